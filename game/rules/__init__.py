@@ -1,0 +1,31 @@
+"""Rules engines of Tabletop Trio: pure Python, no pygame, deterministic.
+
+The public contract (see ``shared/ENGINE_API.md``)::
+
+    from game.rules import new_game, GAMES, IllegalAction
+    state = new_game("hacktrick", players=2, seed=7)
+"""
+
+from .core import (
+    GAMES,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Option,
+    action_from_json,
+    action_to_json,
+    events_for,
+    game_info,
+    new_game,
+    state_from_json,
+)
+from .record import GameRecord, write_atomic
+from .seat import Seat
+
+from . import hacktrick  # noqa: E402,F401  (registers the game)
+
+__all__ = [
+    "GAMES", "GameInfo", "GameRecord", "GameState", "IllegalAction", "Option", "Seat",
+    "action_from_json", "action_to_json", "events_for", "game_info", "new_game",
+    "state_from_json", "write_atomic",
+]

@@ -1,0 +1,263 @@
+"""The engine core shared by every game: errors, options, the game registry,
+the :class:`GameState` base class, events and their visibility filter.
+
+Each game package (``game.rules.hacktrick`` ...) subclasses :class:`GameState`,
+describes itself with a :class:`GameInfo` and calls :func:`register`.
+Everything the rest of the program needs is re-exported by ``game.rules``.
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state.
+
+    Raised by :meth:`GameState.apply`; the state is left unchanged.
+    """
+
+
+# --------------------------------------------------------------------------
+# Options and the registry
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rules option of a game.
+
+    ``choices`` lists the allowed values when they are few; otherwise
+    ``check`` normalises a value or raises ``ValueError`` with a message.
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple | None = None
+    check: Callable[[Any], Any] | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.check is not None:
+            return self.check(value)
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
+        return value
+
+    def describe(self) -> dict:
+        """JSON-friendly description (for menus and ``--help`` texts)."""
+        d = {"name": self.name, "default": _jsonable(self.default), "help": self.help}
+        if self.choices is not None:
+            d["choices"] = [_jsonable(c) for c in self.choices]
+        return d
+
+
+def _jsonable(v):
+    return list(v) if isinstance(v, tuple) else v
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows about a game (``GAMES[name]``)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, Option]
+    state_class: type
+    action_class: type
+    description: str = ""
+    title_ja: str = ""
+
+    def resolve_options(self, options: dict) -> dict:
+        """Validate ``options`` and fill in defaults; raise ``ValueError`` on bad input."""
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.name}; known options: {known}")
+        resolved = {}
+        for name, opt in self.options.items():
+            resolved[name] = opt.validate(options[name]) if name in options else opt.default
+        return resolved
+
+    def check_players(self, players: int) -> int:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = str(self.min_players)
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.name} is played by {allowed} players, not {players}")
+        return players
+
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    GAMES[info.name] = info
+    return info
+
+
+def game_info(name: str) -> GameInfo:
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(GAMES))
+        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def new_game(name: str, players: int = 2, seed: int | None = None, **options) -> "GameState":
+    """Create the start state of a game.
+
+    ``seed=None`` draws a random seed (kept in the state, so a record can
+    still replay the game).  Bad names, player counts or options raise
+    ``ValueError`` naming the bad value and what is allowed.
+    """
+    info = game_info(name)
+    info.check_players(players)
+    resolved = info.resolve_options(options)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    return info.state_class.new(players, seed, resolved)
+
+
+# --------------------------------------------------------------------------
+# Actions
+
+
+def action_to_json(action) -> dict:
+    """An action as a JSON-friendly dict (inverse of :func:`action_from_json`)."""
+    return action.to_json()
+
+
+def action_from_json(game_name: str, data: dict):
+    """Rebuild an action of ``game_name`` from :func:`action_to_json` output."""
+    return game_info(game_name).action_class.from_json(data)
+
+
+# --------------------------------------------------------------------------
+# Events
+
+
+def events_for(events: Iterable[dict], player: int) -> list[dict]:
+    """The events as ``player`` may see them.
+
+    An event about hidden information carries ``"visible_to": [players]``.
+    If it also names ``"private": [keys]``, other players get a copy without
+    those keys (they learn *that* it happened, not *what*); otherwise the
+    whole event is dropped for them.  The bookkeeping keys are removed.
+    """
+    out = []
+    for ev in events:
+        vis = ev.get("visible_to")
+        if vis is None:
+            out.append(ev)
+            continue
+        if player in vis:
+            out.append({k: v for k, v in ev.items() if k not in ("visible_to", "private")})
+            continue
+        private = ev.get("private")
+        if private is None:
+            continue
+        out.append({k: v for k, v in ev.items() if k not in private and k not in ("visible_to", "private")})
+    return out
+
+
+# --------------------------------------------------------------------------
+# States
+
+
+class GameState(ABC):
+    """Base class of every game state (see ``shared/ENGINE_API.md``).
+
+    Subclasses implement :meth:`_compute_legal`, :meth:`_apply`, :meth:`clone`,
+    :meth:`view`, :meth:`determinize`, :meth:`to_json`, :meth:`from_json` and
+    the class method :meth:`new`.  The base class provides the legal-action
+    cache and the illegal-action check, so ``apply`` of an illegal action
+    raises :class:`IllegalAction` before anything changes.
+    """
+
+    game: str = ""
+    __slots__ = ("_legal_cache",)
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, seed: int, options: dict) -> "GameState":
+        """The start state for ``players`` players, ``seed`` and resolved ``options``."""
+
+    # -- the decision interface -------------------------------------------
+    def legal_actions(self) -> list:
+        """Legal actions of the player to move, in a stable order."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._compute_legal()
+        return list(cache)
+
+    def apply(self, action) -> list[dict]:
+        """Perform ``action``; return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) if the action is not legal.
+        """
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._compute_legal()
+        if action not in cache:
+            raise IllegalAction(self.explain_illegal(action))
+        self._legal_cache = None
+        return self._apply(action)
+
+    def explain_illegal(self, action) -> str:
+        """Why ``action`` is not legal now (subclasses give rule-specific reasons)."""
+        if self.is_terminal:
+            return f"the game is over; {action!s} cannot be played"
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        return f"{action!s} is not legal now; legal actions: {legal}"
+
+    # -- results ------------------------------------------------------------
+    def returns(self) -> tuple:
+        """1.0 for the winner (a shared win splits it), 0.0 otherwise; all 0.0 before the end."""
+        if not self.is_terminal:
+            return (0.0,) * self.num_players
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return tuple(share if p in winners else 0.0 for p in range(self.num_players))
+
+    @abstractmethod
+    def winners(self) -> tuple:
+        """Players who won the finished game (several for a shared win)."""
+
+    def base_view(self, player: int) -> dict:
+        """The keys every view has."""
+        return {
+            "game": self.game,
+            "player": player,
+            "num_players": self.num_players,
+            "current_player": self.current_player,
+            "scores": list(self.scores),
+            "terminal": self.is_terminal,
+            "legal": [str(a) for a in self.legal_actions()] if player == self.current_player else [],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} players={self.num_players} to_move={self.current_player}>"
+
+
+def state_from_json(data: dict) -> GameState:
+    """Rebuild a state saved with ``state.to_json()``; ``ValueError`` if broken."""
+    if not isinstance(data, dict) or "game" not in data:
+        raise ValueError("not a saved game state: missing 'game'")
+    info = game_info(data["game"])
+    try:
+        return info.state_class.from_json(data)
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"broken {data['game']} state: {exc!r}") from exc
+

@@ -1,0 +1,29 @@
+"""Hacktrick: cards 0–5 and the 3x3 magic square (tic-tac-toe in disguise)."""
+
+from ..core import GameInfo, Option, register
+from .actions import Action
+from .board import LINES, SQUARE
+from .state import HacktrickState
+
+
+def _check_target(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
+        raise ValueError(f"option target={value!r} is not allowed; choose an integer from 1 to 9")
+    return value
+
+
+INFO = register(GameInfo(
+    name="hacktrick",
+    title="Hacktrick",
+    title_ja="ハックトリック",
+    min_players=2,
+    max_players=2,
+    options={"target": Option("target", 5, "excellence points needed to win the game (1-9)",
+                              choices=tuple(range(1, 10)), check=_check_target)},
+    state_class=HacktrickState,
+    action_class=Action,
+    description="Play cards 0-5 in a row; each pair names a cell of the magic square. "
+                "Three in a line or three on a cell wins the hand.",
+))
+
+__all__ = ["Action", "HacktrickState", "INFO", "LINES", "SQUARE"]
