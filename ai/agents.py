@@ -1,0 +1,73 @@
+"""Agent specs, the agent registry and the basic agents.
+
+A spec is ``name`` or ``name:key=value,key=value`` (e.g. ``"mcts:level=normal"``,
+``"mcts:seconds=0.5"``).  :func:`make_agent` turns a spec into an agent; every
+agent has ``choose(seat) -> action`` and sees only the :class:`game.rules.Seat`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+AGENTS: dict[str, Callable] = {}
+
+
+def register_agent(name: str):
+    """Class decorator: make an agent available to :func:`make_agent` under ``name``."""
+
+    def deco(factory):
+        AGENTS[name] = factory
+        return factory
+
+    return deco
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """``"mcts:level=hard,seconds=2"`` -> ``("mcts", {"level": "hard", "seconds": "2"})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"agent spec must be a non-empty string, not {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    options = {}
+    if rest:
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise ValueError(f"bad agent option {part!r} in {spec!r}; expected key=value")
+            options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, seed: int | None = None):
+    """Build the agent a spec names; unknown specs raise ``ValueError`` listing the known ones."""
+    name, options = parse_spec(spec)
+    if name not in AGENTS:
+        known = ", ".join(sorted(AGENTS))
+        raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known agents: {known}")
+    return AGENTS[name](seed=seed, **options)
+
+
+class Agent:
+    """Base class: subclasses implement ``choose(seat)``."""
+
+    spec = "agent"
+
+    def choose(self, seat):  # pragma: no cover - interface
+        raise TypeError(f"{type(self).__name__} does not implement choose()")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec}>"
+
+
+@register_agent("random")
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None, **options) -> None:
+        if options:
+            raise ValueError(f"the random agent takes no options, got {sorted(options)}")
+        self.rng = random.Random(seed)
+        self.spec = "random"
+
+    def choose(self, seat):
+        return self.rng.choice(seat.legal_actions())
