@@ -8,7 +8,7 @@ agent has ``choose(seat) -> action`` and sees only the :class:`game.rules.Seat`.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 AGENTS: dict[str, Callable] = {}
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 
 class IllegalAction(ValueError):
@@ -112,7 +113,7 @@ def game_info(name: str) -> GameInfo:
         raise ValueError(f"unknown game {name!r}; known games: {known}") from None
 
 
-def new_game(name: str, players: int = 2, seed: int | None = None, **options) -> "GameState":
+def new_game(name: str, players: int = 2, seed: int | None = None, **options) -> GameState:
     """Create the start state of a game.
 
     ``seed=None`` draws a random seed (kept in the state, so a record can
@@ -191,7 +192,7 @@ class GameState(ABC):
     # -- construction -----------------------------------------------------
     @classmethod
     @abstractmethod
-    def new(cls, players: int, seed: int, options: dict) -> "GameState":
+    def new(cls, players: int, seed: int, options: dict) -> GameState:
         """The start state for ``players`` players, ``seed`` and resolved ``options``."""
 
     # -- the decision interface -------------------------------------------

@@ -65,7 +65,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "GameRecord":
+    def from_json(cls, data: dict) -> GameRecord:
         """Rebuild a record; ``ValueError`` with a clear message if it is broken."""
         if not isinstance(data, dict):
             raise ValueError("a game record must be a JSON object")
@@ -91,7 +91,7 @@ class GameRecord:
         return json.dumps(self.to_json())
 
     @classmethod
-    def loads(cls, text: str) -> "GameRecord":
+    def loads(cls, text: str) -> GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -103,7 +103,7 @@ class GameRecord:
         write_atomic(path, self.dumps())
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "GameRecord":
+    def load(cls, path: str | os.PathLike) -> GameRecord:
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
 

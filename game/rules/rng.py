@@ -23,7 +23,7 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         return Rng(self.state)
 
     def next64(self) -> int:

@@ -44,7 +44,7 @@ class Action(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise ValueError(f"not a Hacktrick action: {data!r}")
         kind = data["kind"]
@@ -56,7 +56,7 @@ class Action(NamedTuple):
         return cls(kind)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Inverse of ``str()``: ``Action.parse("play 2 x2")``."""
         parts = text.split()
         if len(parts) >= 2 and parts[0] in (OPEN, PLAY) and parts[1].isdigit():

@@ -66,7 +66,7 @@ class HacktrickState(GameState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, players: int, seed: int, options: dict) -> "HacktrickState":
+    def new(cls, players: int, seed: int, options: dict) -> HacktrickState:
         s = cls.__new__(cls)
         s._legal_cache = None
         s.seed = seed
@@ -372,7 +372,7 @@ class HacktrickState(GameState):
         self._start_hand(events)
 
     # ------------------------------------------------------------------ clone
-    def clone(self) -> "HacktrickState":
+    def clone(self) -> HacktrickState:
         s = HacktrickState.__new__(HacktrickState)
         s._legal_cache = self._legal_cache
         s.seed = self.seed
@@ -449,7 +449,7 @@ class HacktrickState(GameState):
         return v
 
     # ------------------------------------------------------------ determinize
-    def determinize(self, player: int, rng) -> "HacktrickState":
+    def determinize(self, player: int, rng) -> HacktrickState:
         """Resample the opponent's unknown cards and the deck order.
 
         Kept: everything ``player`` sees, the opponent cards ``player`` knows
@@ -503,7 +503,7 @@ class HacktrickState(GameState):
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> "HacktrickState":
+    def from_json(cls, d: dict) -> HacktrickState:
         import copy
 
         d = copy.deepcopy(d)  # never share lists with the caller
