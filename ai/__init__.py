@@ -4,6 +4,7 @@
     agent = make_agent("mcts:level=normal", seed=3)
 """
 
+from . import heuristic_agent, mcts  # noqa: E402,F401  (register the heuristic and mcts agents)
 from .agents import AGENTS, Agent, RandomAgent, make_agent, parse_spec, register_agent
 from .play import play_game
 

@@ -1,0 +1,351 @@
+"""Information-set Monte Carlo tree search: the ``mcts`` agent.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set
+Monte Carlo Tree Search", IEEE TCIAIG 4(2)):
+
+* one tree per decision, rooted at the searching player's information set;
+  edges are actions, so every player's moves share the tree;
+* every iteration draws a **fresh determinization** ``seat.determinize(rng)``
+  (a full state consistent with what the player knows) and descends the tree
+  using only the actions legal in that determinization;
+* selection is **availability-aware UCB1**: a child's exploration term uses how
+  often it was *available* when its parent was visited, not the parent's visit
+  count (``mean + c * sqrt(ln(avail) / visits)``);
+* one new node per iteration, then a rollout, then the back-up of a reward
+  vector with one entry per player: each node adds the reward of the player who
+  made the move into it, so 2-4 players work alike.
+
+The bot only ever touches :class:`game.rules.Seat` (``view``, ``legal_actions``,
+``determinize``): it cannot peek.  Its random numbers come from its seed and a
+digest of the view, so the same seed and the same view give the same choice.
+
+Spec options (``make_agent("mcts:level=normal")``)
+-------------------------------------------------
+``level``       ``easy`` | ``normal`` (default) | ``hard``: a per-game iteration
+                budget plus a wall-clock safety cap (see :data:`LEVELS`).
+``iterations``  exact iteration budget (overrides the level's).
+``seconds``     time budget; alone it replaces the iteration budget, with
+                ``iterations`` it is a cap (whichever comes first).
+``c``           UCB exploration constant (default 0.7; rewards are in [0, 1]).
+``rollout``     ``policy`` (the game's cheap rollout policy, default where the
+                game has one) or ``random``.
+``horizon``     ``hand`` (stop the rollout when the scores change, i.e. at the
+                end of the hand/round, and score the position with the game's
+                ``evaluate``), ``game`` (play to the end), or an integer K
+                (stop after K rollout moves and evaluate).
+
+Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
+numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
+
+Progress: ``agent.progress`` (a :class:`Progress`) is updated during the
+search, and ``agent.on_progress(progress)`` is called if set, so the client
+can draw a thinking bar from another thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from dataclasses import dataclass
+from math import log, sqrt
+
+from game.rules.rng import Rng
+
+from .agents import Agent, register_agent
+from .heuristics import heuristics_for
+
+#: Iterations per decision for ``level=normal`` per game, calibrated so that a
+#: move takes about 0.5-0.8 s on one core of the 2-core reference machine.
+NORMAL_ITERATIONS = {"hacktrick": 1500, "ratjack": 600, "hakkutsu": 400}
+DEFAULT_NORMAL_ITERATIONS = 500
+
+#: level -> (multiplier of the game's normal iteration budget, wall-clock cap in seconds).
+LEVELS = {
+    "easy": (0.1, 0.5),
+    "normal": (1.0, 1.5),
+    "hard": (4.0, 6.0),
+}
+
+#: Per-game rollout defaults (see ``ai/README.md`` for the measurements behind them).
+GAME_DEFAULTS = {
+    "hacktrick": {"rollout": "policy", "horizon": "hand"},
+    "ratjack": {"rollout": "policy", "horizon": "hand"},
+    "hakkutsu": {"rollout": "policy", "horizon": "hand"},
+}
+FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
+
+#: Longest rollout before it is cut and evaluated (a guard against very long games).
+MAX_ROLLOUT_STEPS = 400
+#: How often (in iterations) progress is published and the clock is read.
+PROGRESS_EVERY = 16
+
+OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a search: ``iterations`` done out of ``budget`` (None if time-only)."""
+
+    iterations: int
+    budget: int | None
+    seconds: float
+    seconds_budget: float | None
+    done: bool = False
+
+    @property
+    def fraction(self) -> float:
+        """How far the search is, 0..1 (the larger of the iteration and the time fraction)."""
+        if self.done:
+            return 1.0
+        parts = []
+        if self.budget:
+            parts.append(self.iterations / self.budget)
+        if self.seconds_budget:
+            parts.append(self.seconds / self.seconds_budget)
+        return min(1.0, max(parts)) if parts else 0.0
+
+
+class Node:
+    """A tree node: the move ``action`` made by ``player`` and its statistics.
+
+    ``reward`` sums the rewards of ``player`` (who moved into this node);
+    ``avail`` counts the visits of the parent in which ``action`` was legal.
+    """
+
+    __slots__ = ("action", "player", "children", "visits", "avail", "reward")
+
+    def __init__(self, action=None, player: int = -1) -> None:
+        self.action = action
+        self.player = player
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+    def iter_nodes(self):
+        """This node and every node below it."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children.values())
+
+    def __repr__(self) -> str:
+        return f"<Node {self.action} p{self.player} n={self.visits} avail={self.avail} mean={self.mean:.3f}>"
+
+
+def _parse_positive(name: str, value, kind):
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"mcts option {name}={value!r} must be a positive {kind.__name__}") from None
+    if number <= 0:
+        raise ValueError(f"mcts option {name}={value!r} must be positive")
+    return number
+
+
+def view_digest(view: dict) -> str:
+    """A stable digest of a view (for seeding: same seed + same view = same search)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@register_agent("mcts")
+class MCTSAgent(Agent):
+    """Single-observer information-set MCTS (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None, **options) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown mcts option {unknown[0]!r}; known options: {', '.join(OPTIONS)}")
+        level = options.get("level", "normal")
+        if level not in LEVELS:
+            raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.iterations = _parse_positive("iterations", options["iterations"], int) if "iterations" in options else None
+        self.seconds = _parse_positive("seconds", options["seconds"], float) if "seconds" in options else None
+        self.c = _parse_positive("c", options.get("c", 0.7), float)
+        rollout = options.get("rollout")
+        if rollout not in (None, "policy", "random"):
+            raise ValueError(f"mcts option rollout={rollout!r}: choose policy or random")
+        self.rollout = rollout
+        horizon = options.get("horizon")
+        if horizon not in (None, "hand", "game"):
+            horizon = _parse_positive("horizon", horizon, int)
+        self.horizon = horizon
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self.spec = "mcts" + (":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options)
+                              if options else "")
+        self.progress = Progress(0, None, 0.0, None, done=True)
+        self.on_progress = None
+        self.last_root: Node | None = None
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    # ------------------------------------------------------------------ budgets
+    def budget_for(self, game: str) -> tuple[int | None, float | None]:
+        """``(iterations, seconds)`` for a decision in ``game`` (either may be None)."""
+        if self.iterations is not None or self.seconds is not None:
+            return self.iterations, self.seconds
+        mult, cap = LEVELS[self.level]
+        base = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
+        return max(1, round(base * mult)), cap
+
+    def settings_for(self, game: str) -> tuple[str, object]:
+        """``(rollout, horizon)`` used in ``game``."""
+        defaults = GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS)
+        return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"]
+
+    # ------------------------------------------------------------------ search
+    def choose(self, seat):
+        legal = seat.legal_actions()
+        if not legal:
+            raise ValueError(f"player {seat.player} has no decision to make now")
+        if len(legal) == 1:
+            self.last_root = None
+            self._publish(Progress(0, 0, 0.0, None, done=True))
+            return legal[0]
+        root = self.search(seat)
+        return best_action(root, legal)
+
+    def search(self, seat) -> Node:
+        """Run the search for ``seat``'s decision and return the root node."""
+        game = seat.game
+        iterations, seconds = self.budget_for(game)
+        rollout, horizon = self.settings_for(game)
+        view = seat.view()
+        stream = random.Random(f"{self.seed}:{view_digest(view)}")
+        det_rng = Rng(stream.getrandbits(64))
+        try:
+            module = heuristics_for(game)
+        except ValueError:
+            module = None
+        policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
+        evaluate = getattr(module, "evaluate", None)
+        if evaluate is None:
+            horizon = "game"
+        max_steps = horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS
+        cut_at_hand = horizon == "hand"
+
+        root = Node()
+        c = self.c
+        start = time.perf_counter()
+        deadline = start + seconds if seconds is not None else None
+        done = 0
+        self._publish(Progress(0, iterations, 0.0, seconds))
+        while iterations is None or done < iterations:
+            if done % PROGRESS_EVERY == 0 and done:
+                now = time.perf_counter()
+                self._publish(Progress(done, iterations, now - start, seconds))
+                if deadline is not None and now >= deadline:
+                    break
+            state = seat.determinize(det_rng)
+            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand)
+            done += 1
+            if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
+                    time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        self.last_root = root
+        self.last_iterations = done
+        self.last_seconds = elapsed
+        self._publish(Progress(done, iterations, elapsed, seconds, done=True))
+        return root
+
+    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand) -> None:
+        """One ISMCTS iteration on the determinization ``state`` (mutated)."""
+        node = root
+        path = []
+        start_scores = state.scores
+        randrange = rng.randrange
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            children = node.children
+            untried = None
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                else:
+                    child.avail += 1
+            player = state.current_player
+            if untried is not None:
+                a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(a, player)
+                children[a] = child
+                state.apply(a)
+                path.append(child)
+                break
+            best = None
+            best_value = -1.0
+            for a in legal:
+                child = children[a]
+                value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best_value = value
+                    best = child
+            state.apply(best.action)
+            path.append(best)
+            node = best
+        rewards = self._rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.player]
+
+    @staticmethod
+    def _rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores):
+        """Play on with ``policy`` (or at random); return one reward per player."""
+        steps = 0
+        randrange = rng.randrange
+        while not state.is_terminal:
+            if steps >= max_steps or (cut_at_hand and state.scores != start_scores):
+                return evaluate_vector(state, evaluate)
+            legal = state.legal_actions()
+            if policy is not None:
+                a = policy(state, legal, rng)
+            else:
+                a = legal[randrange(len(legal))]
+            state.apply(a)
+            steps += 1
+        return state.returns()
+
+    def _publish(self, progress: Progress) -> None:
+        self.progress = progress
+        if self.on_progress is not None:
+            self.on_progress(progress)
+
+
+def evaluate_vector(state, evaluate) -> tuple:
+    """Per-player rewards from ``evaluate(state, p)``, normalised to sum to 1."""
+    if evaluate is None:
+        return state.returns()
+    values = [max(0.0, float(evaluate(state, p))) for p in range(state.num_players)]
+    total = sum(values)
+    if total <= 0:
+        return tuple(1.0 / len(values) for _ in values)
+    return tuple(v / total for v in values)
+
+
+def best_action(root: Node, legal: list):
+    """The most visited root action; ties go to the higher mean, then to the first legal one."""
+    best = None
+    key = None
+    for a in legal:
+        child = root.children.get(a)
+        if child is None:
+            continue
+        k = (child.visits, child.mean)
+        if key is None or k > key:
+            key = k
+            best = a
+    return best if best is not None else legal[0]
