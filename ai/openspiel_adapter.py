@@ -1,0 +1,292 @@
+"""Our games as OpenSpiel Python games (optional: needs the ``open_spiel`` package).
+
+    from ai.openspiel_adapter import load_game
+    game = load_game("hacktrick")            # a pyspiel.Game, registered as "tabletop_hacktrick"
+    state = game.new_initial_state()         # pyspiel.State wrapping our engine state
+
+* :class:`TrioGame` / :class:`TrioState` implement the OpenSpiel Python-game API
+  (``current_player``, ``_legal_actions``, ``_apply_action``, ``returns`` ...).
+  Chance (shuffles, draws) happens inside our engine from its own seeded random
+  source, so the game declares ``SAMPLED_STOCHASTIC`` and has no chance nodes.
+* Actions are integer ids from a per-game :class:`ActionIndex` (Hacktrick has a
+  fixed table of 22 actions; other games number actions in the order they are
+  first met in a process, inside a bound of :data:`MAX_ACTIONS`).
+* ``information_state_string`` / ``observation_string`` come from our
+  ``view(player)`` (everything the player may know, nothing more), and
+  ``resample_from_infostate`` uses our ``determinize``, so OpenSpiel's
+  information-set MCTS can run on our engines.
+* :class:`TimedISMCTSBot` is OpenSpiel's Python ``ISMCTSBot`` with a wall-clock
+  budget per move (the original only counts simulations), used by the
+  benchmark for the equal-time comparison.
+
+OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot drive a Python game: the C++
+``State::ResampleFromInfostate`` is not forwarded to Python by the Python-game
+bridge, so it stops with "ResampleFromInfostate not implemented".  Its Python
+port ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` calls the Python method
+and works; the benchmark uses that one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts
+
+from game.rules import GAMES, new_game
+from game.rules.rng import Rng
+
+#: Upper bound of action ids for games numbered on the fly.
+MAX_ACTIONS = 4096
+#: A generous bound on decisions per game (OpenSpiel wants one).
+MAX_GAME_LENGTH = 100_000
+
+
+class ActionIndex:
+    """A two-way map between a game's actions and OpenSpiel's integer ids."""
+
+    def __init__(self, actions=()) -> None:
+        self.actions: list = []
+        self.ids: dict = {}
+        for a in actions:
+            self.id_of(a)
+
+    def id_of(self, action) -> int:
+        i = self.ids.get(action)
+        if i is None:
+            if len(self.actions) >= MAX_ACTIONS:
+                raise ValueError(f"more than {MAX_ACTIONS} distinct actions; raise MAX_ACTIONS")
+            i = self.ids[action] = len(self.actions)
+            self.actions.append(action)
+        return i
+
+    def action_of(self, i: int):
+        try:
+            return self.actions[i]
+        except IndexError:
+            raise ValueError(f"unknown action id {i}") from None
+
+
+def _hacktrick_actions() -> list:
+    from game.rules.hacktrick.actions import (
+        ASK_ACTION,
+        DECLARE_GUARD_ACTION,
+        DECLARE_PLAY_ACTION,
+        DRAW_ACTION,
+        OPEN,
+        PASS_ACTION,
+        PLAY,
+        Action,
+    )
+
+    return ([Action(OPEN, v) for v in range(6)] + [ASK_ACTION]
+            + [Action(PLAY, v) for v in range(6)] + [Action(PLAY, v, True) for v in range(6)]
+            + [DRAW_ACTION, DECLARE_PLAY_ACTION, DECLARE_GUARD_ACTION, PASS_ACTION])
+
+
+_FIXED_TABLES = {"hacktrick": _hacktrick_actions}
+_INDEXES: dict[str, ActionIndex] = {}
+
+
+def action_index(game: str) -> ActionIndex:
+    """The action index of ``game`` (one per process)."""
+    index = _INDEXES.get(game)
+    if index is None:
+        table = _FIXED_TABLES.get(game)
+        index = _INDEXES[game] = ActionIndex(table() if table else ())
+    return index
+
+
+def short_name(game: str, players: int) -> str:
+    return f"tabletop_{game}_{players}p"
+
+
+class _Holder:
+    """Holds our engine state; OpenSpiel's ``clone`` deep-copies attributes, this makes it cheap."""
+
+    __slots__ = ("state", "rng")
+
+    def __init__(self, state, rng: Rng) -> None:
+        self.state = state
+        self.rng = rng
+
+    def __deepcopy__(self, memo):
+        return _Holder(self.state.clone(), Rng(self.rng.state))
+
+
+def _make_classes(game: str, players: int, options: dict):
+    info = GAMES[game]
+    index = action_index(game)
+    fixed = game in _FIXED_TABLES
+    game_type = pyspiel.GameType(
+        short_name=short_name(game, players),
+        long_name=f"Tabletop Trio {info.title} ({players} players)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"seed": 0},
+    )
+    game_info = pyspiel.GameInfo(
+        num_distinct_actions=len(index.actions) if fixed else MAX_ACTIONS,
+        max_chance_outcomes=0,
+        num_players=players,
+        min_utility=0.0,
+        max_utility=1.0,
+        utility_sum=1.0,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+    class TrioState(pyspiel.State):
+        """An OpenSpiel state wrapping one of our engine states."""
+
+        def __init__(self, pygame, engine_state=None, rng_seed: int = 0) -> None:
+            super().__init__(pygame)
+            if engine_state is None:
+                seed = pygame.get_parameters().get("seed", 0)
+                engine_state = new_game(game, players=players, seed=seed, **options)
+                rng_seed = seed
+            self._h = _Holder(engine_state, Rng(rng_seed ^ 0x5DEECE66D))
+
+        @property
+        def engine_state(self):
+            """Our engine state (the real one: only the environment may look at it)."""
+            return self._h.state
+
+        def current_player(self):
+            s = self._h.state
+            return pyspiel.PlayerId.TERMINAL if s.is_terminal else s.current_player
+
+        def _legal_actions(self, player):
+            s = self._h.state
+            if s.is_terminal or player != s.current_player:
+                return []
+            return sorted(index.id_of(a) for a in s.legal_actions())
+
+        def _apply_action(self, action):
+            self._h.state.apply(index.action_of(action))
+
+        def _action_to_string(self, player, action):
+            return str(index.action_of(action))
+
+        def is_terminal(self):
+            return self._h.state.is_terminal
+
+        def returns(self):
+            return list(self._h.state.returns())
+
+        def resample_from_infostate(self, player_id, probability_sampler=None):
+            """A state ``player_id`` cannot tell from this one (our ``determinize``)."""
+            h = self._h
+            det = h.state.determinize(player_id, h.rng)
+            return TrioState(self.get_game(), det, h.rng.next64())
+
+        def __str__(self):
+            s = self._h.state
+            return json.dumps(s.to_json(), sort_keys=True)
+
+    class TrioObserver:
+        """Observation and information-state strings from our ``view``."""
+
+        def __init__(self, iig_obs_type=None, params=None) -> None:
+            if params:
+                raise ValueError(f"observation parameters are not supported: {params}")
+            self.tensor = np.zeros(0, np.float32)
+            self.dict = {}
+
+        def set_from(self, state, player):
+            """No tensors: only strings are provided."""
+
+        def string_from(self, state, player):
+            return json.dumps(state._h.state.view(player), sort_keys=True, separators=(",", ":"))
+
+    class TrioGame(pyspiel.Game):
+        """An OpenSpiel game over one of our engines."""
+
+        def __init__(self, params=None) -> None:
+            super().__init__(game_type, game_info, params or {})
+
+        def new_initial_state(self):
+            return TrioState(self)
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            return TrioObserver(iig_obs_type, params)
+
+    return game_type, TrioGame, TrioState
+
+
+_REGISTERED: dict = {}
+
+
+def register(game: str, players: int = 2, **options) -> str:
+    """Register ``game`` with ``players`` players in pyspiel; return its short name."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    GAMES[game].check_players(players)
+    options = GAMES[game].resolve_options(options)
+    name = short_name(game, players)
+    if name not in _REGISTERED:
+        game_type, game_class, state_class = _make_classes(game, players, options)
+        pyspiel.register_game(game_type, game_class)
+        _REGISTERED[name] = (game_class, state_class)
+    return name
+
+
+def load_game(game: str, players: int = 2, seed: int = 0):
+    """The OpenSpiel game object for ``game`` (registered on first use)."""
+    name = register(game, players)
+    return pyspiel.load_game(name, {"seed": int(seed)})
+
+
+def wrap_state(pygame, engine_state, rng_seed: int = 0):
+    """An OpenSpiel state around an existing engine state (shares it, does not copy)."""
+    name = pygame.get_type().short_name
+    _, state_class = _REGISTERED[name]
+    return state_class(pygame, engine_state, rng_seed)
+
+
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ``ISMCTSBot`` with an optional wall-clock budget per move.
+
+    ``seconds=None`` keeps the original behaviour (``max_simulations`` only).
+    ``last_simulations`` / ``last_seconds`` record the previous search.
+    """
+
+    def __init__(self, game, evaluator, uct_c, max_simulations, seconds=None, **kwargs) -> None:
+        super().__init__(game, evaluator, uct_c, max_simulations, **kwargs)
+        self.seconds = seconds
+        self.last_simulations = 0
+        self.last_seconds = 0.0
+
+    def run_search(self, state):
+        if self.seconds is None:
+            start = time.perf_counter()
+            result = super().run_search(state)
+            self.last_simulations = self._max_simulations
+            self.last_seconds = time.perf_counter() - start
+            return result
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            self.last_simulations = 0
+            self.last_seconds = 0.0
+            return [(legal_actions[0], 1.0)]
+        start = time.perf_counter()
+        deadline = start + self.seconds
+        self._root_node = self.create_new_node(state)
+        done = 0
+        while done < self._max_simulations and (done == 0 or time.perf_counter() < deadline):
+            self.run_simulation(self.sample_root_state(state))
+            done += 1
+        self.last_simulations = done
+        self.last_seconds = time.perf_counter() - start
+        return self.get_final_policy(state, self._root_node)
