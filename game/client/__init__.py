@@ -1,0 +1,1 @@
+"""pygame-ce client for Tabletop Trio."""

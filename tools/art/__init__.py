@@ -1,0 +1,1 @@
+"""Procedural art and sound generators used by ``python -m tools.build_assets``."""
