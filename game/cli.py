@@ -19,6 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games, player counts and rules options")
+    from ai.tournament.cli import add_arguments as add_tournament_arguments
+
+    add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
     return parser
 
 
@@ -39,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "games":
         return cmd_games()
+    if args.command == "tournament":
+        from ai.tournament.cli import run as run_tournament
+
+        return run_tournament(args)
     parser.print_help()
     print()
     print(USAGE_NOTE)

@@ -1,0 +1,238 @@
+"""``tabletop-trio tournament``: argument parsing, validation and the run.
+
+``game.cli`` adds the subcommand with :func:`add_arguments` and calls :func:`run`.
+Exit codes: 0 complete, 1 a game failed, 2 bad input (nothing was played),
+130 interrupted by Ctrl-C (finished games kept; continue with ``--resume``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+DEFAULT_GAMES = 100
+OWN_FLAGS = {"game", "agents", "players", "games", "seed", "jobs", "cluster", "out", "resume", "db",
+             "option", "help", "quiet"}
+
+EPILOG = """\
+examples:
+  tabletop-trio tournament --game hacktrick --agents mcts:level=easy heuristic random --games 200
+  tabletop-trio tournament --game ratjack --players 3 --agents heuristic random --decks weasel,raccoon
+  tabletop-trio tournament --resume tournaments/hacktrick-20261121-2210
+  tabletop-trio tournament --game hacktrick --agents heuristic random --cluster tcp://10.0.0.5:8786
+
+Outputs in --out: results.json, games.csv, games/*.json (GameRecords), tournament.sqlite.
+Exit codes: 0 done, 1 a game failed, 2 bad input, 130 interrupted (continue with --resume).
+"""
+
+
+def _game_option_flags() -> dict[str, list[str]]:
+    """Option name -> games that have it, for the dedicated ``--NAME`` flags."""
+    try:
+        from game.rules import GAMES
+    except Exception:  # a broken engine must not break the rest of the CLI
+        return {}
+    flags: dict[str, list[str]] = {}
+    for info in GAMES.values():
+        for name in info.options:
+            if name not in OWN_FLAGS:
+                flags.setdefault(name, []).append(info.name)
+    return flags
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the tournament options to ``parser`` (the ``tournament`` subparser)."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.description = ("Play many bot-vs-bot games without a window: round robin over the agent "
+                          "specs (every seating for 3-4 players), seeded and reproducible.")
+    parser.epilog = EPILOG
+    parser.add_argument("--game", help="the game (see `tabletop-trio games`)")
+    parser.add_argument("--agents", nargs="+", metavar="SPEC",
+                        help="agent specs, e.g. random heuristic mcts:level=easy mcts:iterations=200")
+    parser.add_argument("--players", type=int, metavar="N",
+                        help="players per game (default: number of agents, within the game's limits)")
+    parser.add_argument("--games", type=int, metavar="N", help=f"number of games (default {DEFAULT_GAMES})")
+    parser.add_argument("--seed", type=int, metavar="N", help="base seed (default: random, printed)")
+    parser.add_argument("--jobs", type=int, metavar="N", help="local worker processes (default: all cores)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="run the games on a Dask distributed cluster (needs the `cluster` extra)")
+    parser.add_argument("--out", metavar="DIR", help="output directory (default: tournaments/GAME-DATE-TIME)")
+    parser.add_argument("--resume", metavar="DIR", help="continue the interrupted tournament in DIR")
+    parser.add_argument("--db", metavar="PATH", action="append", default=[],
+                        help="also store the games in this shared SQLite database (repeatable)")
+    parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                        help="a game option, e.g. --option target=3 (repeatable)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
+    for name, games in sorted(_game_option_flags().items()):
+        group.add_argument(f"--{name.replace('_', '-')}", dest=f"gameopt_{name}", metavar="VALUE",
+                           help=f"option {name} of {', '.join(games)}")
+
+
+class UsageError(ValueError):
+    """Bad command-line input."""
+
+
+def _collect_options(args) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        options[key.strip()] = value
+    for dest, value in vars(args).items():
+        if dest.startswith("gameopt_") and value is not None:
+            name = dest[len("gameopt_"):]
+            if name in options and options[name] != value:
+                raise UsageError(f"option {name} given twice with different values")
+            options[name] = value
+    return options
+
+
+def _default_players(game: str, n_agents: int) -> int:
+    from game.rules import game_info
+
+    info = game_info(game)
+    return max(info.min_players, min(info.max_players, n_agents))
+
+
+def prepare(args):
+    """Validate everything and open the tournament directory; ``(tdir, spec, resumed)``.
+
+    Raises :class:`UsageError` / ``ValueError`` with one clear message; nothing
+    is played before this returns.
+    """
+    from .spec import TournamentSpec, parse_options, validate_spec
+    from .store import Database, TournamentDir, check_writable, is_tournament_dir
+
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs is not None and args.cluster:
+        raise UsageError("--jobs and --cluster cannot be combined (the cluster decides the parallelism)")
+    options = _collect_options(args)
+    if args.resume:
+        given = [flag for flag, value in (("--game", args.game), ("--agents", args.agents),
+                                          ("--players", args.players), ("--seed", args.seed),
+                                          ("--out", args.out)) if value is not None]
+        if options:
+            given.append("game options")
+        if given:
+            raise UsageError(f"--resume takes the settings from the tournament directory; "
+                             f"do not combine it with {', '.join(given)}")
+        tdir = TournamentDir.open(Path(args.resume))
+        spec = tdir.spec
+        if args.games is not None:
+            if args.games < spec.games:
+                raise UsageError(f"--games {args.games} with --resume: the tournament already has "
+                                 f"{spec.games} games planned (only more can be asked for)")
+            spec.games = args.games
+        validate_spec(spec)
+        resumed = True
+    else:
+        if not args.game:
+            raise UsageError("--game is required (or --resume DIR)")
+        if not args.agents:
+            raise UsageError("--agents is required: give at least 2 agent specs, e.g. --agents heuristic random")
+        from game.rules import game_info
+
+        game_info(args.game)
+        players = args.players if args.players is not None else _default_players(args.game, len(args.agents))
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+        spec = TournamentSpec(game=args.game, agents=list(args.agents), players=players,
+                              games=args.games if args.games is not None else DEFAULT_GAMES,
+                              seed=seed, options=parse_options(args.game, options))
+        validate_spec(spec)
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        out = Path(args.out) if args.out else Path("tournaments") / f"{spec.game}-{stamp}"
+        if is_tournament_dir(out):
+            raise UsageError(f"{str(out)!r} already holds a tournament; continue it with "
+                             f"--resume {out} or choose another --out")
+        check_writable(out)
+        tdir = None
+        resumed = False
+    for path in args.db:
+        Database(Path(path)).close()
+    if tdir is None:
+        tdir = TournamentDir.create(out, spec)
+    elif args.games is not None:
+        tdir.write_settings()
+    return tdir, spec, resumed
+
+
+class _Silent:
+    """A stream that drops what is written (``--quiet``)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def make_executor(args):
+    """The executor the arguments ask for (``ValueError`` if the cluster is unreachable)."""
+    from .executor import DaskExecutor, LocalExecutor
+
+    if args.cluster:
+        return DaskExecutor(args.cluster)
+    return LocalExecutor(args.jobs or os.cpu_count() or 1)
+
+
+def run(args) -> int:
+    """Run the ``tournament`` subcommand; returns the exit code."""
+    from .results import format_table
+    from .runner import run_tournament
+
+    err = sys.stderr
+    executor = None
+    try:
+        if args.cluster:  # connect first: an unreachable cluster must not leave a directory behind
+            executor = make_executor(args)
+        tdir, spec, resumed = prepare(args)
+    except ValueError as exc:
+        if executor is not None:
+            executor.close()
+        print(f"tabletop-trio tournament: error: {exc}", file=err)
+        return EXIT_USAGE
+    try:
+        if executor is None:
+            executor = make_executor(args)
+        tdir.attach_databases([Path(p) for p in args.db])
+        where = (f"Dask cluster {args.cluster} ({executor.workers} threads)" if args.cluster
+                 else f"{executor.workers} local process(es)")
+        print(f"{'resuming' if resumed else 'tournament'}: {spec.game}, {spec.players} players, "
+              f"{len(spec.agents)} agents, {spec.games} games, seed {spec.seed}, on {where} -> {tdir.path}",
+              file=err)
+        with executor:
+            outcome = run_tournament(tdir, executor, stream=_Silent() if args.quiet else err)
+    except ValueError as exc:
+        print(f"tabletop-trio tournament: error: {exc}", file=err)
+        return EXIT_USAGE
+    finally:
+        if "tdir" in locals():
+            tdir.close()
+    print(format_table(outcome.summary))
+    print(f"results: {tdir.path}/results.json, games.csv, games/, tournament.sqlite", file=err)
+    if outcome.status == "failed":
+        print(f"tabletop-trio tournament: error: {outcome.error}", file=err)
+        print(f"fix the cause, then continue with: tabletop-trio tournament --resume {tdir.path}", file=err)
+        return EXIT_FAILED
+    if outcome.status == "interrupted":
+        print(f"interrupted after {outcome.summary['games_done']} of {spec.games} games; continue with: "
+              f"tabletop-trio tournament --resume {tdir.path}", file=err)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point: ``python -m ai.tournament ...``."""
+    parser = argparse.ArgumentParser(prog="tabletop-trio tournament")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

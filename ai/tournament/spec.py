@@ -1,0 +1,215 @@
+"""What a tournament is: its settings, their validation, and the schedule of games.
+
+A :class:`TournamentSpec` names the game, the entrants (agent specs, one per
+entrant; the same spec may appear twice), the number of players per game, the
+number of games, the base seed and the resolved game options.
+:func:`validate_spec` checks everything up front (``ValueError`` with one clear
+message), and :func:`schedule` lists the games: which entrant sits in which
+seat and the game's seed.
+
+Seating: with 2 players every pair of entrants meets in both seat orders
+(round robin, seats alternated).  With 3–4 players every table (a set of
+entrants; when there are fewer entrants than seats, every mix of entrants
+with at least two different ones) is played in every distinct seating.  One
+*round* is every seating once; games cycle through rounds, so any prefix of
+the schedule is as balanced as it can be.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass, field
+
+MAX_GAMES = 10_000_000
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One scheduled game: its index, seed, game, options and the entrant per seat."""
+
+    index: int
+    seed: int
+    game: str
+    options: dict
+    seats: tuple  # entrant index per seat
+    agents: tuple  # agent spec per seat
+
+
+@dataclass
+class TournamentSpec:
+    """The settings of a tournament (everything needed to replay its schedule)."""
+
+    game: str
+    agents: list[str]
+    players: int
+    games: int
+    seed: int
+    options: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "agents": list(self.agents), "players": self.players,
+                "games": self.games, "seed": self.seed,
+                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> TournamentSpec:
+        try:
+            spec = cls(game=data["game"], agents=list(data["agents"]), players=int(data["players"]),
+                       games=int(data["games"]), seed=int(data["seed"]),
+                       options={k: tuple(v) if isinstance(v, list) else v
+                                for k, v in dict(data.get("options") or {}).items()})
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed tournament settings: {exc}") from None
+        return spec
+
+    def labels(self) -> list[str]:
+        """Display names of the entrants; a repeated spec gets ``#2``, ``#3`` ..."""
+        return entrant_labels(self.agents)
+
+
+def entrant_labels(agents: list[str]) -> list[str]:
+    """``["random", "random", "heuristic"]`` -> ``["random#1", "random#2", "heuristic"]``."""
+    counts = {a: agents.count(a) for a in agents}
+    seen: dict[str, int] = {}
+    labels = []
+    for a in agents:
+        if counts[a] > 1:
+            seen[a] = seen.get(a, 0) + 1
+            labels.append(f"{a}#{seen[a]}")
+        else:
+            labels.append(a)
+    return labels
+
+
+def parse_option_value(option, text: str):
+    """Turn the command-line string ``text`` into a value for the game ``option``.
+
+    Matches the option's choices by their printed form; otherwise parses by the
+    type of the default: ints, bools (true/false, yes/no, on/off, 1/0) and
+    comma-separated lists for tuples (e.g. ``decks=weasel,raccoon``).
+    """
+    if not isinstance(text, str):
+        return text
+    text = text.strip()
+    if option.choices is not None:
+        for choice in option.choices:
+            if _format_value(choice) == text:
+                return choice
+    default = option.default
+    if isinstance(default, bool):
+        low = text.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"option {option.name}={text!r}: expected true or false")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"option {option.name}={text!r}: expected an integer") from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"option {option.name}={text!r}: expected a number") from None
+    if isinstance(default, (tuple, list)):
+        parts = tuple(p.strip() for p in text.split(",") if p.strip())
+        if default and all(isinstance(x, int) and not isinstance(x, bool) for x in default):
+            try:
+                parts = tuple(int(p) for p in parts)
+            except ValueError:
+                raise ValueError(f"option {option.name}={text!r}: expected integers separated by commas") from None
+        return parts
+    return text
+
+
+def _format_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list)):
+        return ",".join(_format_value(v) for v in value)
+    return str(value)
+
+
+def parse_options(game: str, pairs: dict) -> dict:
+    """Validate string options for ``game`` and return the fully resolved options."""
+    from game.rules import game_info
+
+    info = game_info(game)
+    values = {}
+    for name, text in pairs.items():
+        if name not in info.options:
+            known = ", ".join(sorted(info.options)) or "none"
+            raise ValueError(f"unknown option {name!r} for {game}; known options: {known}")
+        values[name] = parse_option_value(info.options[name], text)
+    return info.resolve_options(values)
+
+
+def validate_spec(spec: TournamentSpec) -> TournamentSpec:
+    """Check a spec before any game starts; ``ValueError`` with one clear message.
+
+    Checks the game, the player count against the game and the entrants, the
+    number of games, the seed, the options and every agent spec (each is built
+    once with :func:`ai.make_agent`, which rejects unknown agents and options).
+    """
+    from game.rules import game_info
+
+    from ..agents import make_agent
+
+    info = game_info(spec.game)
+    if len(spec.agents) < 2:
+        raise ValueError(f"a tournament needs at least 2 agent specs, got {len(spec.agents)}")
+    info.check_players(spec.players)
+    if isinstance(spec.games, bool) or not isinstance(spec.games, int) or not 1 <= spec.games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES}, not {spec.games!r}")
+    if isinstance(spec.seed, bool) or not isinstance(spec.seed, int) or spec.seed < 0:
+        raise ValueError(f"--seed must be a non-negative integer, not {spec.seed!r}")
+    spec.options = info.resolve_options(spec.options)
+    for agent in spec.agents:
+        try:
+            make_agent(agent, seed=0)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"bad agent spec {agent!r}: {exc}") from None
+    return spec
+
+
+def seatings(n_entrants: int, players: int) -> list[tuple]:
+    """One round of seatings: tuples of entrant indices, one per seat.
+
+    See the module docstring for the rules.  Deterministic order.
+    """
+    if n_entrants < 2:
+        raise ValueError("need at least 2 entrants")
+    if n_entrants >= players:
+        tables = list(itertools.combinations(range(n_entrants), players))
+    else:
+        tables = [t for t in itertools.combinations_with_replacement(range(n_entrants), players)
+                  if len(set(t)) >= 2]
+    out = []
+    for table in tables:
+        seen = set()
+        for perm in itertools.permutations(table):
+            if perm not in seen:
+                seen.add(perm)
+                out.append(perm)
+    return out
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament with seed ``base_seed`` (63 bits)."""
+    digest = hashlib.sha256(f"tabletop-trio-tournament:{base_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") & ((1 << 63) - 1)
+
+
+def schedule(spec: TournamentSpec) -> list[GameTask]:
+    """All games of the tournament, in index order."""
+    round_ = seatings(len(spec.agents), spec.players)
+    tasks = []
+    for index in range(spec.games):
+        seats = round_[index % len(round_)]
+        tasks.append(GameTask(index=index, seed=game_seed(spec.seed, index), game=spec.game,
+                              options=dict(spec.options), seats=tuple(seats),
+                              agents=tuple(spec.agents[e] for e in seats)))
+    return tasks

@@ -1,0 +1,277 @@
+"""A tournament's output directory and its SQLite database.
+
+Layout of ``--out DIR``::
+
+    tournament.json       settings + id (what --resume reads)
+    games/game-000042.json  every finished game's GameRecord (replayable)
+    games.csv             one row per game: index, seed, seats, returns, scores, length, duration
+    results.json          settings, status, per-agent statistics, head-to-head, seat statistics
+    tournament.sqlite     the games in SQLite (``--db PATH`` adds a shared database)
+
+Every file is written atomically; a game's record is written as soon as the
+game finishes, so an interrupted tournament loses only the games in progress.
+
+SQLite schema (the same in the per-tournament and in a shared database)::
+
+    tournaments(id PK, game, players, agents JSON, options JSON, seed, games_planned,
+                games_done, status, out_dir, created, updated)
+    games(tournament_id, idx, seed, game, players, agents JSON, seats JSON,
+          returns JSON, scores JSON, length, duration, record JSON; PK(tournament_id, idx))
+    seats(tournament_id, idx, seat, entrant, agent, return, score; PK(tournament_id, idx, seat))
+
+e.g. win rate of every agent spec over all Hacktrick tournaments::
+
+    SELECT agent, COUNT(*), AVG(return) FROM seats JOIN games USING (tournament_id, idx)
+    WHERE game = 'hacktrick' GROUP BY agent;
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+from game.rules import GameRecord, write_atomic
+
+from .spec import TournamentSpec, game_seed
+
+FORMAT = "tabletop-trio-tournament/1"
+SETTINGS_FILE = "tournament.json"
+GAMES_DIR = "games"
+DB_FILE = "tournament.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL,
+    options TEXT NOT NULL, seed INTEGER NOT NULL, games_planned INTEGER NOT NULL,
+    games_done INTEGER NOT NULL, status TEXT NOT NULL, out_dir TEXT, created TEXT, updated TEXT);
+CREATE TABLE IF NOT EXISTS games (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(id), idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL, game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL,
+    seats TEXT NOT NULL, returns TEXT NOT NULL, scores TEXT NOT NULL, length INTEGER NOT NULL,
+    duration REAL NOT NULL, record TEXT NOT NULL, PRIMARY KEY (tournament_id, idx));
+CREATE TABLE IF NOT EXISTS seats (
+    tournament_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+    entrant INTEGER NOT NULL, agent TEXT NOT NULL, return REAL NOT NULL, score REAL,
+    PRIMARY KEY (tournament_id, idx, seat));
+CREATE INDEX IF NOT EXISTS seats_agent ON seats(agent);
+"""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def check_writable(directory: Path) -> None:
+    """Create ``directory`` if needed and make sure we can write in it (``ValueError`` if not)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = directory / f".write-test-{uuid.uuid4().hex}"
+        probe.write_text("ok", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise ValueError(f"cannot write to output directory {str(directory)!r}: {exc.strerror or exc}") from None
+
+
+def is_tournament_dir(directory: Path) -> bool:
+    return (directory / SETTINGS_FILE).is_file()
+
+
+class Database:
+    """One SQLite database receiving a tournament's games."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        try:
+            if self.path.parent:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(self.path), timeout=60)
+            self.conn.executescript(SCHEMA)
+            self.conn.commit()
+        except (OSError, sqlite3.Error) as exc:
+            raise ValueError(f"cannot use database {str(self.path)!r}: {exc}") from None
+
+    def put_tournament(self, tid: str, spec: TournamentSpec, done: int, status: str,
+                       out_dir: str, created: str) -> None:
+        self.conn.execute(
+            "INSERT INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+            "games_planned=excluded.games_planned, games_done=excluded.games_done, "
+            "status=excluded.status, out_dir=excluded.out_dir, updated=excluded.updated",
+            (tid, spec.game, spec.players, json.dumps(spec.agents), json.dumps(spec.to_json()["options"]),
+             spec.seed, spec.games, done, status, out_dir, created, _now()))
+
+    def put_games(self, tid: str, game: str, players: int, results: list[dict]) -> None:
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(tid, r["index"], r["seed"], game, players, json.dumps(r["agents"]), json.dumps(r["seats"]),
+              json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"], r["duration"],
+              json.dumps(r["record"])) for r in results])
+        rows = []
+        for r in results:
+            for seat, (entrant, agent, ret) in enumerate(zip(r["seats"], r["agents"], r["returns"], strict=True)):
+                score = r["scores"][seat] if seat < len(r["scores"]) else None
+                rows.append((tid, r["index"], seat, entrant, agent, ret,
+                             score if isinstance(score, (int, float)) else None))
+        self.conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", rows)
+
+    def commit(self) -> None:
+        self.conn.commit()
+
+    def close(self) -> None:
+        self.conn.commit()
+        self.conn.close()
+
+
+class TournamentDir:
+    """The output directory of one tournament: settings, records, tables, databases."""
+
+    def __init__(self, path: Path, tid: str, spec: TournamentSpec, created: str) -> None:
+        self.path = Path(path)
+        self.id = tid
+        self.spec = spec
+        self.created = created
+        self.dbs: list[Database] = []
+        self._unsynced: list[dict] = []
+        self._last_sync = time.monotonic()
+
+    # -- creating and opening ------------------------------------------------
+    @classmethod
+    def create(cls, path: Path, spec: TournamentSpec) -> TournamentDir:
+        """A new tournament in ``path`` (``ValueError`` if it is unwritable or already used)."""
+        path = Path(path)
+        if is_tournament_dir(path):
+            raise ValueError(f"{str(path)!r} already holds a tournament; continue it with "
+                             f"--resume {path} or choose another --out")
+        check_writable(path)
+        td = cls(path, uuid.uuid4().hex, spec, _now())
+        td.write_settings()
+        (path / GAMES_DIR).mkdir(exist_ok=True)
+        return td
+
+    @classmethod
+    def open(cls, path: Path) -> TournamentDir:
+        """An existing tournament (for ``--resume``); ``ValueError`` if ``path`` is not one."""
+        path = Path(path)
+        settings = path / SETTINGS_FILE
+        if not path.is_dir():
+            raise ValueError(f"--resume: {str(path)!r} is not a directory")
+        if not settings.is_file():
+            raise ValueError(f"--resume: {str(path)!r} is not a tournament directory (no {SETTINGS_FILE})")
+        try:
+            data = json.loads(settings.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"--resume: cannot read {settings}: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or "spec" not in data:
+            raise ValueError(f"--resume: {settings} is not a tabletop-trio tournament file")
+        spec = TournamentSpec.from_json(data["spec"])
+        check_writable(path)
+        (path / GAMES_DIR).mkdir(exist_ok=True)
+        return cls(path, str(data.get("id") or uuid.uuid4().hex), spec, str(data.get("created") or _now()))
+
+    def write_settings(self) -> None:
+        write_atomic(self.path / SETTINGS_FILE, json.dumps(
+            {"format": FORMAT, "id": self.id, "created": self.created, "spec": self.spec.to_json()}, indent=2))
+
+    def attach_databases(self, extra: list[Path]) -> None:
+        """Open ``tournament.sqlite`` in the directory and any shared databases."""
+        paths = [self.path / DB_FILE] + [Path(p) for p in extra]
+        seen = set()
+        for p in paths:
+            key = os.path.abspath(p)
+            if key not in seen:
+                seen.add(key)
+                self.dbs.append(Database(p))
+
+    # -- games ---------------------------------------------------------------------
+    def record_path(self, index: int) -> Path:
+        return self.path / GAMES_DIR / f"game-{index:06d}.json"
+
+    def load_results(self) -> dict[int, dict]:
+        """Finished games found in ``games/`` (checked against the schedule), by index."""
+        found: dict[int, dict] = {}
+        for f in sorted((self.path / GAMES_DIR).glob("game-*.json")):
+            try:
+                record = GameRecord.load(f)
+                info = record.meta["tournament"]
+                index = int(info["index"])
+                result = {
+                    "index": index, "seed": record.seed, "seats": list(info["seats"]),
+                    "agents": list(info.get("agents") or record.meta.get("agents")),
+                    "returns": [float(x) for x in record.returns],
+                    "scores": list(record.meta.get("scores", [])), "length": len(record.actions),
+                    "duration": float(record.meta.get("duration", 0.0)), "record": record.to_json(),
+                }
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                raise ValueError(f"--resume: game file {f} is damaged: {exc}") from None
+            if index >= self.spec.games or record.seed != game_seed(self.spec.seed, index):
+                raise ValueError(f"--resume: game file {f} does not belong to this tournament")
+            found[index] = result
+        return found
+
+    def add(self, result: dict) -> None:
+        """Store a finished game: its record file now, the databases in batches."""
+        record = dict(result["record"])
+        meta = dict(record.get("meta") or {})
+        meta["tournament"] = {"id": self.id, "index": result["index"], "seats": result["seats"],
+                              "agents": result["agents"]}
+        record["meta"] = meta
+        result["record"] = record
+        write_atomic(self.record_path(result["index"]), json.dumps(record))
+        self._unsynced.append(result)
+        if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
+            self.sync_databases(status="running", done=None)
+
+    def sync_databases(self, status: str, done: int | None) -> None:
+        """Write pending games and the tournament row to every database."""
+        batch, self._unsynced = self._unsynced, []
+        for db in self.dbs:
+            if done is not None:
+                db.put_tournament(self.id, self.spec, done, status, os.path.abspath(self.path), self.created)
+            elif batch:
+                db.conn.execute("INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                                (self.id, self.spec.game, self.spec.players, json.dumps(self.spec.agents),
+                                 json.dumps(self.spec.to_json()["options"]), self.spec.seed, self.spec.games,
+                                 0, status, os.path.abspath(self.path), self.created, _now()))
+            if batch:
+                db.put_games(self.id, self.spec.game, self.spec.players, batch)
+            db.commit()
+        self._last_sync = time.monotonic()
+
+    def resync(self, results: dict[int, dict]) -> None:
+        """Make sure every finished game (e.g. from before a resume) is in every database."""
+        self._unsynced = list(results.values())
+        self.sync_databases(status="running", done=len(results))
+
+    # -- summaries -------------------------------------------------------------------
+    def write_csv(self, results: list[dict]) -> None:
+        n = self.spec.players
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["index", "seed"] + [f"seat{i}" for i in range(n)] + [f"return{i}" for i in range(n)]
+                   + [f"score{i}" for i in range(n)] + ["length", "duration", "record"])
+        for r in sorted(results, key=lambda r: r["index"]):
+            scores = list(r["scores"]) + [""] * (n - len(r["scores"]))
+            w.writerow([r["index"], r["seed"]] + list(r["agents"]) + [_num(x) for x in r["returns"]]
+                       + [_num(x) for x in scores[:n]] + [r["length"], f"{r['duration']:.6f}",
+                                                          f"{GAMES_DIR}/{self.record_path(r['index']).name}"])
+        write_atomic(self.path / "games.csv", buf.getvalue())
+
+    def write_results(self, summary: dict) -> None:
+        write_atomic(self.path / "results.json", json.dumps(summary, indent=2))
+
+    def close(self) -> None:
+        for db in self.dbs:
+            db.close()
+        self.dbs = []
+
+
+def _num(x):
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x)) if abs(x) < 1e15 else repr(x)
+    return x
