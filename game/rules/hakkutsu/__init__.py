@@ -1,0 +1,54 @@
+"""Hakkutsu!! (ハックツ!!): move over a 5x5 map, dig rocks, haul them to the base.
+
+All content (cards, map, cart tracks) lives in ``cards.toml`` and is
+validated at import; the rules as implemented are ``docs/rules/hakkutsu.md``.
+"""
+
+from ..core import GameInfo, Option, register
+from .actions import Action
+from .data import DATA, DataError, load_data
+from .state import HakkutsuState
+
+MAX_ROUNDS = 30
+
+
+def _check_draft(value):
+    if not isinstance(value, bool):
+        raise ValueError(f"option draft={value!r} is not allowed; choose True or False")
+    return value
+
+
+def _check_rounds(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+        raise ValueError(f"option rounds={value!r} is not allowed; choose None (end when "
+                         f"{DATA.end_empty_sites} sites are empty) or an integer from 1 to {MAX_ROUNDS} "
+                         f"(the arranged game usually plays 12)")
+    return value
+
+
+INFO = register(GameInfo(
+    name="hakkutsu",
+    title="Hakkutsu!!",
+    title_ja="ハックツ!!",
+    min_players=2,
+    max_players=4,
+    options={
+        "mode": Option("mode", "research",
+                       "research: top cards face up, cart face alpha; treasure: all face down, "
+                       "turned up on arrival, cart face beta", choices=("research", "treasure")),
+        "draft": Option("draft", False, "advanced setup: draft the museum cards (chosen cards are public)",
+                        choices=(False, True), check=_check_draft),
+        "rounds": Option("rounds", None,
+                         "None: the game ends at the end of a round with 12+ empty sites; "
+                         f"an integer 1-{MAX_ROUNDS}: the arranged game of that many rounds (usually 12)",
+                         check=_check_rounds),
+    },
+    state_class=HakkutsuState,
+    action_class=Action,
+    description="Move over the map, mine rocks with your coins, haul them to the base on your cart. "
+                "Printed points, fossils squared and your museum's bonus decide.",
+))
+
+__all__ = ["Action", "DATA", "DataError", "HakkutsuState", "INFO", "load_data"]
