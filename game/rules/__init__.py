@@ -23,6 +23,7 @@ from .record import GameRecord, write_atomic
 from .seat import Seat
 
 from . import hacktrick  # noqa: E402,F401  (registers the game)
+from . import ratjack  # noqa: E402,F401  (registers the game)
 from . import hakkutsu  # noqa: E402,F401  (registers the game)
 
 __all__ = [

@@ -1,0 +1,48 @@
+"""Ratjack: reach exactly 25 with your face-up cards and tokens, never more.
+
+2-4 players; the draw deck is two of the four 12-card decks (option ``decks``).
+Rules: ``docs/rules/ratjack.md``.
+"""
+
+from ..core import GameInfo, Option, register
+from .abilities import ABILITIES
+from .actions import Action
+from .cards import DECKS, FACES, card_id, card_name
+from .state import RatjackState
+
+DEFAULT_DECKS = ("rat-red", "rat-blue")
+
+
+def check_decks(value):
+    """Normalise the ``decks`` option: two distinct deck names, or ``"random"``."""
+    if value == "random":
+        return "random"
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ValueError(f"option decks={value!r} is not allowed; give two distinct decks of "
+                         f"{', '.join(DECKS)} (e.g. ('rat-red', 'weasel')) or 'random'")
+    bad = [d for d in value if d not in DECKS]
+    if bad:
+        raise ValueError(f"option decks: unknown deck {bad[0]!r}; decks: {', '.join(DECKS)}")
+    if len(value) != 2 or value[0] == value[1]:
+        raise ValueError(f"option decks={value!r} is not allowed; choose exactly two distinct decks "
+                         f"of {', '.join(DECKS)}, or 'random'")
+    return tuple(value)
+
+
+INFO = register(GameInfo(
+    name="ratjack",
+    title="Ratjack",
+    title_ja="ラットジャック",
+    min_players=2,
+    max_players=4,
+    options={"decks": Option("decks", DEFAULT_DECKS,
+                             "two distinct decks of rat-red, rat-blue, weasel, raccoon, or 'random'",
+                             check=check_decks)},
+    state_class=RatjackState,
+    action_class=Action,
+    description="Draw and place cards; face-up cards and bonus tokens add up. "
+                "Reach exactly 25 to score, go over and you are out. First to 3 VP wins.",
+))
+
+__all__ = ["ABILITIES", "Action", "DECKS", "FACES", "INFO", "RatjackState", "card_id", "card_name",
+           "check_decks"]

@@ -1,0 +1,431 @@
+"""The Ratjack engine: rounds of draw-and-place until someone has 3 VP.
+
+Rules: ``docs/rules/ratjack.md`` (the project's copy of the spec, with our
+rulings).  Decisions of a round:
+
+* ``setup`` – each player, from the start player on, puts one of the two dealt
+  cards face down (``face-down <card>``);
+* ``draw`` – ``draw deck`` or ``draw discard``;
+* ``play`` – ``face-down``, ``face-up`` or ``flip`` (discard & flip) with a hand
+  card; an option whose ability cannot be completely resolved is not offered;
+* ``ability`` – the steps of the ability being resolved (``target ...``,
+  ``token ...``, ``discard ...``), one decision each.
+
+When the chosen option has completely resolved, the scoring and elimination
+checks run (see :meth:`RatjackState._after_option`), then the turn ends.
+"""
+
+from __future__ import annotations
+
+from ..core import GameState
+from ..rng import Rng
+from .abilities import ABILITIES, can_resolve, face_of
+from .actions import (
+    DRAW_DECK,
+    DRAW_DECK_ACTION,
+    DRAW_DISCARD,
+    DRAW_DISCARD_ACTION,
+    FACE_DOWN,
+    FACE_UP,
+    FLIP,
+    Action,
+)
+from .cardops import CardOps
+from .cards import ALL_CARDS, BLANK, CARD_ABILITY, CARD_VALUE, DECKS, LOCKED, MOD, NUM_TOKENS, card_name
+from .knowledge import Knowledge
+from .tokens import TokenOps
+
+SETUP, DRAW, PLAY, ABILITY, OVER = "setup", "draw", "play", "ability", "over"
+PHASES = (SETUP, DRAW, PLAY, ABILITY, OVER)
+TARGET_VP = 3
+LIMIT = 25
+
+_FACE_DOWN = tuple(Action(FACE_DOWN, card=c) for c in range(ALL_CARDS))
+_FACE_UP = tuple(Action(FACE_UP, card=c) for c in range(ALL_CARDS))
+_FLIP = tuple(tuple(Action(FLIP, card=h, card2=f) for f in range(ALL_CARDS)) for h in range(ALL_CARDS))
+
+
+class RatjackState(CardOps, TokenOps, Knowledge, GameState):
+    """A Ratjack game in progress.  Create it with ``new_game("ratjack")``."""
+
+    game = "ratjack"
+    __slots__ = (
+        "seed", "rng", "n", "all_mask", "decks", "deck_option", "vp", "round_no", "start_player",
+        "last_scorer", "phase", "player", "setup_left", "hands", "areas", "deck", "discard",
+        "face_up", "token_on", "token_side", "token_card", "known", "elim", "extra",
+        "ability", "source", "step", "memo", "limbo", "last_round", "_winners",
+    )
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict) -> RatjackState:
+        s = cls.__new__(cls)
+        s._legal_cache = None
+        s.seed = seed
+        s.rng = Rng(seed)
+        s.n = players
+        s.all_mask = (1 << players) - 1
+        s.deck_option = options["decks"]
+        if s.deck_option == "random":
+            i = s.rng.randbelow(4)
+            j = s.rng.randbelow(3)
+            j += j >= i
+            s.decks = tuple(sorted((i, j)))
+        else:
+            s.decks = tuple(DECKS.index(d) for d in s.deck_option)
+        s.vp = [0] * players
+        s.round_no = 0
+        s.last_round = None
+        s._winners = ()
+        s.start_player = s.rng.randbelow(players)
+        s.last_scorer = s.start_player
+        s._start_round([])
+        return s
+
+    def _start_round(self, ev: list) -> None:
+        """Reserve with random faces, shuffle the 24 cards, deal 2 each, open the discard."""
+        rng = self.rng
+        n = self.n
+        self.round_no += 1
+        self.token_side = [rng.randbelow(2) for _ in range(NUM_TOKENS)]
+        self.token_card = [-1] * NUM_TOKENS
+        self.token_on = [-1] * ALL_CARDS
+        self.face_up = [False] * ALL_CARDS
+        self.known = [0] * ALL_CARDS
+        deck = [d * 12 + v for d in self.decks for v in range(12)]
+        rng.shuffle(deck)
+        self.hands = []
+        for p in range(n):
+            hand = [deck.pop(), deck.pop()]
+            for c in hand:
+                self.known[c] = 1 << p
+            self.hands.append(hand)
+        top = deck.pop()
+        self.known[top] = self.all_mask
+        self.discard = [top]
+        self.deck = deck
+        self.areas = [[] for _ in range(n)]
+        self.elim = [False] * n
+        self.extra = 0
+        self.ability = -1
+        self.source = -1
+        self.step = 0
+        self.memo = []
+        self.limbo = -1
+        self.phase = SETUP
+        self.player = self.start_player
+        self.setup_left = n
+        ev.append({"type": "round_started", "round": self.round_no, "start_player": self.start_player,
+                   "discard": self.discard_json(), "deck_size": len(deck),
+                   "reserve": self.reserve_faces(), "decks": [DECKS[d] for d in self.decks]})
+        for p in range(n):
+            ev.append({"type": "cards_dealt", "player": p, "cards": self.cards_json(self.hands[p]),
+                       "visible_to": [p], "private": ["cards"]})
+
+    # ------------------------------------------------------------ properties
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self):
+        return None if self.phase == OVER else self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> tuple:
+        return tuple(self.vp)
+
+    def winners(self) -> tuple:
+        return self._winners
+
+    def value(self, q: int) -> int:
+        """Sum of ``q``'s face-up cards, each modified by its token."""
+        up = self.face_up
+        on = self.token_on
+        side = self.token_side
+        total = 0
+        for c in self.areas[q]:
+            if up[c]:
+                t = on[c]
+                total += MOD[t * 2 + side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+        return total
+
+    def values(self) -> list:
+        return [self.value(q) for q in range(self.n)]
+
+    # ---------------------------------------------------------- legal actions
+    def _compute_legal(self) -> list:
+        phase = self.phase
+        p = self.player
+        if phase == PLAY:
+            return self._play_options(p)
+        if phase == DRAW:
+            acts = []
+            if self.deck:
+                acts.append(DRAW_DECK_ACTION)
+            if self.discard:
+                acts.append(DRAW_DISCARD_ACTION)
+            return acts
+        if phase == ABILITY:
+            return ABILITIES[self.ability].steps[self.step][0](self, p, self.source)
+        if phase == SETUP:
+            return [_FACE_DOWN[c] for c in sorted(self.hands[p])]
+        return []
+
+    def _play_options(self, p: int) -> list:
+        hand = sorted(self.hands[p])
+        area = self.areas[p]
+        up = self.face_up
+        acts = [_FACE_DOWN[h] for h in hand]
+        for h in hand:
+            # face up: the card lies face up in the area while its ability resolves
+            self.hands[p].remove(h)
+            area.append(h)
+            up[h] = True
+            ok = can_resolve(self, p, h)
+            up[h] = False
+            area.pop()
+            self.hands[p].append(h)
+            if ok:
+                acts.append(_FACE_UP[h])
+        downs = [c for c in area if not up[c] and face_of(self, c) != LOCKED]
+        if downs:
+            discard = self.discard
+            for h in hand:
+                self.hands[p].remove(h)
+                discard.append(h)
+                for f in downs:
+                    up[f] = True
+                    ok = can_resolve(self, p, f)
+                    up[f] = False
+                    if ok:
+                        acts.append(_FLIP[h][f])
+                discard.pop()
+                self.hands[p].append(h)
+        return acts
+
+    def explain_illegal(self, action) -> str:
+        if self.is_terminal:
+            return "the game is over"
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Ratjack action"
+        phase, p, kind = self.phase, self.player, action.kind
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        if phase == SETUP:
+            if kind != FACE_DOWN:
+                return f"at the start of a round player {p} puts one dealt card face down, not {action}"
+            return f"player {p} was not dealt {card_name(action.card)}; legal: {legal}"
+        if phase == DRAW:
+            if kind == DRAW_DECK:
+                return "the deck is empty"
+            if kind == DRAW_DISCARD:
+                return "the discard pile is empty"
+            return f"player {p} must first draw a card (draw deck / draw discard), not {action}"
+        if phase == PLAY:
+            if kind in (FACE_DOWN, FACE_UP, FLIP):
+                if not 0 <= action.card < ALL_CARDS or action.card not in self.hands[p]:
+                    return f"player {p} does not hold {card_name(action.card) if 0 <= action.card < ALL_CARDS else action.card}"
+                if kind == FLIP:
+                    f = action.card2
+                    if not 0 <= f < ALL_CARDS or f not in self.areas[p] or self.face_up[f]:
+                        return f"{action}: the card to turn must be one of your face-down cards"
+                    if face_of(self, f) == LOCKED:
+                        return f"{action}: {card_name(f)} is locked and cannot be turned over"
+                return f"{action}: its ability cannot be resolved completely now, so this option is not allowed"
+            return f"player {p} must now place, play or discard a hand card, not {action}"
+        ab = ABILITIES[self.ability]
+        prompt = ab.prompts[self.step] if self.step < len(ab.prompts) else "choose"
+        return f"{action} is not a valid choice for {ab.name} ({prompt}); legal: {legal}"
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> list:
+        ev: list = []
+        p = self.player
+        kind = action.kind
+        phase = self.phase
+        if phase == ABILITY:
+            ab = ABILITIES[self.ability]
+            chain = ab.steps[self.step][1](self, p, self.source, action, ev)
+            self.step += 1
+            if chain is not None:
+                self._begin_ability(p, chain, ev)
+            elif self.step == len(ab.steps):
+                self._ability_done(ev)
+        elif phase == DRAW:
+            if kind == DRAW_DECK:
+                self.draw_from_deck(p, ev)
+            else:
+                self.draw_from_discard(p, ev)
+            self.phase = PLAY
+        elif phase == PLAY:
+            if kind == FACE_DOWN:
+                self.hand_to_area(p, action.card, False, ev)
+                self._after_option(ev)
+            elif kind == FACE_UP:
+                self.hand_to_area(p, action.card, True, ev)
+                self._begin_ability(p, action.card, ev)
+            else:
+                self.discard_from_hand(p, action.card, ev)
+                f = action.card2
+                self.turn_card(p, self.areas[p].index(f), True, ev)
+                self._begin_ability(p, f, ev)
+        else:  # SETUP
+            self.hand_to_area(p, action.card, False, ev)
+            self.setup_left -= 1
+            if self.setup_left:
+                self.player = (p + 1) % self.n
+            else:
+                self.player = self.start_player
+                self.phase = DRAW
+                ev.append({"type": "turn_started", "player": self.player})
+        return ev
+
+    def _begin_ability(self, p: int, src: int, ev: list) -> None:
+        """Resolve the ability of face-up card ``src`` (nothing if it carries *blank*)."""
+        if face_of(self, src) == BLANK:
+            ev.append({"type": "ability_blank", "player": p, "card": {"deck": DECKS[src // 12],
+                                                                      "value": CARD_VALUE[src]}})
+            self._ability_done(ev)
+            return
+        aid = CARD_ABILITY[src]
+        ab = ABILITIES[aid]
+        self.ability = aid
+        self.source = src
+        self.step = 0
+        self.memo = []
+        ev.append({"type": "ability_started", "player": p, "ability": ab.name, "text": ab.text,
+                   "card": {"deck": DECKS[src // 12], "value": CARD_VALUE[src]}})
+        if ab.start is not None:
+            ab.start(self, p, src, ev)
+        if ab.steps:
+            self.phase = ABILITY
+        else:
+            self._ability_done(ev)
+
+    def _ability_done(self, ev: list) -> None:
+        self.ability = -1
+        self.source = -1
+        self.step = 0
+        self.memo = []
+        self._after_option(ev)
+
+    # -------------------------------------------------------------- scoring
+    def _order_from(self, p: int) -> list:
+        """Players still in the round, in turn order starting with ``p``."""
+        n = self.n
+        elim = self.elim
+        return [q for q in ((p + k) % n for k in range(n)) if not elim[q]]
+
+    def _score(self, players: list, reason: str, ev: list, points: int = 1) -> None:
+        for q in players:
+            self.vp[q] += points
+            ev.append({"type": "vp_scored", "player": q, "points": points, "reason": reason,
+                       "vp": list(self.vp)})
+        self.last_scorer = players[0]
+
+    def _eliminate(self, q: int, reason: str, ev: list) -> None:
+        self.elim[q] = True
+        ev.append({"type": "player_eliminated", "player": q, "value": self.value(q), "reason": reason})
+
+    def _after_option(self, ev: list) -> None:
+        """The option has completely resolved: checks 1, 2 and 4, then the end of the turn."""
+        p = self.player
+        vals = self.values()
+        busted = [q for q in self._order_from(p) if q != p and vals[q] > LIMIT]
+        for q in busted:
+            self._eliminate(q, "over 25", ev)
+        if busted:
+            self._score([p] * len(busted), "elimination", ev)
+        alive = self._order_from(p)
+        exact = [q for q in alive if vals[q] == LIMIT]
+        if exact:
+            self._score(exact, "exactly 25", ev)
+            self._end_round("exactly 25", ev)
+            return
+        if len(alive) == 1:
+            self._score(alive, "last player", ev)
+            self._end_round("last player", ev)
+            return
+        # end of the turn
+        if vals[p] > LIMIT:
+            self._eliminate(p, "over 25 at the end of the turn", ev)
+            alive = self._order_from(p)
+            if len(alive) == 1:
+                self._score(alive, "last player", ev)
+                self._end_round("last player", ev)
+                return
+        if not self.deck:
+            best = max(vals[q] for q in alive)
+            top = [q for q in alive if vals[q] == best]
+            self._score(top, "highest value", ev)
+            self._end_round("deck empty", ev)
+            return
+        self.phase = DRAW
+        if self.extra and not self.elim[p]:
+            self.extra -= 1
+            ev.append({"type": "turn_started", "player": p, "extra": True})
+            return
+        self.extra = 0
+        n = self.n
+        q = (p + 1) % n
+        while self.elim[q]:
+            q = (q + 1) % n
+        self.player = q
+        ev.append({"type": "turn_started", "player": q})
+
+    def _end_round(self, reason: str, ev: list) -> None:
+        vals = self.values()
+        self.last_round = {"round": self.round_no, "reason": reason, "values": vals,
+                           "vp": list(self.vp), "eliminated": list(self.elim)}
+        ev.append({"type": "round_ended", "round": self.round_no, "reason": reason, "values": vals,
+                   "vp": list(self.vp)})
+        winners = tuple(q for q in range(self.n) if self.vp[q] >= TARGET_VP)
+        if winners:
+            self._winners = winners
+            self.phase = OVER
+            self.ability = -1
+            ev.append({"type": "game_over", "winners": list(winners), "scores": list(self.vp)})
+            return
+        self.start_player = self.last_scorer
+        self._start_round(ev)
+
+    # ------------------------------------------------------------------ clone
+    def clone(self) -> RatjackState:
+        s = RatjackState.__new__(RatjackState)
+        s._legal_cache = self._legal_cache
+        s.seed = self.seed
+        s.rng = Rng(self.rng.state)
+        s.n = self.n
+        s.all_mask = self.all_mask
+        s.decks = self.decks
+        s.deck_option = self.deck_option
+        s.vp = self.vp[:]
+        s.round_no = self.round_no
+        s.start_player = self.start_player
+        s.last_scorer = self.last_scorer
+        s.phase = self.phase
+        s.player = self.player
+        s.setup_left = self.setup_left
+        s.hands = [h[:] for h in self.hands]
+        s.areas = [a[:] for a in self.areas]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.face_up = self.face_up[:]
+        s.token_on = self.token_on[:]
+        s.token_side = self.token_side[:]
+        s.token_card = self.token_card[:]
+        s.known = self.known[:]
+        s.elim = self.elim[:]
+        s.extra = self.extra
+        s.ability = self.ability
+        s.source = self.source
+        s.step = self.step
+        s.memo = self.memo[:]  # entries are ints and tuples (immutable)
+        s.limbo = self.limbo
+        s.last_round = self.last_round  # replaced, never mutated
+        s._winners = self._winners
+        return s
