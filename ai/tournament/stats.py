@@ -114,7 +114,10 @@ def bradley_terry(n_entrants: int, comparisons: list[tuple[int, int, float]],
                 if games[i][j]:
                     denom += games[i][j] / (p[i] + p[j])
             num = wins[i] + prior_games
-            new.append(num / denom if denom > 0 else p[i])
+            new.append(num / denom if denom > 0 and num > 0 else p[i])
+        if prior_games <= 0:  # without the reference only ratios are defined: fix the scale
+            g = math.exp(sum(math.log(x) for x in new) / k)
+            new = [x / g for x in new]
         change = max(abs(math.log(new[i]) - math.log(p[i])) for i in range(k))
         p = new
         if change < tol:
@@ -131,14 +134,23 @@ def bradley_terry(n_entrants: int, comparisons: list[tuple[int, int, float]],
                 w = games[i][j] * pij * (1.0 - pij)
                 info[i][i] += w
                 info[i][j] -= w
-    cov = _invert(info)
-    # Centre: theta_c = C theta with C = I - J/k; cov_c = C cov C^T.
-    row_mean = [sum(cov[i]) / k for i in range(k)]
-    total_mean = sum(row_mean) / k
-    var_c = [cov[i][i] - 2.0 * row_mean[i] + total_mean for i in range(k)]
+    if prior_games > 0:
+        cov = _invert(info)
+        # Centre: theta_c = C theta with C = I - J/k; cov_c = C cov C^T.
+        row_mean = [sum(cov[i]) / k for i in range(k)]
+        total_mean = sum(row_mean) / k
+        var_c = [cov[i][i] - 2.0 * row_mean[i] + total_mean for i in range(k)]
+    else:
+        # info is singular along (1, ..., 1); its pseudo-inverse is the centred
+        # covariance: pinv(I) = inv(I + J/k) - J/k (comparison graph connected).
+        try:
+            cov = _invert([[info[i][j] + 1.0 / k for j in range(k)] for i in range(k)])
+            var_c = [cov[i][i] - 1.0 / k for i in range(k)]
+        except ValueError:
+            var_c = [math.inf] * k
     mean_theta = sum(theta) / k
     ratings = [ELO_BASE + ELO_SCALE * (t - mean_theta) for t in theta]
-    errors = [ELO_SCALE * math.sqrt(max(v, 0.0)) for v in var_c]
+    errors = [ELO_SCALE * math.sqrt(max(v, 0.0)) for v in var_c]  # inf stays inf
     return Ratings(ratings, errors, theta, iterations)
 
 
