@@ -1,0 +1,187 @@
+"""Running tournaments: files, reproducibility, resume, SQLite, and the Dask cluster path."""
+
+import csv
+import json
+import sqlite3
+
+import pytest
+
+from ai.tournament import (
+    DaskExecutor,
+    LocalExecutor,
+    TournamentDir,
+    TournamentSpec,
+    play_task,
+    run_tournament,
+    schedule,
+    validate_spec,
+)
+from ai.tournament.executor import Executor, GameFailed
+from game.rules import GameRecord
+
+
+def _spec(games=12, seed=7, agents=("random", "random")):
+    return validate_spec(TournamentSpec("hacktrick", list(agents), players=2, games=games, seed=seed,
+                                        options={"target": 1}))
+
+
+def _run(path, spec, executor, dbs=()):
+    tdir = TournamentDir.create(path, spec)
+    tdir.attach_databases(list(dbs))
+    try:
+        with executor:
+            return run_tournament(tdir, executor, stream=_Sink())
+    finally:
+        tdir.close()
+
+
+class _Sink:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def _rows_without_duration(path):
+    with open(path / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        r.pop("duration")
+    return rows
+
+
+def test_local_run_writes_every_output(tmp_path):
+    spec = _spec(games=10)
+    out = _run(tmp_path / "t", spec, LocalExecutor(jobs=2))
+    assert out.status == "complete" and out.played == 10
+    d = tmp_path / "t"
+    rows = _rows_without_duration(d)
+    assert [int(r["index"]) for r in rows] == list(range(10))
+    tasks = schedule(spec)
+    for r, t in zip(rows, tasks, strict=True):
+        assert int(r["seed"]) == t.seed
+        record = GameRecord.load(d / r["record"])
+        final = record.validate()  # replayable
+        assert final.is_terminal and tuple(final.returns()) == tuple(record.returns)
+        assert [float(r["return0"]), float(r["return1"])] == list(record.returns)
+        assert int(r["length"]) == len(record.actions)
+        assert record.meta["tournament"]["index"] == t.index
+    results = json.loads((d / "results.json").read_text())
+    assert results["status"] == "complete" and results["games_done"] == 10
+    assert sum(a["games"] for a in results["agents"]) == 20
+    assert sum(a["wins"] for a in results["agents"]) == pytest.approx(10)
+    with sqlite3.connect(d / "tournament.sqlite") as db:
+        assert db.execute("SELECT games_done, status FROM tournaments").fetchall() == [(10, "complete")]
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (10,)
+        assert db.execute("SELECT COUNT(*), SUM(return) FROM seats").fetchone() == (20, pytest.approx(10))
+        text = db.execute("SELECT record FROM games WHERE idx = 3").fetchone()[0]
+        assert GameRecord.loads(text).validate().is_terminal
+
+
+def test_same_seed_same_games_and_shared_database_accumulates(tmp_path):
+    shared = tmp_path / "all.sqlite"
+    spec = _spec(games=12, seed=11)
+    _run(tmp_path / "a", spec, LocalExecutor(jobs=2), dbs=[shared])
+    _run(tmp_path / "b", _spec(games=12, seed=11), LocalExecutor(jobs=1), dbs=[shared])
+    _run(tmp_path / "c", _spec(games=12, seed=12), LocalExecutor(jobs=1), dbs=[shared])
+    a, b, c = (_rows_without_duration(tmp_path / x) for x in "abc")
+    assert a == b
+    assert [r["seed"] for r in a] != [r["seed"] for r in c]
+    with sqlite3.connect(shared) as db:
+        assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone() == (3,)
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (36,)
+        per = db.execute("SELECT agent, COUNT(*) FROM seats JOIN games USING (tournament_id, idx) "
+                         "WHERE game = 'hacktrick' GROUP BY agent").fetchall()
+        assert per == [("random", 72)]
+
+
+def test_resume_plays_only_missing_games_and_matches_an_uninterrupted_run(tmp_path):
+    spec = _spec(games=16, seed=3)
+    _run(tmp_path / "full", spec, LocalExecutor(jobs=2))
+    # a "crashed" tournament: some games finished, the rest never ran
+    partial = tmp_path / "part"
+    tdir = TournamentDir.create(partial, _spec(games=16, seed=3))
+    tdir.attach_databases([])
+    for task in schedule(tdir.spec)[::3]:
+        tdir.add(play_task(task))
+    tdir.close()
+    kept = {p.name: p.stat().st_mtime_ns for p in (partial / "games").iterdir()}
+    tdir = TournamentDir.open(partial)
+    tdir.attach_databases([])
+    with LocalExecutor(jobs=2) as ex:
+        out = run_tournament(tdir, ex, stream=_Sink())
+    tdir.close()
+    assert out.status == "complete" and out.played == 16 - len(kept)
+    assert all((partial / "games" / n).stat().st_mtime_ns == t for n, t in kept.items())  # not replayed
+    assert _rows_without_duration(partial) == _rows_without_duration(tmp_path / "full")
+    full = json.loads((tmp_path / "full" / "results.json").read_text())
+    resumed = json.loads((partial / "results.json").read_text())
+    assert resumed["agents"] == full["agents"]
+
+
+def test_open_rejects_directories_that_are_not_tournaments(tmp_path):
+    with pytest.raises(ValueError, match="not a tournament directory"):
+        TournamentDir.open(tmp_path)
+    (tmp_path / "tournament.json").write_text('{"hello": 1}')
+    with pytest.raises(ValueError, match="not a tabletop-trio tournament"):
+        TournamentDir.open(tmp_path)
+    with pytest.raises(ValueError, match="not a directory"):
+        TournamentDir.open(tmp_path / "missing")
+
+
+class _FailingExecutor(Executor):
+    """Fails the third game, like an agent bug would."""
+
+    name = "failing"
+
+    def start(self, tasks):
+        self._tasks = list(tasks)
+
+    def poll(self, timeout=None):
+        task = self._tasks.pop(0)
+        if task.index == 2:
+            raise GameFailed(task, "ZeroDivisionError: boom")
+        return [play_task(task)]
+
+    @property
+    def busy(self):
+        return bool(self._tasks)
+
+    def stop(self):
+        return 0
+
+    def abort(self):
+        self._tasks = []
+
+
+def test_a_failing_game_stops_the_tournament_and_keeps_finished_games(tmp_path):
+    out = _run(tmp_path / "f", _spec(games=6), _FailingExecutor())
+    assert out.status == "failed" and "game 2" in out.error and "boom" in out.error
+    results = json.loads((tmp_path / "f" / "results.json").read_text())
+    assert results["status"] == "failed" and results["games_done"] == 2
+
+
+def test_cluster_path_gives_the_same_games_as_local(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    spec = _spec(games=8, seed=21)
+    _run(tmp_path / "local", spec, LocalExecutor(jobs=1))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
+                                  protocol="tcp://", dashboard_address=None) as cluster:
+        ex = DaskExecutor(cluster.scheduler_address)
+        assert ex.workers == 1
+        out = _run(tmp_path / "dask", _spec(games=8, seed=21), ex)
+    assert out.status == "complete" and out.summary["executor"]["name"] == "dask"
+    assert _rows_without_duration(tmp_path / "dask") == _rows_without_duration(tmp_path / "local")
+
+
+def test_unreachable_cluster_is_a_clear_error():
+    pytest.importorskip("distributed")
+    with pytest.raises(ValueError, match="cannot connect to the Dask cluster"):
+        DaskExecutor("tcp://127.0.0.1:9", timeout=1)
