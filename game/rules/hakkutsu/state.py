@@ -310,6 +310,8 @@ class HakkutsuState(GameState):
             self._draft(p, MUSEUM_BY_KEY[action.name], events)
         else:
             eqm.use(self, p, action, events)
+            if self.phase == PHASE_END and not eqm.has_any_phase_use(self, p):
+                self._end_turn(p, events)
         return events
 
     # -- setup decisions
