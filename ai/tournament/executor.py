@@ -26,6 +26,8 @@ import signal
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
+CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
+
 
 class GameFailed(RuntimeError):
     """A game raised an exception in a worker."""
@@ -231,14 +233,14 @@ class DaskExecutor(_WindowedExecutor):
 
     name = "dask"
 
-    def __init__(self, address: str, timeout: float = 10.0) -> None:
+    def __init__(self, address: str, timeout: float | None = None) -> None:
         super().__init__()
         try:
             from distributed import Client
         except ImportError:
             raise ValueError("--cluster needs Dask distributed: pip install 'tabletop-trio[cluster]'") from None
         try:
-            self._client = Client(address, timeout=timeout)
+            self._client = Client(address, timeout=CONNECT_TIMEOUT if timeout is None else timeout)
         except OSError as exc:
             raise ValueError(f"cannot connect to the Dask cluster at {address!r}: {exc}") from None
         threads = self._client.nthreads()
