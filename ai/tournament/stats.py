@@ -2,8 +2,8 @@
 
 Pure Python (no numpy), sized for tournaments of a handful of agents.
 
-* :func:`wilson_interval` – 95 % score interval of a win rate (works with
-  fractional wins, e.g. shared wins counted as 1/2).
+* :func:`wilson_interval` – 95 % score interval of a win rate (from :mod:`ai.stats`;
+  works with fractional wins, e.g. shared wins counted as 1/2).
 * :func:`pairwise_outcomes` – turns finished games (seats + returns) into
   pairwise comparisons, so that 3–4 player games feed the same rating model.
 * :func:`bradley_terry` – maximum-likelihood strengths by Hunter's MM
@@ -17,26 +17,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Z95 = 1.959963984540054
+from ..stats import Z95, wilson_interval
+
+__all__ = ["ELO_BASE", "ELO_SCALE", "Ratings", "Z95", "bradley_terry", "elo_ratings", "pairwise_outcomes",
+           "wilson_interval"]
+
 ELO_SCALE = 400.0 / math.log(10.0)  # Elo points per unit of natural-log strength
 ELO_BASE = 1500.0
-
-
-def wilson_interval(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for the proportion ``wins / n`` (95 % by default).
-
-    Returns ``(0.0, 1.0)`` when there are no games.
-    """
-    if n < 0 or wins < 0 or wins > n:
-        raise ValueError(f"need 0 <= wins <= n, got wins={wins}, n={n}")
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pairwise_outcomes(seats: list, returns: list) -> list[tuple[int, int, float]]:
