@@ -31,10 +31,10 @@ MANIFEST_HEADER = (
 
 def all_specs():
     """Every ``AssetSpec`` of the project, in manifest order (UI, games, sounds)."""
-    from tools.art import hacktrick, sounds, ui
+    from tools.art import hacktrick, hakkutsu, ratjack, sounds, ui
 
     specs = []
-    for module in (ui, hacktrick, sounds):
+    for module in (ui, hacktrick, ratjack, hakkutsu, sounds):
         specs.extend(module.specs())
     return specs
 

@@ -15,7 +15,7 @@ from tools.art.spec import AssetSpec
 W, H = 1280, 720
 THUMB_W, THUMB_H = 320, 180
 SPINNER, SPINNER_FRAMES = 48, 12
-THUMB_GAMES = ("hacktrick",)
+THUMB_GAMES = ("hacktrick", "ratjack", "hakkutsu")
 GAME_HUES = {"hacktrick": (58, 166, 160), "ratjack": (214, 69, 65), "hakkutsu": (242, 165, 65)}
 
 
