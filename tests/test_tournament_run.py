@@ -185,3 +185,20 @@ def test_unreachable_cluster_is_a_clear_error():
     pytest.importorskip("distributed")
     with pytest.raises(ValueError, match="cannot connect to the Dask cluster"):
         DaskExecutor("tcp://127.0.0.1:9", timeout=1)
+
+
+def test_three_player_tournament_with_a_tuple_option(tmp_path):
+    from ai.tournament import parse_options
+
+    spec = validate_spec(TournamentSpec("ratjack", ["random", "random"], players=3, games=6, seed=5,
+                                        options=parse_options("ratjack", {"decks": "weasel,raccoon"})))
+    assert spec.options["decks"] == ("weasel", "raccoon")
+    out = _run(tmp_path / "r", spec, LocalExecutor(jobs=2))
+    assert out.status == "complete"
+    rows = _rows_without_duration(tmp_path / "r")
+    assert len(rows) == 6 and all(len({r["seat0"], r["seat1"], r["seat2"]}) == 1 for r in rows)
+    for r in rows:
+        record = GameRecord.load(tmp_path / "r" / r["record"])
+        assert record.options["decks"] == ("weasel", "raccoon") and record.players == 3
+        assert sum(float(r[f"return{i}"]) for i in range(3)) == pytest.approx(1.0)
+    assert sum(a["games"] for a in out.summary["agents"]) == 18

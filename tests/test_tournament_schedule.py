@@ -70,6 +70,8 @@ def test_parse_option_value_by_choices_and_default_type():
     assert parse_option_value(Option("decks", ("rat-red", "rat-blue"), ""), "weasel, raccoon") == ("weasel", "raccoon")
     assert parse_option_value(Option("mode", "basic", "", choices=("basic", "treasure")), "treasure") == "treasure"
     assert parse_option_value(Option("n", 3, ""), "12") == 12
+    assert parse_option_value(Option("rounds", None, ""), "12") == 12
+    assert parse_option_value(Option("rounds", None, ""), "none") is None
     with pytest.raises(ValueError, match="expected an integer"):
         parse_option_value(Option("n", 3, ""), "lots")
     with pytest.raises(ValueError, match="expected true or false"):

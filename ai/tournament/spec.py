@@ -97,6 +97,13 @@ def parse_option_value(option, text: str):
             if _format_value(choice) == text:
                 return choice
     default = option.default
+    if default is None:  # e.g. hakkutsu rounds: None or an integer
+        if text.lower() in ("none", "null", ""):
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
     if isinstance(default, bool):
         low = text.lower()
         if low in ("1", "true", "yes", "on"):
@@ -156,7 +163,8 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
     """
     from game.rules import game_info
 
-    from ..agents import make_agent
+    from ..agents import make_agent, parse_spec
+    from ..heuristics import heuristics_for
 
     info = game_info(spec.game)
     if len(spec.agents) < 2:
@@ -172,6 +180,11 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
             make_agent(agent, seed=0)
         except (ValueError, TypeError) as exc:
             raise ValueError(f"bad agent spec {agent!r}: {exc}") from None
+        if parse_spec(agent)[0] == "heuristic":  # it needs the game's rule-based module
+            try:
+                heuristics_for(spec.game)
+            except ValueError as exc:
+                raise ValueError(f"agent {agent!r} cannot play {spec.game}: {exc}") from None
     return spec
 
 
