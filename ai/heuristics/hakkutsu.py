@@ -1,0 +1,292 @@
+"""Hakkutsu!! knowledge: a greedy player, a win-chance estimate and a rollout policy.
+
+``choose(view, legal, rng)`` (the ``heuristic`` agent) uses only the view:
+
+* a card is worth its printed points, the fossil points it adds (n x n) and the
+  bonus it adds for our museum card (computed with the game's own scoring);
+* movement: go to the reachable site whose top card has the best value for its
+  cost (affordable, fits on the cart, no other pawn unless we hold a Joint
+  Dig); face-down sites count with the average value of their area; go back to
+  the base when the cart is full, the coins are out or the cart is worth
+  hauling home; a Helicopter or a Jeep is used when it reaches a clearly
+  better card;
+* mining: mine when the card is worth its price; use a Drill, Crane or Joint
+  Dig when that is what stands between us and a valuable card; a Grant when
+  coins run short;
+* setup: keep the most useful equipment card, draft the museum card that the
+  cards on the map favour.
+
+``evaluate(state, player)`` (for MCTS, on full states): each player's score as
+it would stand now (collection + cart + museum bonus), turned into a win chance
+that sharpens as the game nears its end.
+
+``rollout_policy(state, legal, rng)``: a cheap policy for rollouts on full
+states (mine when possible, go home when full, otherwise at random).
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+from game.rules.hakkutsu.data import DATA
+from game.rules.hakkutsu.scoring import breakdown, museum_bonus
+
+ROCKS = DATA.rocks
+ALL_IDS = tuple(r.id for r in ROCKS)
+BASE_RC = list(divmod(DATA.base, DATA.cols))
+#: Average printed value of a card of each site area (for face-down cards).
+AREA_GUESS = {}
+for _site_area, _stack in DATA.stacks.items():
+    _ids = [r.id for r in ROCKS if r.area == _stack[-1]]
+    AREA_GUESS[_site_area] = sum(ROCKS[i].points for i in _ids) / max(1, len(_ids))
+#: Which equipment to keep in the setup, best first.
+KEEP_ORDER = ("helicopter", "drill", "jeep", "grant", "crane", "joint-dig", "detector")
+
+
+# --------------------------------------------------------------------------- values
+
+
+def card_value(card: int, owned: list, museum: int) -> float:
+    """What ``card`` adds to a player who owns ``owned`` (collection + cart) with ``museum``."""
+    r = ROCKS[card]
+    value = float(r.points)
+    if r.fossil_value:
+        f = sum(ROCKS[c].fossil_value for c in owned)
+        value += (f + r.fossil_value) ** 2 - f * f
+    if museum >= 0:
+        value += museum_bonus(museum, owned + [card]) - museum_bonus(museum, owned)
+    if r.ability == "movement":
+        value += 1.5
+    elif r.ability == "refill":
+        value += 1.0
+    return value
+
+
+def _museum_id(view: dict) -> int:
+    m = view["museum"][view["player"]]
+    if not m:
+        return -1
+    return next(x.id for x in DATA.museums if x.key == m["key"])
+
+
+def _by_str(legal: list) -> dict:
+    return {str(a): a for a in legal}
+
+
+def _first(legal: list, kind: str, name: str = ""):
+    for a in legal:
+        if a.kind == kind and (not name or a.name == name):
+            return a
+    return None
+
+
+# --------------------------------------------------------------------------- choose
+
+
+def choose(view: dict, legal: list, rng):
+    """A sensible greedy decision for the player of ``view``."""
+    phase = view["phase"]
+    if phase == "draft":
+        return _choose_draft(view, legal)
+    if phase == "equip":
+        names = {a.name: a for a in legal}
+        for key in KEEP_ORDER:
+            if key in names:
+                return names[key]
+        return legal[0]
+    if phase == "move":
+        return _choose_move(view, legal, rng)
+    if phase == "mine":
+        return _choose_mine(view, legal)
+    grant = _first(legal, "use", "grant")
+    me = view["player"]
+    if grant is not None and view["coins"][me] <= 2:
+        return grant
+    end = _first(legal, "end")
+    return end if end is not None else legal[0]
+
+
+def _choose_draft(view: dict, legal: list):
+    visible = []
+    for row in view["map"]:
+        for cell in row:
+            if not cell["base"] and cell["top"]:
+                visible.append(cell["top"]["id"])
+    best, best_value = legal[0], -1.0
+    n = view["num_players"]
+    for a in legal:
+        m = next(x.id for x in DATA.museums if x.key == a.name)
+        value = museum_bonus(m, list(ALL_IDS)) / n + 0.5 * museum_bonus(m, visible)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _site_value(view: dict, r: int, c: int, owned: list, museum: int, coins: int, room: int,
+                hand: set) -> float:
+    """How attractive ending the move on site (r, c) is now."""
+    me = view["player"]
+    cell = view["map"][r][c]
+    if cell["base"] or not cell["stack_size"]:
+        return -1.0
+    others = any(q != me and view["pawns"][q] == [r, c] for q in range(view["num_players"]))
+    if others and "joint-dig" not in hand:
+        return -0.5
+    top = cell["top"]
+    if top is None:
+        for pk in cell.get("peeked", []):
+            if pk["position"] == "top":
+                top = pk["card"]
+    if top is None:
+        return 0.6 * AREA_GUESS.get(cell["area"], 1.0)
+    cost = max(0, top["cost"] - (2 if "drill" in hand and top["cost"] > coins else 0))
+    carry = 0 if ("crane" in hand and top["carry"] > room) else top["carry"]
+    if cost > coins or carry > room:
+        return -0.3
+    return card_value(top["id"], owned, museum) - 0.35 * cost - 0.3 * carry
+
+
+def _base_value(view: dict, owned_cart: list, museum: int, coins: int, room: int) -> float:
+    me = view["player"]
+    value = 0.5  # an equipment card
+    want = view["refill"][me] - coins
+    if want > 0:
+        value += 0.8 * min(want, view["coin_supply"])
+    if owned_cart:
+        value += 0.4 * sum(ROCKS[c].points for c in owned_cart)
+    if room <= 0:
+        value += 6.0
+    if coins == 0:
+        value += 4.0
+    return value
+
+
+def _choose_move(view: dict, legal: list, rng):
+    me = view["player"]
+    coins = view["coins"][me]
+    cart = [c["id"] for c in view["carts"][me]]
+    owned = [c["id"] for c in view["collections"][me]] + cart
+    museum = _museum_id(view)
+    room = len(view["cart_track"]) - 1 - view["cart_units"][me]
+    hand = {e["key"] for e in view["equipment"]}
+    grant = _first(legal, "use", "grant")
+    if grant is not None and coins <= 1:
+        return grant
+
+    def value_of(rc):
+        if rc == BASE_RC:
+            return _base_value(view, cart, museum, coins, room)
+        return _site_value(view, rc[0], rc[1], owned, museum, coins, room, hand)
+
+    best_move, best_value = None, -99.0
+    for a in legal:
+        if a.kind == "move":
+            v = value_of(list(divmod(a.cell, DATA.cols))) + 0.01 * rng.random()
+            if v > best_value:
+                best_move, best_value = a, v
+    heli = [a for a in legal if a.kind == "helicopter"]
+    if heli:
+        target, tv = None, best_value
+        for a in heli:
+            v = value_of(list(divmod(a.cell, DATA.cols)))
+            if v > tv:
+                target, tv = a, v
+        if target is not None and tv >= best_value + 4:
+            return target
+    jeep = _first(legal, "use", "jeep")
+    if jeep is not None:
+        movement = view["turn"]["movement"]
+        pos = view["pawns"][me]
+        far = -99.0
+        for r in range(DATA.rows):
+            for c in range(DATA.cols):
+                d = abs(r - pos[0]) + abs(c - pos[1])
+                if movement < d <= movement + 2:
+                    far = max(far, value_of([r, c]))
+        if far >= best_value + 3:
+            return jeep
+    return best_move if best_move is not None else legal[0]
+
+
+def _choose_mine(view: dict, legal: list):
+    me = view["player"]
+    strs = _by_str(legal)
+    r, c = view["pawns"][me]
+    top = view["map"][r][c]["top"]
+    cart = [x["id"] for x in view["carts"][me]]
+    owned = [x["id"] for x in view["collections"][me]] + cart
+    museum = _museum_id(view)
+    coins = view["coins"][me]
+    turn = view["turn"]
+    cost = max(0, top["cost"] - turn["drill"])
+    value = card_value(top["id"], owned, museum)
+    worth = value - 0.35 * cost > 0.2
+    if "mine" in strs:
+        drill = strs.get("use drill")
+        if drill is not None and cost >= 3 and value >= 4:
+            return drill
+        return strs["mine"] if worth else strs["skip mining"]
+    if worth and value >= 2.5:
+        reason = turn.get("mining_refusal") or ""
+        if "another pawn" in reason and "use joint-dig" in strs:
+            return strs["use joint-dig"]
+        if "coins" in reason:
+            if "use grant" in strs and coins + 2 >= cost:
+                return strs["use grant"]
+            if "use drill" in strs:
+                return strs["use drill"]
+        if "carry" in reason and "use crane" in strs:
+            return strs["use crane"]
+    return strs["skip mining"]
+
+
+# --------------------------------------------------------------------------- evaluate
+
+
+def _progress(state) -> float:
+    if state.rounds:
+        return min(1.0, state.round / state.rounds)
+    return min(1.0, state.empty_sites / DATA.end_empty_sites)
+
+
+def evaluate(state, player: int) -> float:
+    """Estimated chance in [0, 1] that ``player`` wins, from a full state."""
+    if state.is_terminal:
+        return state.returns()[player]
+    n = state.num_players
+    scores = []
+    for p in range(n):
+        b = breakdown(state.collections[p] + state.carts[p], state.museum[p])
+        scores.append(b["total"] + 0.3 * state.coins[p] + 0.5 * len(state.eq_hand[p]))
+    progress = _progress(state)
+    tau = 2.0 + 10.0 * (1.0 - progress)
+    top = max(scores)
+    weights = [exp((s - top) / tau) for s in scores]
+    return weights[player] / sum(weights)
+
+
+# --------------------------------------------------------------------------- rollouts
+
+
+def rollout_policy(state, legal: list, rng):
+    """Cheap rollout move on a full state: mine if possible, head home when full or broke."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == "mine":
+        for a in legal:
+            if a.kind == "mine":
+                return a if rng.random() < 0.85 else legal[-1]
+        return legal[-1]  # skip mining
+    if phase == "move":
+        p = state.player
+        if state.cart_units[p] >= state.max_units - 1 or state.coins[p] == 0:
+            for a in legal:
+                if a.kind == "move" and a.cell == DATA.base:
+                    return a
+        moves = [a for a in legal if a.kind == "move"]
+        if moves and rng.random() < 0.9:
+            return moves[int(rng.random() * len(moves))]
+    if phase == "end":
+        return legal[-1]  # end turn
+    return legal[int(rng.random() * len(legal))]

@@ -1,0 +1,86 @@
+"""The Hakkutsu heuristics: legal choices from views, a sane evaluation, and real strength."""
+
+import random
+
+from ai import make_agent, play_game
+from ai.heuristics import heuristics_for
+from game.rules import Seat, new_game
+
+from .hakkutsu_helpers import card, museum, started
+
+H = heuristics_for("hakkutsu")
+
+
+def test_choose_is_always_legal_in_every_phase():
+    phases = set()
+    for seed in range(12):
+        s = new_game("hakkutsu", players=2 + seed % 3, seed=seed, mode=("research", "treasure")[seed % 2],
+                     draft=seed % 4 < 2)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            p = s.current_player
+            legal = s.legal_actions()
+            phases.add(s.phase)
+            a = H.choose(s.view(p), legal, rng) if p == 0 else rng.choice(legal)
+            assert a in legal
+            s.apply(a)
+    assert phases >= {"draft", "equip", "move", "mine", "end"}
+
+
+def test_heuristic_beats_random_players():
+    won = 0.0
+    for seed in range(10):
+        rec = play_game("hakkutsu", ["heuristic", "random", "random"], seed=seed,
+                        mode=("research", "treasure")[seed % 2])
+        won += rec.returns[0]
+    assert won >= 8
+
+
+def test_heuristic_mines_a_valuable_card_skips_a_worthless_one_and_goes_home_when_full():
+    from .hakkutsu_helpers import act, set_site
+
+    for top, want in (("quartz", "mine"), ("mudstone", "skip mining")):
+        s = started(players=2, seed=4)
+        p = s.player
+        s.museum = [museum("space-lab")] * 2
+        set_site(s, 1 * 5 + 2, [card("granite"), card(top)])
+        act(s, "move 1,2")
+        assert str(H.choose(s.view(p), s.legal_actions(), random.Random(1))) == want
+    t = started(players=2, seed=4)
+    q = t.player
+    t.pos[q] = 7
+    t.cart_units[q] = 5
+    t.carts[q] = []
+    t._legal_cache = None
+    assert str(H.choose(t.view(q), t.legal_actions(), random.Random(1))) == "move 2,2"
+
+
+def test_evaluate_prefers_the_leader_and_stays_in_range():
+    s = started(players=3, seed=2)
+    s.museum = [museum("space-lab")] * 3
+    base = [H.evaluate(s, p) for p in range(3)]
+    assert all(0.0 <= v <= 1.0 for v in base)
+    assert abs(sum(base) - 1.0) < 1e-9
+    s.collections[1] = [card("diamond"), card("ruby")]
+    vals = [H.evaluate(s, p) for p in range(3)]
+    assert vals[1] > vals[0] and vals[1] > base[1]
+
+
+def test_rollout_policy_is_legal():
+    rng = random.Random(3)
+    s = new_game("hakkutsu", players=4, seed=3, mode="treasure")
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        a = H.rollout_policy(s, legal, rng)
+        assert a in legal
+        s.apply(a)
+
+
+def test_mcts_plays_hakkutsu_decisions():
+    s = new_game("hakkutsu", players=2, seed=5)
+    agent = make_agent("mcts:iterations=30", seed=1)
+    for _ in range(6):
+        seat = Seat(s, s.current_player)
+        a = agent.choose(seat)
+        assert a in s.legal_actions()
+        s.apply(a)
