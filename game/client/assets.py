@@ -47,6 +47,18 @@ def read_manifest(root: Path) -> list[dict[str, Any]]:
     return entries
 
 
+def japanese_font_path(bold: bool = False) -> Path:
+    """Path of pygame-gui's bundled Noto Sans JP (covers Latin and Japanese) for direct rendering.
+
+    The font ships with pygame-gui, so it is not copied into ``assets/``; the theme
+    (``ui.theme``) refers to the same files as package resources of ``pygame_gui.data``.
+    """
+    import pygame_gui.data
+
+    name = "NotoSansJP-Bold.otf" if bold else "NotoSansJP-Regular.otf"
+    return Path(pygame_gui.data.__file__).resolve().parent / name
+
+
 class Assets:
     """Manifest-driven access to the client's images, sounds, theme and fonts."""
 

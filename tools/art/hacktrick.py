@@ -167,7 +167,8 @@ def specs() -> list[AssetSpec]:
     """All Hacktrick assets."""
     out = [
         AssetSpec(f"hacktrick.card.{v}", f"hacktrick/card_{v}.png", "image", "hacktrick",
-                  f"face of the data card {v} ({CARD_W}x{CARD_H})", lambda v=v: card_face(v))
+                  f"face of the data card {v} ({CARD_W}x{CARD_H})", lambda v=v: card_face(v),
+                  {"back": "hacktrick.card.back"})
         for v in range(6)
     ]
     out.append(AssetSpec("hacktrick.card.back", "hacktrick/card_back.png", "image", "hacktrick",

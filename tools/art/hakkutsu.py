@@ -138,6 +138,22 @@ def card_back(area: str) -> pygame.Surface:
     return surf
 
 
+def plain_back(label: str, label_ja: str, hue) -> pygame.Surface:
+    """A generic back for equipment or museum cards: coloured, emblem ring, names en/ja."""
+    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.1), D.darken(hue, 0.35), D.darken(hue, 0.6),
+                             radius=10, inner_line=D.lighten(hue, 0.45))
+    c = D.SS_Canvas(CARD_W, CARD_H)
+    cx, cy = body.centerx, body.centery - 4
+    c.circle(D.darken(hue, 0.45), (cx, cy), 28)
+    c.circle(D.lighten(hue, 0.5), (cx, cy), 28, width=2)
+    c.polygon(D.lighten(hue, 0.6), D.star_points(cx, cy, 16, 7))
+    surf.blit(c.result(), (0, 0))
+    D.text(surf, label, D.fit_font(label, body.w - 10, 11, bold=True), P.PAPER, center=(cx, body.y + 16))
+    D.text(surf, label_ja, D.fit_font(label_ja, body.w - 10, 12, bold=True, jp=True), P.PAPER,
+           center=(cx, body.bottom - 18))
+    return surf
+
+
 def pawn(player: int) -> pygame.Surface:
     """An explorer pawn (meeple with a helmet) in the player's colour."""
     hue = P.PLAYER_COLOURS[player]
@@ -371,7 +387,8 @@ def specs() -> list[AssetSpec]:
         role = (f"rock card {card['name']} ({card['name_ja']}): {card['kind']}, area {card['area']}, "
                 f"cost {card['cost']}, carry {card['carry']}, {card['points']} pts")
         out.append(AssetSpec(f"hakkutsu.rock.{card['key']}", f"hakkutsu/rock_{card['key']}.png", "image", "hakkutsu",
-                             role, lambda card=card: rock_face(card)))
+                             role, lambda card=card: rock_face(card),
+                             {"back": f"hakkutsu.card.back.{card['area'][0]}", "kind_icon": f"hakkutsu.kind.{card['kind']}"}))
     for kind in rocks.KIND_COLOURS:
         out.append(AssetSpec(f"hakkutsu.kind.{kind}", f"hakkutsu/kind_{kind}.png", "image", "hakkutsu",
                              f"icon for the rock kind {kind} ({rocks.KIND_JA[kind]}), 40x40",
@@ -390,11 +407,16 @@ def specs() -> list[AssetSpec]:
     for eq in data["equipment"]:
         out.append(AssetSpec(f"hakkutsu.equipment.{eq['key']}", f"hakkutsu/equipment_{eq['key']}.png", "image",
                              "hakkutsu", f"equipment card {eq['name']} ({eq['name_ja']}): {eq['text']}",
-                             lambda eq=eq: equipment_card(eq)))
+                             lambda eq=eq: equipment_card(eq), {"back": "hakkutsu.equipment.back"}))
+    out.append(AssetSpec("hakkutsu.equipment.back", "hakkutsu/equipment_back.png", "image", "hakkutsu",
+                         "back of an equipment card", lambda: plain_back("EQUIPMENT", "装備カード", EQUIPMENT_HUE)))
+    out.append(AssetSpec("hakkutsu.museum.back", "hakkutsu/museum_back.png", "image", "hakkutsu",
+                         "back of a museum/laboratory card", lambda: plain_back("MUSEUM · LAB", "博物館・研究所",
+                                                                                MUSEUM_HUE)))
     for m in data["museum"]:
         out.append(AssetSpec(f"hakkutsu.museum.{m['key']}", f"hakkutsu/museum_{m['key']}.png", "image", "hakkutsu",
                              f"museum/lab card {m['name']} ({m['name_ja']}): {museum_text(m)}",
-                             lambda m=m: museum_card(m)))
+                             lambda m=m: museum_card(m), {"back": "hakkutsu.museum.back"}))
     for face in ("alpha", "beta"):
         out.append(AssetSpec(f"hakkutsu.cart.{face}", f"hakkutsu/cart_{face}.png", "image", "hakkutsu",
                              f"cart track face {face}: carry units loaded -> movement",

@@ -197,7 +197,7 @@ def specs() -> list[AssetSpec]:
         for v in range(1, 13):
             out.append(AssetSpec(f"ratjack.card.{deck}.{v}", f"ratjack/{deck}_{v}.png", "image", "ratjack",
                                  f"{deck} card {v}: {deck_ability(deck, v)}",
-                                 lambda deck=deck, v=v: card_face(deck, v)))
+                                 lambda deck=deck, v=v: card_face(deck, v), {"back": "ratjack.card.back"}))
     out.append(AssetSpec("ratjack.card.back", "ratjack/card_back.png", "image", "ratjack",
                          "back of every Ratjack card", card_back))
     for face, safe, _, _, desc in TOKENS:

@@ -154,13 +154,19 @@ def thumbnail(game: str) -> pygame.Surface:
     else:
         from tools.art import hakkutsu as HK
 
-        site = pygame.transform.smoothscale(HK.site_tile("B"), (150, 150))
-        art.blit(site, (156, 14))
+        tiles = {a: pygame.transform.smoothscale(HK.site_tile(a), (29, 29)) for a in "ABC"}
+        tiles["base"] = pygame.transform.smoothscale(HK.base_tile(), (29, 29))
+        for r in range(5):
+            for c in range(5):
+                d = abs(r - 2) + abs(c - 2)
+                t = tiles["base"] if d == 0 else tiles["A" if d <= 2 else "B" if d == 3 else "C"]
+                art.blit(t, (160 + c * 29, 10 + r * 29))
         rocks = HK.rock_cards()
         for i, card in enumerate(rocks[:3]):
             c = pygame.transform.rotozoom(HK.rock_face(card), 16 - i * 16, 0.82)
             art.blit(c, c.get_rect(center=(66 + i * 40, 90 + abs(i - 1) * 6)))
-        art.blit(pygame.transform.smoothscale(HK.pawn(1), (40, 40)), (226, 104))
+        art.blit(pygame.transform.smoothscale(HK.pawn(1), (30, 30)), (247, 38))
+        art.blit(pygame.transform.smoothscale(HK.pawn(0), (30, 30)), (189, 68))
     surf.blit(D.apply_mask(art, D.rounded_mask(THUMB_W, THUMB_H, 16)), (0, 0))
     label = {"hacktrick": "Hacktrick", "ratjack": "Ratjack", "hakkutsu": "Hakkutsu!! ハックツ!!"}[game]
     band = D.surface(THUMB_W, 34)
