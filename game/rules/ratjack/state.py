@@ -181,22 +181,25 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         area = self.areas[p]
         up = self.face_up
         acts = [_FACE_DOWN[h] for h in hand]
+        real_hand = self.hands[p]
         for h in hand:
             # face up: the card lies face up in the area while its ability resolves
-            self.hands[p].remove(h)
+            i = real_hand.index(h)
+            del real_hand[i]
             area.append(h)
             up[h] = True
             ok = can_resolve(self, p, h)
             up[h] = False
             area.pop()
-            self.hands[p].append(h)
+            real_hand.insert(i, h)
             if ok:
                 acts.append(_FACE_UP[h])
         downs = [c for c in area if not up[c] and face_of(self, c) != LOCKED]
         if downs:
             discard = self.discard
             for h in hand:
-                self.hands[p].remove(h)
+                i = real_hand.index(h)
+                del real_hand[i]
                 discard.append(h)
                 for f in downs:
                     up[f] = True
@@ -205,7 +208,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
                     if ok:
                         acts.append(_FLIP[h][f])
                 discard.pop()
-                self.hands[p].append(h)
+                real_hand.insert(i, h)
         return acts
 
     def explain_illegal(self, action) -> str:
