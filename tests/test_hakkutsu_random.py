@@ -120,6 +120,9 @@ def test_replays_and_json_round_trips():
         s, record = play(seed + 2000, opts)
         again = GameRecord.loads(record.dumps()).replay()
         assert again.to_json() == s.to_json()
+        done = state_from_json(json.loads(json.dumps(s.to_json())))
+        assert done.is_terminal and done.winners() == s.winners() and done.scores == s.scores
+        assert done.view(0) == s.view(0)
         rng = random.Random(seed)
         for upto in sorted(rng.sample(range(len(record.actions)), 5)):
             mid = record.replay(upto)

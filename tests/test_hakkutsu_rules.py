@@ -662,3 +662,23 @@ def test_illegal_actions_leave_the_state_unchanged():
     assert_refused(s, "keep equipment drill")
     with pytest.raises(IllegalAction):
         s.apply("move 1,2")
+
+
+def test_broken_saved_states_are_refused():
+    from game.rules import state_from_json
+
+    s = started()
+    for change, words in (
+        (lambda d: d.update(set_aside=d["set_aside"][1:]), "rock cards"),
+        (lambda d: d.update(supply=d["supply"] + 1), "coins"),
+        (lambda d: d["eq_deck"].append("drill"), "equipment"),
+        (lambda d: d["eq_deck"].append("hammer"), "hammer"),
+        (lambda d: d.update(phase="dance"), "phase"),
+        (lambda d: d.update(mode="easy"), "mode"),
+        (lambda d: d.pop("coins"), "coins"),
+    ):
+        d = s.to_json()
+        change(d)
+        with pytest.raises(ValueError, match=words):
+            state_from_json(d)
+    assert state_from_json(s.to_json()).to_json() == s.to_json()

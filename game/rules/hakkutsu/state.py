@@ -555,6 +555,7 @@ class HakkutsuState(GameState):
         d["eq_deck"] = [eqm.KEYS[t] for t in self.eq_deck]
         d["eq_discard"] = [eqm.KEYS[t] for t in self.eq_discard]
         d["eq_returned"] = [eqm.KEYS[t] for t in self.eq_returned]
+        d["final"] = [dict(b) for b in self.final] if self.final is not None else None
         d["winners"] = list(self._winners)
         return d
 
