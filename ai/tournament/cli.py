@@ -151,12 +151,12 @@ def prepare(args):
         if is_tournament_dir(out):
             raise UsageError(f"{str(out)!r} already holds a tournament; continue it with "
                              f"--resume {out} or choose another --out")
-        check_writable(out)
         tdir = None
         resumed = False
     for path in args.db:
         Database(Path(path)).close()
     if tdir is None:
+        check_writable(out)
         tdir = TournamentDir.create(out, spec)
     elif args.games is not None:
         tdir.write_settings()
@@ -187,6 +187,14 @@ def make_executor(args):
 
 def run(args) -> int:
     """Run the ``tournament`` subcommand; returns the exit code."""
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # before or after the games (while they run, Ctrl-C is handled)
+        print("tabletop-trio tournament: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _run(args) -> int:
     from .results import format_table
     from .runner import run_tournament
 

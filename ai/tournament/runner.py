@@ -106,6 +106,7 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
         summary["session_games"] = played
         if error:
             summary["error"] = error
+        tdir.flush_records()
         tdir.sync_databases(status=status, done=len(results))
         tdir.write_csv(list(results.values()))
         tdir.write_results(summary)

@@ -8,8 +8,9 @@ Layout of ``--out DIR``::
     results.json          settings, status, per-agent statistics, head-to-head, seat statistics
     tournament.sqlite     the games in SQLite (``--db PATH`` adds a shared database)
 
-Every file is written atomically; a game's record is written as soon as the
-game finishes, so an interrupted tournament loses only the games in progress.
+Every file is written atomically; a game's record is written (by a writer
+thread) as soon as the game finishes, so an interrupted tournament loses only
+the games in progress.
 
 SQLite schema (the same in the per-tournament and in a shared database)::
 
@@ -34,6 +35,7 @@ import os
 import sqlite3
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -139,6 +141,10 @@ class TournamentDir:
         self.dbs: list[Database] = []
         self._unsynced: list[dict] = []
         self._last_sync = time.monotonic()
+        # Record files are written (with fsync) by a background thread, so that
+        # the main loop keeps collecting results from fast games meanwhile.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="record-writer")
+        self._writes: list = []
 
     # -- creating and opening ------------------------------------------------
     @classmethod
@@ -222,10 +228,19 @@ class TournamentDir:
                               "agents": result["agents"]}
         record["meta"] = meta
         result["record"] = record
-        write_atomic(self.record_path(result["index"]), json.dumps(record))
+        self._writes.append(self._writer.submit(write_atomic, self.record_path(result["index"]),
+                                                json.dumps(record)))
+        if len(self._writes) > 256:
+            self.flush_records()
         self._unsynced.append(result)
         if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
             self.sync_databases(status="running", done=None)
+
+    def flush_records(self) -> None:
+        """Wait until every record file is on disk (raises the first write error)."""
+        writes, self._writes = self._writes, []
+        for fut in writes:
+            fut.result()
 
     def sync_databases(self, status: str, done: int | None) -> None:
         """Write pending games and the tournament row to every database."""
@@ -266,6 +281,8 @@ class TournamentDir:
         write_atomic(self.path / "results.json", json.dumps(summary, indent=2))
 
     def close(self) -> None:
+        self.flush_records()
+        self._writer.shutdown(wait=True)
         for db in self.dbs:
             db.close()
         self.dbs = []
