@@ -1,7 +1,8 @@
 """Running games in parallel: one executor interface, a local and a Dask implementation.
 
-An executor takes :class:`~ai.tournament.spec.GameTask` objects and yields a
-result dict per game as games finish (in completion order):
+An executor takes :class:`~ai.tournament.spec.GameTask` objects (``start``)
+and hands back a result dict per game as games finish (``poll``, in
+completion order):
 
 ``{"index", "seed", "seats", "agents", "returns", "scores", "length",
 "duration", "record"}`` where ``record`` is the game's ``GameRecord.to_json()``.
@@ -13,16 +14,17 @@ result dict per game as games finish (in completion order):
   cluster (``--cluster ADDRESS``; needs the ``cluster`` extra and the project
   installed on the workers).
 
-Both keep a bounded number of games in flight, so stopping early only has to
-drop a few queued games.  ``stop()`` cancels what has not started; running
-games are either waited for (``run`` keeps yielding them) or abandoned with
-``abort()``.
+Both keep a bounded number of games in flight (four per worker), so stopping
+early only has to drop a few queued games.  ``stop()`` cancels what has not
+started; running games are either waited for (``poll`` still returns them) or
+abandoned with ``abort()``.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
@@ -243,9 +245,17 @@ class DaskExecutor(_WindowedExecutor):
             self._client = Client(address, timeout=CONNECT_TIMEOUT if timeout is None else timeout)
         except OSError as exc:
             raise ValueError(f"cannot connect to the Dask cluster at {address!r}: {exc}") from None
-        threads = self._client.nthreads()
-        self.workers = max(1, sum(threads.values()))
+        self._resize()
+
+    def _resize(self) -> None:
+        self._sized = time.monotonic()
+        self.workers = max(1, sum(self._client.nthreads().values()))
         self.window = self.workers * 4
+
+    def _fill(self) -> None:
+        if time.monotonic() - self._sized > 5.0:  # workers may join or leave an elastic cluster
+            self._resize()
+        super()._fill()
 
     def _submit(self, task):
         return self._client.submit(play_task, task, pure=False,
