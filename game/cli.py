@@ -6,9 +6,8 @@ import argparse
 import sys
 
 USAGE_NOTE = (
-    "The animated client is not built yet: `tabletop-trio` without a command will open it "
-    "once it lands. The rules engines are complete for the games listed by "
-    "`tabletop-trio games`."
+    "`tabletop-trio` without a command opens the client (title screen). "
+    "`tabletop-trio play hacktrick` starts a game at once; `tabletop-trio demo hacktrick` lets bots play."
 )
 
 
@@ -19,6 +18,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games, player counts and rules options")
+    play = sub.add_parser("play", help="open the client straight into a game")
+    play.add_argument("game", help="game name (see `tabletop-trio games`)")
+    play.add_argument("--seats", default="human,mcts:level=normal",
+                      help="comma-separated seats: human or an agent spec (default: human,mcts:level=normal)")
+    play.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    play.add_argument("--seed", type=int, help="deal seed (default: random)")
+    demo = sub.add_parser("demo", help="bots play a whole game in the client")
+    demo.add_argument("game", help="game name")
+    demo.add_argument("--seed", type=int, help="deal seed (default: random)")
+    demo.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier (default 1)")
+    demo.add_argument("--screenshot", help="save the last frame to this PNG")
+    demo.add_argument("--seats", help="comma-separated agent specs (default: the normal bot twice)")
+    demo.add_argument("--lang", choices=("en", "ja"), help="interface language")
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
@@ -46,10 +58,42 @@ def main(argv: list[str] | None = None) -> int:
         from ai.tournament.cli import run as run_tournament
 
         return run_tournament(args)
+    if args.command in ("play", "demo"):
+        return cmd_client(parser, args)
+    if args.command is None:
+        from game.client.main import run_client
+
+        return run_client()
     parser.print_help()
     print()
     print(USAGE_NOTE)
     return 0
+
+
+def cmd_client(parser: argparse.ArgumentParser, args) -> int:
+    """``play`` and ``demo``: bad games or seats are reported before a window opens."""
+    from ai import AGENTS, parse_spec
+    from game.client.scenes import SCENES
+
+    if args.game not in SCENES:
+        parser.error(f"the client has no table for {args.game!r} yet; playable: {', '.join(SCENES)}")
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    for spec in seats or []:
+        if spec != "human":
+            try:
+                name, _ = parse_spec(spec)
+            except ValueError as exc:
+                parser.error(str(exc))
+            if name not in AGENTS:
+                parser.error(f"unknown agent {name!r}; known: human, {', '.join(sorted(AGENTS))}")
+    if args.command == "play":
+        from game.client.main import run_play
+
+        return run_play(args.game, seats, lang=args.lang, seed=args.seed)
+    from game.client.main import run_demo
+
+    return run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
+                    lang=args.lang)
 
 
 if __name__ == "__main__":

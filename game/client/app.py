@@ -1,0 +1,233 @@
+"""The client application: window, 60 FPS loop, logical 1280x720 canvas.
+
+Everything is drawn on a fixed 1280x720 surface that is scaled (keeping the
+aspect ratio, letterboxed) to whatever size the window has; mouse positions
+are mapped back to logical coordinates before scenes and widgets see them.
+F11 toggles fullscreen; the window is resizable.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pygame_gui
+
+from . import gfx, i18n
+from .assets import AssetError, Assets
+from .scene import SceneManager
+from .settings import Settings
+
+LOGICAL = (1280, 720)
+FPS = 60
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class LogicalUIManager(pygame_gui.UIManager):
+    """A UIManager whose idea of the mouse position is in logical coordinates."""
+
+    def __init__(self, app, *args, **kwargs) -> None:
+        self.app = app
+        super().__init__(*args, **kwargs)
+
+    def _update_mouse_position(self):
+        self.mouse_position = self.app.to_logical(pygame.mouse.get_pos())
+
+
+class App:
+    """Owns the window, the scene stack, settings, assets and the bot worker."""
+
+    def __init__(self, settings: Settings | None = None, assets: Assets | None = None,
+                 bot_mode: str = "process") -> None:
+        self.started = time.perf_counter()
+        pygame.init()
+        try:
+            pygame.mixer.init(22050)
+        except pygame.error:
+            pass
+        self.settings = settings or Settings.load()
+        i18n.set_language(self.settings.language)
+        self.assets = assets or Assets()
+        self.size = LOGICAL
+        self.bot_mode = bot_mode
+        pygame.display.set_caption(i18n.t("app.title"))
+        try:
+            pygame.display.set_icon(self.assets.image("ui.icon"))
+        except (AssetError, pygame.error):
+            pass
+        self.window = self._open_window()
+        self.canvas = pygame.Surface(LOGICAL).convert()
+        theme = None
+        try:
+            p = self.assets.path("ui.theme")
+            theme = str(p) if p.is_file() else None
+        except AssetError:
+            pass
+        self.ui = LogicalUIManager(self, LOGICAL, theme, starting_language=self.settings.language)
+        self.scenes = SceneManager(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.notice: tuple[str, float] | None = None  # (message, seconds left)
+        self.frame_times: list[float] = []
+        self.record_frames = False
+        if self.settings.problem:
+            self.notify(self.settings.problem)
+
+    # -- window ------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.window = self._open_window()
+        self.save_settings()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.settings.window_size = tuple(size)
+        self.settings.fullscreen = False
+        self.window = self._open_window()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save()
+            self.settings.problem = None
+        except OSError as exc:
+            self.notify(i18n.t("settings.save_failed", error=str(exc)))
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        i18n.set_language(lang)
+        self.ui.set_locale(lang)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.scenes.rebuild_all()
+        self.save_settings()
+
+    def _viewport(self) -> tuple[float, int, int]:
+        ww, wh = self.window.get_size()
+        scale = min(ww / LOGICAL[0], wh / LOGICAL[1])
+        ox = (ww - round(LOGICAL[0] * scale)) // 2
+        oy = (wh - round(LOGICAL[1] * scale)) // 2
+        return scale, ox, oy
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        """Window pixel -> logical canvas pixel."""
+        scale, ox, oy = self._viewport()
+        if scale <= 0:
+            return (0, 0)
+        return (int((pos[0] - ox) / scale), int((pos[1] - oy) / scale))
+
+    # -- feedback --------------------------------------------------------------
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        """A toast at the top of the screen."""
+        self.notice = (message, seconds)
+
+    def sound(self, key: str) -> None:
+        if self.settings.mute or self.settings.volume <= 0:
+            return
+        try:
+            snd = self.assets.sound(key)
+        except AssetError:
+            return
+        if snd is not None:
+            snd.set_volume(self.settings.volume)
+            snd.play()
+
+    # -- the loop ------------------------------------------------------------
+    def map_event(self, event):
+        if event.type in MOUSE_EVENTS and hasattr(event, "pos"):
+            d = dict(event.dict)
+            d["pos"] = self.to_logical(event.pos)
+            if "rel" in d:
+                scale = self._viewport()[0] or 1
+                d["rel"] = (int(d["rel"][0] / scale), int(d["rel"][1] / scale))
+            return pygame.event.Event(event.type, d)
+        return event
+
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.window = pygame.display.get_surface()
+            self.settings.window_size = (max(640, event.w), max(360, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        event = self.map_event(event)
+        consumed = self.ui.process_events(event)
+        top = self.scenes.top
+        if top is None:
+            return
+        if event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
+            top.handle_ui(event)
+        elif not consumed or event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION):
+            top.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, present."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            self.handle(event)
+        self.ui.update(dt)
+        self.scenes.update(dt)
+        if self.notice is not None:
+            msg, left = self.notice
+            self.notice = (msg, left - dt) if left - dt > 0 else None
+        self.render()
+        if self.record_frames:
+            self.frame_times.append(time.perf_counter() - t0)
+
+    def render(self) -> None:
+        canvas = self.canvas
+        canvas.fill((10, 18, 15))
+        self.scenes.draw(canvas)
+        self.ui.draw_ui(canvas)
+        self.scenes.draw_over(canvas)
+        if self.notice is not None:
+            self._draw_notice(canvas)
+        scale, ox, oy = self._viewport()
+        if scale == 1 and (ox, oy) == (0, 0):
+            self.window.blit(canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            size = (round(LOGICAL[0] * scale), round(LOGICAL[1] * scale))
+            if size[0] > 0 and size[1] > 0:
+                self.window.blit(pygame.transform.smoothscale(canvas, size), (ox, oy))
+        pygame.display.flip()
+
+    def _draw_notice(self, canvas) -> None:
+        msg = self.notice[0]
+        lines = gfx.wrap(msg, 18, 760)
+        h = len(lines) * 26 + 20
+        rect = pygame.Rect(0, 0, 800, h)
+        rect.midtop = (LOGICAL[0] // 2, 54)
+        gfx.panel(canvas, rect, 230, colour=(60, 30, 24), border=(220, 140, 90))
+        for i, line in enumerate(lines):
+            gfx.text(canvas, line, (rect.centerx, rect.top + 10 + i * 26), 18, anchor="midtop")
+
+    def run(self, first_scene=None, max_seconds: float | None = None) -> int:
+        if first_scene is not None:
+            self.scenes.push(first_scene)
+        start = time.perf_counter()
+        while self.running and self.scenes.top is not None:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            if max_seconds is not None and time.perf_counter() - start > max_seconds:
+                break
+        self.shutdown()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        for scene in list(self.scenes.stack):
+            close = getattr(scene, "close", None)
+            if close is not None:
+                close()
+        pygame.quit()

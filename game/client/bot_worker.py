@@ -1,0 +1,209 @@
+"""Bots think in another process so the client keeps its frame rate.
+
+:class:`BotWorker` keeps one worker process (``forkserver`` context where it
+exists, else ``spawn``).  A request carries the game record JSON, the player,
+the agent spec and a seed; the worker replays the record, builds a
+:class:`game.rules.Seat`, runs ``make_agent(spec).choose(seat)`` and answers
+with the action as JSON, streaming progress messages while it thinks when the
+agent reports them (``agent.on_progress``).  A worker that crashes, raises or
+exceeds the timeout is killed and replaced; the client then plays a random
+legal action and says so.  ``mode="inline"`` computes in-process (tests).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import random
+import time
+from dataclasses import dataclass
+
+DEFAULT_TIMEOUT = float(os.environ.get("TRIO_BOT_TIMEOUT", "30"))
+
+
+@dataclass
+class BotResult:
+    action: object
+    fallback: str | None = None  # why a random action was played instead (None: the bot's own)
+
+
+def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=None):
+    from ai import make_agent
+    from game.rules import GameRecord, Seat
+
+    record = GameRecord.from_json(record_json)
+    state = record.replay()
+    agent = make_agent(spec, seed=seed)
+    if on_progress is not None and hasattr(agent, "on_progress"):
+        agent.on_progress = on_progress
+    action = agent.choose(Seat(state, player))
+    return action
+
+
+def _worker_main(conn) -> None:
+    """The worker loop: one request at a time until the pipe closes."""
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        req_id, record_json, player, spec, seed = msg
+        last = [0.0]
+
+        def progress(snapshot, _id=req_id, last=last):
+            now = time.monotonic()
+            if now - last[0] >= 0.05:
+                last[0] = now
+                try:
+                    conn.send(("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
+                except (OSError, ValueError):
+                    pass
+
+        try:
+            action = _choose(record_json, player, spec, seed, progress)
+            conn.send(("done", req_id, action.to_json()))
+        except Exception as exc:  # report any bot failure to the client
+            conn.send(("error", req_id, f"{type(exc).__name__}: {exc}"))
+
+
+def _context():
+    methods = mp.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["game.rules", "ai"])
+        return ctx
+    return mp.get_context("spawn")
+
+
+class BotWorker:
+    """Ask bots for actions without blocking; poll once per frame."""
+
+    def __init__(self, mode: str = "process", timeout: float = DEFAULT_TIMEOUT) -> None:
+        if mode not in ("process", "inline"):
+            raise ValueError(f"bot worker mode must be 'process' or 'inline', not {mode!r}")
+        self.mode = mode
+        self.timeout = timeout
+        self.proc = None
+        self.conn = None
+        self.req_id = 0
+        self.pending = None  # (req_id, state clone, started, request tuple)
+        self.progress: float | None = None  # 0..1 when the agent reports progress
+
+    # -- process management --------------------------------------------------------
+    def _start(self) -> None:
+        ctx = _context()
+        parent, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=True,
+                                name="tabletop-trio-bot")
+        self.proc.start()
+        child.close()
+        self.conn = parent
+
+    def _kill(self) -> None:
+        if self.proc is not None:
+            if self.proc.is_alive():
+                self.proc.kill()
+            self.proc.join(timeout=1)
+        if self.conn is not None:
+            self.conn.close()
+        self.proc = self.conn = None
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.is_alive() and self.conn is not None:
+            try:
+                self.conn.send(None)
+            except (OSError, ValueError):
+                pass
+            self.proc.join(timeout=0.5)
+        self._kill()
+        self.pending = None
+
+    # -- requests --------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self.pending is not None
+
+    def request(self, record, state, player: int, spec: str, seed: int) -> None:
+        """Start thinking for ``player`` (cancels any earlier request)."""
+        self.cancel()
+        self.req_id += 1
+        req = (self.req_id, record.to_json(), player, spec, seed)
+        self.pending = (self.req_id, state.clone(), time.monotonic(), req)
+        self.progress = None
+        if self.mode == "process":
+            if self.proc is None or not self.proc.is_alive():
+                self._kill()
+                self._start()
+            try:
+                self.conn.send(req)
+            except (OSError, ValueError):
+                self._kill()
+                self._start()
+                self.conn.send(req)
+
+    def cancel(self) -> None:
+        """Forget the current request (its answer is ignored when it comes)."""
+        if self.pending is not None and self.mode == "process" and self.proc is not None:
+            # The worker is busy with a stale request: replace it so the next one is not delayed.
+            self._kill()
+        self.pending = None
+        self.progress = None
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.pending[2] if self.pending else 0.0
+
+    def poll(self) -> BotResult | None:
+        """The answer if it is ready (or a fallback after a crash/timeout), else None."""
+        if self.pending is None:
+            return None
+        req_id, state, started, req = self.pending
+        if self.mode == "inline":
+            return self._finish(self._inline(req, state))
+        while self.conn is not None and self.conn.poll():
+            try:
+                msg = self.conn.recv()
+            except (EOFError, OSError):
+                break
+            kind, rid = msg[0], msg[1]
+            if rid != req_id:
+                continue
+            if kind == "progress":
+                self.progress = msg[2]
+            elif kind == "done":
+                from game.rules import action_from_json
+
+                action = action_from_json(state.game, msg[2])
+                if action in state.legal_actions():
+                    return self._finish(BotResult(action))
+                return self._finish(self._fallback(state, f"illegal action {action}"))
+            else:
+                self._kill()
+                return self._finish(self._fallback(state, msg[2]))
+        if self.proc is None or not self.proc.is_alive():
+            self._kill()
+            return self._finish(self._fallback(state, "the bot process stopped"))
+        if time.monotonic() - started > self.timeout:
+            self._kill()
+            return self._finish(self._fallback(state, f"no answer within {self.timeout:g} s"))
+        return None
+
+    def _inline(self, req, state) -> BotResult:
+        _, record_json, player, spec, seed = req
+        try:
+            action = _choose(record_json, player, spec, seed)
+        except Exception as exc:  # the same fallback as in process mode
+            return self._fallback(state, f"{type(exc).__name__}: {exc}")
+        if action not in state.legal_actions():
+            return self._fallback(state, f"illegal action {action}")
+        return BotResult(action)
+
+    def _finish(self, result: BotResult) -> BotResult:
+        self.pending = None
+        self.progress = None
+        return result
+
+    @staticmethod
+    def _fallback(state, why: str) -> BotResult:
+        return BotResult(random.Random(state.seed ^ len(state.legal_actions())).choice(state.legal_actions()), why)

@@ -1,0 +1,65 @@
+"""Every string the client shows goes through one table: ``t(key, **fmt)``.
+
+The tables live in ``game/client/i18n/<lang>.toml`` (``en`` and ``ja``); nested
+TOML tables flatten to dotted keys (``[menu] play = "Play"`` -> ``menu.play``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+LANGUAGES = ("en", "ja")
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+_DIR = Path(__file__).with_name("i18n")
+_tables: dict[str, dict[str, str]] = {}
+_current = "en"
+
+
+def _flatten(data: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = str(value)
+    return out
+
+
+def table(lang: str) -> dict[str, str]:
+    """The flattened string table of ``lang`` (loaded once)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    if lang not in _tables:
+        with open(_DIR / f"{lang}.toml", "rb") as f:
+            _tables[lang] = _flatten(tomllib.load(f))
+    return _tables[lang]
+
+
+def set_language(lang: str) -> None:
+    """Switch every later ``t()`` call to ``lang``."""
+    global _current
+    table(lang)
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def t(key: str, **fmt) -> str:
+    """The text for ``key`` in the current language, formatted with ``fmt``.
+
+    A key missing from the current table falls back to English, then to the key
+    itself, so a missing string is visible but never crashes the client.
+    """
+    text = table(_current).get(key)
+    if text is None:
+        text = table("en").get(key, key)
+    if fmt:
+        try:
+            return text.format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text

@@ -1,0 +1,66 @@
+"""Choose a game: the three games with a short description each."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.rules import GAMES
+
+from .. import gfx
+from ..i18n import t
+from ..scene import Scene
+from ..scenes import SCENES
+from .common import backdrop, button, heading
+
+ORDER = ("hacktrick", "ratjack", "hakkutsu")
+
+
+class GameChoiceScene(Scene):
+    def columns(self):
+        w, gap = 360, 30
+        x0 = (self.app.size[0] - 3 * w - 2 * gap) // 2
+        return [pygame.Rect(x0 + i * (w + gap), 120, w, 500) for i in range(3)]
+
+    def build_ui(self) -> None:
+        self.buttons = {}
+        for name, col in zip(ORDER, self.columns(), strict=True):
+            b = button(self, (col.x + 20, col.bottom - 66, col.w - 40, 48),
+                       "choose.play" if name in SCENES else "choose.not_built")
+            if name not in SCENES:
+                b.disable()
+            self.buttons[b] = name
+        self.b_back = button(self, (40, 650, 180, 46), "common.back")
+
+    def handle_ui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        self.app.sound("sfx.click")
+        if event.ui_element is self.b_back:
+            self.app.scenes.pop()
+        elif event.ui_element in self.buttons:
+            from .setup import SetupScene
+
+            self.app.scenes.push(SetupScene(self.app, self.buttons[event.ui_element]))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface) -> None:
+        backdrop(self.app, surface, dim=120)
+        heading(surface, t("choose.heading"))
+        for name, col in zip(ORDER, self.columns(), strict=True):
+            gfx.panel(surface, col, 200)
+            thumb = gfx.image(self.app.assets, f"ui.game.{name}", (320, 180))
+            surface.blit(thumb, (col.x + 20, col.y + 20))
+            info = GAMES.get(name)
+            players = (f"{info.min_players}–{info.max_players}" if info and info.min_players != info.max_players
+                       else str(info.min_players) if info else "?")
+            gfx.text(surface, t(f"game.{name}.title"), (col.x + 20, col.y + 212), 28, gfx.GOLD, bold=True)
+            gfx.text(surface, t("choose.players", n=players), (col.x + 20, col.y + 254), 17, gfx.MUTED)
+            desc = t(f"game.{name}.description")
+            if name not in SCENES:
+                engine = t("choose.engine_ready") if info else t("choose.engine_missing")
+                desc = f"{desc}\n\n{t('choose.scene_missing')} {engine}"
+            gfx.text_block(surface, desc, pygame.Rect(col.x + 20, col.y + 282, col.w - 40, 140), 16)

@@ -1,0 +1,71 @@
+"""The pause menu over a game: resume, save and quit, rules, settings, quit to title."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .. import gfx
+from ..i18n import t
+from ..scene import Scene
+from .common import button
+
+
+class PauseScene(Scene):
+    overlay = True
+
+    def __init__(self, app, game_scene) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+
+    def build_ui(self) -> None:
+        w = 340
+        x = (self.app.size[0] - w) // 2
+        y = 220
+        self.b_resume = button(self, (x, y, w, 50), "pause.resume", object_id="#primary_button")
+        self.b_save = button(self, (x, y + 62, w, 50), "pause.save_quit")
+        self.b_rules = button(self, (x, y + 124, w, 50), "pause.rules")
+        self.b_settings = button(self, (x, y + 186, w, 50), "pause.settings")
+        self.b_title = button(self, (x, y + 248, w, 50), "pause.quit_title")
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def handle_ui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        self.app.sound("sfx.click")
+        el = event.ui_element
+        if el is self.b_resume:
+            self.app.scenes.pop()
+        elif el is self.b_save:
+            if self.game_scene.save_game():
+                self.to_title()
+        elif el is self.b_rules:
+            from .rules import RulesScene
+
+            self.app.scenes.push(RulesScene(self.app, self.game_scene.session.game))
+        elif el is self.b_settings:
+            from .settings_menu import SettingsScene
+
+            self.app.scenes.push(SettingsScene(self.app))
+        elif el is self.b_title:
+            self.to_title()
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.scenes.clear_to(TitleScene(self.app))
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, 420, 430)
+        rect.midtop = (self.app.size[0] // 2, 130)
+        gfx.panel(surface, rect, 230)
+        gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
+                 anchor="midtop", bold=True)
+        gfx.text(surface, t("pause.quit_note"), (rect.centerx, rect.bottom + 14), 15, gfx.MUTED,
+                 anchor="midtop")

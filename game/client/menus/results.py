@@ -1,0 +1,69 @@
+"""The end of a game: winner, final scores, play again or back to the title."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .. import gfx
+from ..i18n import t
+from ..scene import Scene
+from .common import backdrop, button, heading
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, session, names: list[str], summary: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.names = names
+        self.summary = summary or []
+
+    def build_ui(self) -> None:
+        self.b_again = button(self, (self.app.size[0] // 2 - 280, 600, 260, 52), "results.again",
+                              object_id="#primary_button")
+        self.b_title = button(self, (self.app.size[0] // 2 + 20, 600, 260, 52), "results.title")
+
+    def handle_ui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        self.app.sound("sfx.click")
+        from .title import TitleScene
+
+        if event.ui_element is self.b_again:
+            from .setup import SetupScene
+
+            s = self.session
+            self.app.scenes.clear_to(TitleScene(self.app))
+            self.app.scenes.push(SetupScene(self.app, s.game, s.seats, dict(s.record.options)))
+        elif event.ui_element is self.b_title:
+            self.app.scenes.clear_to(TitleScene(self.app))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            from .title import TitleScene
+
+            self.app.scenes.clear_to(TitleScene(self.app))
+
+    def draw(self, surface) -> None:
+        backdrop(self.app, surface, "ui.table", dim=120)
+        state = self.session.state
+        winners = state.winners()
+        heading(surface, t("results.heading"), y=50, size=44)
+        if len(winners) == 1:
+            msg = t("results.winner", name=self.names[winners[0]])
+        else:
+            msg = t("results.shared", names=", ".join(self.names[w] for w in winners))
+        gfx.text(surface, msg, (self.app.size[0] // 2, 130), 30, gfx.GOLD, anchor="midtop", bold=True)
+        box = pygame.Rect(340, 200, 600, 370)
+        gfx.panel(surface, box, 200)
+        y = box.top + 24
+        for p, name in enumerate(self.names):
+            colour = gfx.GOLD if p in winners else gfx.INK
+            gfx.text(surface, name, (box.left + 40, y), 24, colour)
+            gfx.text(surface, t("results.points", n=state.scores[p]), (box.right - 40, y), 24, colour,
+                     anchor="topright")
+            y += 44
+        y += 10
+        for line in self.summary[-7:]:
+            gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
+            y += 28

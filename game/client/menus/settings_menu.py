@@ -1,0 +1,96 @@
+"""Settings: language, animation speed, volume, mute, window size, fullscreen."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .. import gfx
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
+from ..scene import Scene
+from ..settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from .common import backdrop, button, heading, label
+
+
+class SettingsScene(Scene):
+    def build_ui(self) -> None:
+        s = self.app.settings
+        ui, c = self.app.ui, self.container
+        lx, cx, w = 320, 600, 360
+        rows = iter(range(150, 600, 70))
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.language"), "#setup_label")
+        self.lang = pygame_gui.elements.UIDropDownMenu(
+            [LANGUAGE_NAMES[code] for code in LANGUAGES], LANGUAGE_NAMES[s.language],
+            pygame.Rect(cx, y, w, 44), ui, container=c)
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.animation"), "#setup_label")
+        speeds = [f"{v:g}x" for v in ANIMATION_SPEEDS]
+        current = min(ANIMATION_SPEEDS, key=lambda v: abs(v - s.animation_speed))
+        self.speed = pygame_gui.elements.UIDropDownMenu(speeds, f"{current:g}x", pygame.Rect(cx, y, w, 44),
+                                                        ui, container=c)
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.volume"), "#setup_label")
+        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(cx, y + 6, w, 32),
+                                                             round(s.volume * 100), (0, 100), ui,
+                                                             container=c)
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.mute"), "#setup_label")
+        self.mute = pygame_gui.elements.UIButton(pygame.Rect(cx, y, w, 44),
+                                                 t("settings.on") if s.mute else t("settings.off"),
+                                                 ui, container=c)
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.window"), "#setup_label")
+        sizes = [f"{a}x{b}" for a, b in WINDOW_SIZES]
+        cur = f"{s.window_size[0]}x{s.window_size[1]}"
+        if cur not in sizes:
+            sizes.append(cur)
+        self.size_menu = pygame_gui.elements.UIDropDownMenu(sizes, cur, pygame.Rect(cx, y, w, 44), ui,
+                                                            container=c)
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("settings.fullscreen"), "#setup_label")
+        self.full = pygame_gui.elements.UIButton(pygame.Rect(cx, y, w, 44),
+                                                 t("settings.on") if s.fullscreen else t("settings.off"),
+                                                 ui, container=c)
+        self.b_back = button(self, (40, 646, 180, 46), "common.back")
+
+    def handle_ui(self, event) -> None:
+        s = self.app.settings
+        el = event.ui_element
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if el is self.lang:
+                for code, name in LANGUAGE_NAMES.items():
+                    if name == event.text and code != s.language:
+                        self.app.set_language(code)
+            elif el is self.speed:
+                s.animation_speed = float(event.text.rstrip("x"))
+                self.app.save_settings()
+            elif el is self.size_menu:
+                w, h = (int(v) for v in event.text.split("x"))
+                self.app.set_window_size((w, h))
+                self.rebuild()
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.volume:
+            s.volume = self.volume.get_current_value() / 100
+            self.app.save_settings()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.sound("sfx.click")
+            if el is self.b_back:
+                self.app.scenes.pop()
+            elif el is self.mute:
+                s.mute = not s.mute
+                self.app.save_settings()
+                self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
+            elif el is self.full:
+                self.app.toggle_fullscreen()
+                self.full.set_text(t("settings.on") if s.fullscreen else t("settings.off"))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface) -> None:
+        backdrop(self.app, surface, dim=140)
+        heading(surface, t("settings.heading"))
+        gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
+        gfx.text(surface, t("settings.where", path=str(self.app.settings.path())), (640, 606), 14,
+                 gfx.MUTED, anchor="midtop")

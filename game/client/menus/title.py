@@ -1,0 +1,66 @@
+"""The title screen: play, continue a saved game, settings, quit."""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from .. import gfx
+from ..i18n import t
+from ..scene import Scene
+from ..session import list_saves
+from .common import backdrop, button
+
+
+class TitleScene(Scene):
+    def build_ui(self) -> None:
+        w = 320
+        x = (self.app.size[0] - w) // 2
+        y = 360
+        self.b_play = button(self, (x, y, w, 52), "title.play")
+        self.saves = list_saves()
+        self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
+        if not self.saves:
+            self.b_continue.disable()
+        self.b_settings = button(self, (x, y + 128, w, 52), "title.settings")
+        self.b_quit = button(self, (x, y + 192, w, 52), "title.quit")
+
+    def resumed(self) -> None:
+        self.rebuild()
+
+    def handle_ui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        self.app.sound("sfx.click")
+        if event.ui_element is self.b_play:
+            from .choose import GameChoiceScene
+
+            self.app.scenes.push(GameChoiceScene(self.app))
+        elif event.ui_element is self.b_continue:
+            self.continue_game()
+        elif event.ui_element is self.b_settings:
+            from .settings_menu import SettingsScene
+
+            self.app.scenes.push(SettingsScene(self.app))
+        elif event.ui_element is self.b_quit:
+            self.app.quit()
+
+    def continue_game(self) -> None:
+        from ..scenes import open_game
+        from ..session import SaveError, Session
+
+        newest = max(self.saves, key=lambda p: p.stat().st_mtime)
+        try:
+            session = Session.load(newest)
+        except SaveError as exc:
+            self.app.notify(t("title.save_broken", error=str(exc)), 6)
+            return
+        open_game(self.app, session, resumed=True)
+
+    def draw(self, surface) -> None:
+        backdrop(self.app, surface)
+        logo = gfx.image(self.app.assets, "ui.logo")
+        surface.blit(logo, logo.get_rect(midtop=(self.app.size[0] // 2, 40)))
+        gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, 318), 22, gfx.INK,
+                 anchor="center", shadow=True)
+        gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED,
+                 anchor="midbottom")

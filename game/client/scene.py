@@ -1,0 +1,152 @@
+"""Scenes and the scene manager (push / pop / replace with a fade).
+
+A scene owns a pygame-gui ``UIContainer`` covering the logical screen; the
+manager hides the container of a scene that is covered by another one and
+shows it again when it comes back on top.  ``build_ui`` creates the scene's
+widgets and is called again after a language change.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+FADE_SECONDS = 0.22
+
+
+class Scene:
+    """Base class: override ``build_ui``, ``handle_event``, ``update``, ``draw``."""
+
+    overlay = False  # True: the scene below is drawn first (pause menu, dialogs)
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.container: pygame_gui.core.UIContainer | None = None
+
+    # -- lifecycle -------------------------------------------------------
+    def enter(self) -> None:
+        self.rebuild()
+
+    def exit(self) -> None:
+        if self.container is not None:
+            self.container.kill()
+            self.container = None
+
+    def rebuild(self) -> None:
+        """Drop and rebuild every widget (after a language change, say)."""
+        if self.container is not None:
+            self.container.kill()
+        self.container = pygame_gui.core.UIContainer(
+            pygame.Rect(0, 0, *self.app.size), self.app.ui, starting_height=2 if self.overlay else 1)
+        self.build_ui()
+
+    def covered(self) -> None:
+        if self.container is not None:
+            self.container.hide()
+
+    def uncovered(self) -> None:
+        if self.container is not None:
+            self.container.show()
+
+    # -- per frame -------------------------------------------------------
+    def build_ui(self) -> None:
+        """Create widgets inside ``self.container``."""
+
+    def handle_event(self, event) -> None:
+        """Mouse positions are already in logical coordinates."""
+
+    def handle_ui(self, event) -> None:
+        """pygame-gui events (button pressed, drop-down changed ...)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw below the widgets."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw above the widgets (tooltips, flying cards)."""
+
+
+class SceneManager:
+    """A stack of scenes; only the top one gets input."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.stack: list[Scene] = []
+        self.fade = 0.0  # seconds of fade-in left
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].covered()
+        self.stack.append(scene)
+        scene.enter()
+        if not scene.overlay:
+            self._start_fade()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].uncovered()
+            if hasattr(self.stack[-1], "resumed"):
+                self.stack[-1].resumed()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+        self._start_fade()
+        return scene
+
+    def clear_to(self, scene: Scene) -> Scene:
+        """Drop every scene and show ``scene`` (quit to title)."""
+        while self.stack:
+            self.stack.pop().exit()
+        return self.replace(scene)
+
+    def _start_fade(self) -> None:
+        speed = max(0.25, self.app.settings.animation_speed)
+        self.fade = FADE_SECONDS / speed
+        self._fade_total = self.fade
+
+    def rebuild_all(self) -> None:
+        for scene in self.stack:
+            scene.rebuild()
+        for scene in self.stack[:-1]:
+            scene.covered()
+
+    def update(self, dt: float) -> None:
+        if self.fade > 0:
+            self.fade = max(0.0, self.fade - dt)
+        if self.stack:
+            self.stack[-1].update(dt)
+            for scene in self.stack[:-1]:
+                if getattr(scene, "update_when_covered", False):
+                    scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the last opaque scene upwards."""
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.stack:
+            self.stack[-1].draw_over(surface)
+        if self.fade > 0:
+            alpha = int(255 * self.fade / self._fade_total)
+            veil = pygame.Surface(surface.get_size())
+            veil.set_alpha(alpha)
+            surface.blit(veil, (0, 0))

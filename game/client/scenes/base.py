@@ -1,0 +1,206 @@
+"""What every game scene shares: driving bots, the human's turn, hot-seat privacy,
+pause, save, undo, and the hand-over to the results screen.
+
+Game scenes subclass :class:`GameScene` and implement the drawing, the
+hit-testing and ``animate(events, new_view)``, which turns the events of one
+action into timeline steps ending in ``self.display = new_view``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..animation import Timeline
+from ..bot_worker import BotWorker
+from ..i18n import t
+from ..scene import Scene
+from ..session import HUMAN, Session
+
+
+class GameScene(Scene):
+    update_when_covered = True  # bots keep thinking (and animations keep playing) under the pause menu
+
+    def __init__(self, app, session: Session, resumed: bool = False, demo: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.demo = demo
+        self.worker = BotWorker(mode=app.bot_mode)
+        self.timeline = Timeline(app.sound)
+        self.viewer = self._initial_viewer()
+        self.display = session.state.view(self.viewer)
+        self.finished = False
+        self.bot_note: str | None = None
+        self.seed_counter = 0
+        if resumed:
+            app.notify(t("game.resumed"), 3)
+
+    # -- seats -------------------------------------------------------------------
+    def _initial_viewer(self) -> int:
+        humans = self.session.humans
+        p = self.session.to_move
+        if p is not None and p in humans:
+            return p
+        return humans[0] if humans else 0
+
+    def name(self, p: int) -> str:
+        s = self.session
+        spec = s.seats[p]
+        if spec == HUMAN:
+            if len(s.humans) == 1:
+                return t("seat.you")
+            return t("seat.player", n=p + 1)
+        from ..menus.setup import seat_label
+
+        if len(s.humans) == 0:
+            return t("seat.bot_n", n=p + 1)
+        return seat_label(spec)
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.session.humans) > 1
+
+    @property
+    def my_turn(self) -> bool:
+        """The viewer is a human to move and nothing is animating: input is accepted."""
+        p = self.session.to_move
+        return (not self.timeline.busy and p is not None and p == self.viewer
+                and self.session.is_human(p))
+
+    # -- acting --------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """A human action (ignored unless it is their turn; illegal ones are explained)."""
+        if not self.my_turn:
+            return False
+        if action not in self.session.state.legal_actions():
+            self.app.sound("sfx.error")
+            self.app.notify(t("game.illegal", reason=self.session.state.explain_illegal(action)))
+            return False
+        self._apply(action)
+        return True
+
+    def _apply(self, action) -> None:
+        before = self.display
+        events = self.session.apply(action)
+        visible = self.session.events_for(events, self.viewer)
+        self.on_events(visible)
+        self.animate(visible, before, self.session.state.view(self.viewer))
+
+    def on_events(self, events: list[dict]) -> None:
+        """Hook: the log panel listens here."""
+
+    def animate(self, events, before, after) -> None:
+        """Queue animation steps; the last must set ``self.display = after``."""
+        self.display = after
+
+    # -- the frame -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0)
+        self.timeline.update(dt)
+        if self.finished:
+            return
+        s = self.session
+        if s.over:
+            self.worker.cancel()
+            if not self.timeline.busy:
+                self.finished = True
+                self.game_over()
+            return
+        p = s.to_move
+        if not s.is_human(p):
+            self._drive_bot(p)
+        elif not self.timeline.busy and p != self.viewer and self.hotseat:
+            self.viewer = p
+            self.display = s.state.view(p)
+            self.on_viewer_changed()
+            from ..hotseat import PrivacyScene
+
+            if self.app.scenes.top is self:
+                self.app.scenes.push(PrivacyScene(self.app, self.name(p)))
+
+    demo_speed = 1.0
+
+    def _drive_bot(self, p: int) -> None:
+        if len(self.timeline.steps) > 6:
+            return  # let the animation catch up before racing ahead
+        if not self.worker.busy:
+            self.seed_counter += 1
+            seed = (self.session.record.seed * 7919 + len(self.session.record.actions)) % (1 << 62)
+            self.worker.request(self.session.record, self.session.state, p, self.session.seats[p], seed)
+            return
+        result = self.worker.poll()
+        if result is None:
+            return
+        if result.fallback:
+            self.bot_note = result.fallback
+            self.app.notify(t("game.bot_fallback", name=self.name(p), reason=result.fallback), 6)
+        self._apply(result.action)
+
+    def on_viewer_changed(self) -> None:
+        """Hook for hot-seat switches."""
+
+    def resumed(self) -> None:
+        """Back on top after the pause menu, rules or settings."""
+
+    # -- menu actions ------------------------------------------------------------------
+    def pause(self) -> None:
+        from ..menus.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self))
+
+    def save_game(self) -> bool:
+        try:
+            path = self.session.save()
+        except OSError as exc:
+            self.app.notify(t("game.save_failed", error=str(exc)))
+            return False
+        self.app.notify(t("game.saved", path=str(path)), 3)
+        return True
+
+    def undo(self) -> bool:
+        if self.hotseat or not self.session.humans:
+            return False
+        self.worker.cancel()
+        self.timeline.finish_all()
+        if not self.session.undo():
+            self.app.notify(t("game.no_undo"), 2)
+            return False
+        self.display = self.session.state.view(self.viewer)
+        self.after_undo()
+        self.app.notify(t("game.undone"), 2)
+        return True
+
+    def after_undo(self) -> None:
+        """Hook: rebuild the log and anything derived from the history."""
+
+    def game_over(self) -> None:
+        from ..menus.results import ResultsScene
+        from ..session import Session
+
+        Session.delete_save(self.session.game)
+        names = [self.name(p) for p in range(self.session.record.players)]
+        if self.demo:
+            self.on_demo_end()
+            return
+        self.app.sound("sfx.win" if any(self.session.is_human(w) for w in self.session.state.winners())
+                       or not self.session.humans else "sfx.lose")
+        self.app.scenes.push(ResultsScene(self.app, self.session, names, self.results_summary()))
+
+    def results_summary(self) -> list[str]:
+        return []
+
+    def on_demo_end(self) -> None:
+        """Hook for ``tabletop-trio demo``."""
+
+    def exit(self) -> None:
+        self.close()
+        super().exit()
+
+    def close(self) -> None:
+        self.worker.close()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+            elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()

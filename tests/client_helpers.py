@@ -1,0 +1,54 @@
+"""Shared helpers for the client tests: a headless App and synthetic input."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+
+def make_app(tmp_path, monkeypatch, lang: str = "en", bot_mode: str = "inline"):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
+    from game.client.app import App
+    from game.client.settings import Settings
+
+    settings = Settings.load()
+    settings.language = lang
+    settings.animation_speed = 4.0
+    return App(settings, bot_mode=bot_mode)
+
+
+def frames(app, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+def click(app, pos, button: int = 1, settle: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, settle)
+
+
+def click_button(app, button) -> None:
+    """Click a pygame-gui button where it is drawn."""
+    assert button.visible, f"button {button.text!r} is hidden"
+    click(app, button.rect.center)
+
+
+def key(app, k: int, mod: int = 0, settle: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    frames(app, settle)
+
+
+def run_until(app, predicate, limit: int = 3000) -> bool:
+    for _ in range(limit):
+        if predicate():
+            return True
+        app.step(1 / 30)
+    return predicate()

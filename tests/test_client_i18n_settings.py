@@ -1,0 +1,61 @@
+"""i18n tables agree; settings survive round trips and broken files."""
+
+from __future__ import annotations
+
+import json
+import string
+
+import pytest
+
+from game.client import i18n
+from game.client.settings import Settings
+
+
+def _fields(text: str) -> set:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_both_tables_have_the_same_keys_and_placeholders():
+    en, ja = i18n.table("en"), i18n.table("ja")
+    assert set(en) == set(ja), sorted(set(en) ^ set(ja))
+    for k in en:
+        assert _fields(en[k]) == _fields(ja[k]), k
+
+
+def test_t_formats_and_switches_language():
+    i18n.set_language("en")
+    assert i18n.t("results.winner", name="Ann") == "Ann wins!"
+    i18n.set_language("ja")
+    assert i18n.t("results.winner", name="Ann") == "Ann の勝ち！"
+    assert i18n.t("no.such.key") == "no.such.key"
+    i18n.set_language("en")
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("xx")
+
+
+def test_settings_round_trip(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    s = Settings.load()
+    assert s.language == "en" and s.problem is None
+    s.language, s.volume, s.mute, s.window_size = "ja", 0.25, True, (1600, 900)
+    s.save()
+    again = Settings.load()
+    assert (again.language, again.volume, again.mute, again.window_size) == ("ja", 0.25, True, (1600, 900))
+
+
+def test_broken_settings_are_reported_and_left_alone(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    path = tmp_path / "settings.json"
+    path.write_text("{ not json", encoding="utf-8")
+    s = Settings.load()
+    assert s.problem and "broken" in s.problem
+    assert s.language == "en"
+    assert path.read_text(encoding="utf-8") == "{ not json"
+
+
+def test_bad_values_are_clamped(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]}))
+    s = Settings.load()
+    assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (640, 360))
