@@ -105,10 +105,14 @@ class CardOps:
         a0, a1 = self.areas[q0], self.areas[q1]
         c0, c1 = a0[i0], a1[i1]
         a0[i0], a1[i1] = c1, c0
-        self.known[c0] |= 1 << q1
-        self.known[c1] |= 1 << q0
         ev.append({"type": "cards_swapped", "cards": [{"owner": q0, "index": i0},
                                                       {"owner": q1, "index": i1}]})
+        for c, q, i in ((c0, q1, i1), (c1, q0, i0)):
+            if not self.known[c] >> q & 1:
+                # a face-down card arriving in an area is known to its new owner
+                self.known[c] |= 1 << q
+                ev.append({"type": "card_seen", "player": q, "owner": q, "index": i,
+                           "card": card_json(c), "visible_to": [q], "private": ["card"]})
 
     def take_card(self, p: int, q: int, i: int, up: bool, ev: list) -> None:
         """Move card ``i`` of ``q``'s area to the end of ``p``'s area (token kept)."""
@@ -157,6 +161,8 @@ class CardOps:
 
     def shuffle_discards_into_deck(self, k: int, ev: list) -> None:
         """Raccoon 12: the top ``k`` discards go into the deck, which is shuffled."""
+        if len(self.discard) < k:
+            raise IndexError(f"the discard pile holds fewer than {k} cards")
         cards = self.discard[-k:]
         del self.discard[-k:]
         for c in cards:
