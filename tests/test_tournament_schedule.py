@@ -68,6 +68,9 @@ def test_parse_option_value_by_choices_and_default_type():
     assert parse_option_value(Option("draft", False, ""), "yes") is True
     assert parse_option_value(Option("draft", True, ""), "off") is False
     assert parse_option_value(Option("decks", ("rat-red", "rat-blue"), ""), "weasel, raccoon") == ("weasel", "raccoon")
+    special = Option("decks", ("a", "b"), "", check=lambda v: v if v == "random" else tuple(v))
+    assert parse_option_value(special, "random") == "random"
+    assert parse_option_value(special, "weasel") == ("weasel",)
     assert parse_option_value(Option("mode", "basic", "", choices=("basic", "treasure")), "treasure") == "treasure"
     assert parse_option_value(Option("n", 3, ""), "12") == 12
     assert parse_option_value(Option("rounds", None, ""), "12") == 12

@@ -31,16 +31,16 @@ Exit codes: 0 done, 1 a game failed, 2 bad input, 130 interrupted (continue with
 
 
 def _game_option_flags() -> dict[str, list[str]]:
-    """Option name -> games that have it, for the dedicated ``--NAME`` flags."""
+    """Option name -> help text per game that has it, for the dedicated ``--NAME`` flags."""
     try:
         from game.rules import GAMES
     except Exception:  # a broken engine must not break the rest of the CLI
         return {}
     flags: dict[str, list[str]] = {}
     for info in GAMES.values():
-        for name in info.options:
+        for name, opt in info.options.items():
             if name not in OWN_FLAGS:
-                flags.setdefault(name, []).append(info.name)
+                flags.setdefault(name, []).append(f"{info.name}: {opt.help} (default {opt.default!r})")
     return flags
 
 
@@ -68,9 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a game option, e.g. --option target=3 (repeatable)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
-    for name, games in sorted(_game_option_flags().items()):
+    for name, helps in sorted(_game_option_flags().items()):
         group.add_argument(f"--{name.replace('_', '-')}", dest=f"gameopt_{name}", metavar="VALUE",
-                           help=f"option {name} of {', '.join(games)}")
+                           help="; ".join(helps).replace("%", "%%"))
 
 
 class UsageError(ValueError):

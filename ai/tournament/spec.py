@@ -122,6 +122,12 @@ def parse_option_value(option, text: str):
         except ValueError:
             raise ValueError(f"option {option.name}={text!r}: expected a number") from None
     if isinstance(default, (tuple, list)):
+        if "," not in text:  # a single word may be a special value, e.g. ratjack decks=random
+            try:
+                option.validate(text)
+                return text
+            except ValueError:
+                pass
         parts = tuple(p.strip() for p in text.split(",") if p.strip())
         if default and all(isinstance(x, int) and not isinstance(x, bool) for x in default):
             try:
