@@ -68,7 +68,12 @@ def test_parse_option_value_by_choices_and_default_type():
     assert parse_option_value(Option("draft", False, ""), "yes") is True
     assert parse_option_value(Option("draft", True, ""), "off") is False
     assert parse_option_value(Option("decks", ("rat-red", "rat-blue"), ""), "weasel, raccoon") == ("weasel", "raccoon")
-    special = Option("decks", ("a", "b"), "", check=lambda v: v if v == "random" else tuple(v))
+    def check(v):
+        if v == "random" or isinstance(v, tuple):
+            return v
+        raise ValueError("need a tuple or 'random'")
+
+    special = Option("decks", ("a", "b"), "", check=check)
     assert parse_option_value(special, "random") == "random"
     assert parse_option_value(special, "weasel") == ("weasel",)
     assert parse_option_value(Option("mode", "basic", "", choices=("basic", "treasure")), "treasure") == "treasure"
