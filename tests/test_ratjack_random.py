@@ -280,3 +280,26 @@ def test_options_are_legal_exactly_when_their_ability_can_be_completed():
                         s.apply(a)
                     assert s.to_json() == before
     assert checked > 50
+
+
+def test_sample_from_view_reproduces_the_view():
+    from game.rules.ratjack.state import RatjackState
+
+    for s in _random_states(max(30, RANDOM_GAMES // 8), 13):
+        for p in range(s.n):
+            v = s.view(p)
+            t = RatjackState.sample_from_view(v, random.Random(p))
+            check_invariants_loose(t)
+            tv = t.view(p)
+            for key in ("areas", "values", "hand", "hand_sizes", "deck_size", "discard", "reserve",
+                        "pending", "phase", "current_player", "vp", "eliminated", "legal"):
+                assert tv[key] == v[key], key
+
+
+def check_invariants_loose(s):
+    cards = s.deck + s.discard + [c for h in s.hands for c in h] + [c for a in s.areas for c in a]
+    if s.limbo >= 0:
+        cards.append(s.limbo)
+    assert sorted(cards) == expected_cards(s)
+    if not s.is_terminal:
+        assert s.legal_actions()

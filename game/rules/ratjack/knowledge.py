@@ -157,6 +157,120 @@ class Knowledge:
                 s.token_card[t] = c
         return s
 
+    # -- a full state from a view ------------------------------------------------
+    @classmethod
+    def sample_from_view(cls, view: dict, rng):
+        """A full state consistent with ``view`` (for look-ahead by bots and hints).
+
+        Everything the view shows is kept; the cards it does not show (other
+        hands, unknown face-down cards, the deck and its order) are drawn at
+        random (``rng`` is a ``random.Random``-like source) from the cards of
+        the two decks that the view does not place anywhere.
+        """
+        from .abilities import ABILITIES
+        from .cards import DECK_INDEX, FACE_INDEX, card_from_json
+
+        me = view["player"]
+        n = view["num_players"]
+        s = cls.__new__(cls)
+        s._legal_cache = None
+        s.seed = 0
+        s.rng = Rng(seed_from(rng))
+        s.n = n
+        s.all_mask = (1 << n) - 1
+        s.decks = tuple(DECK_INDEX[d] for d in view["decks"])
+        s.deck_option = tuple(view["decks"])
+        s.vp = list(view["vp"])
+        s.round_no = view["round"]
+        s.start_player = s.last_scorer = view["start_player"]
+        s.phase = view["phase"]
+        s.player = view["current_player"] if view["current_player"] is not None else 0
+        s.setup_left = sum(1 for k in view["hand_sizes"] if k == 2) if s.phase == "setup" else 0
+        s.elim = list(view["eliminated"])
+        s.extra = view["extra_turns"]
+        s.last_round = None
+        s._winners = tuple(view["winners"])
+        s.face_up = [False] * ALL_CARDS
+        s.token_on = [-1] * ALL_CARDS
+        s.token_side = [0] * NUM_TOKENS
+        s.token_card = [-1] * NUM_TOKENS
+        s.known = [s.all_mask] * ALL_CARDS
+        pool = [d * 12 + v for d in s.decks for v in range(12)]
+        placed = set()
+
+        def take(d):
+            c = card_from_json(d)
+            placed.add(c)
+            return c
+
+        s.discard = [take(d) for d in view["discard"]]
+        hands = []
+        for q in range(n):
+            shown = view["hand"] if q == me else view["known_hands"][q]
+            hands.append([take(d) for d in shown])
+        areas = []
+        for area in view["areas"]:
+            row = []
+            for entry in area:
+                c = take(entry["card"]) if entry["card"] is not None else -1
+                row.append([c, entry["face_up"], entry["token"]])
+            areas.append(row)
+        pending = view.get("pending")
+        drawn = take(pending["drawn"]) if pending and "drawn" in pending else -1
+        unknown = [c for c in pool if c not in placed]
+        rng.shuffle(unknown)
+        s.hands = []
+        for q in range(n):
+            h = hands[q]
+            while len(h) < view["hand_sizes"][q]:
+                h.append(unknown.pop())
+            s.hands.append(h)
+        s.areas = []
+        for row in areas:
+            cards = []
+            for c, up, token in row:
+                if c < 0:
+                    c = unknown.pop()
+                s.face_up[c] = up
+                if token is not None:
+                    f = FACE_INDEX[token]
+                    s.token_on[c] = f // 2
+                    s.token_card[f // 2] = c
+                    s.token_side[f // 2] = f % 2
+                cards.append(c)
+            s.areas.append(cards)
+        for face in view["reserve"]:
+            f = FACE_INDEX[face]
+            s.token_side[f // 2] = f % 2
+        s.ability = -1
+        s.source = -1
+        s.step = 0
+        s.memo = []
+        s.limbo = -1
+        if pending:
+            s.ability = next(i for i, a in enumerate(ABILITIES) if a.name == pending["ability"])
+            s.source = card_from_json(pending["card"])
+            s.step = pending["step"]
+            s.memo = [tuple(m) if isinstance(m, list) else FACE_INDEX[m["token"]] // 2
+                      for m in pending["chosen"]]
+            if ABILITIES[s.ability].name == "weasel 3":
+                s.limbo = drawn if drawn >= 0 else unknown.pop()
+        mine = 1 << me
+        for q in range(n):
+            for c in s.hands[q]:
+                s.known[c] = (1 << q) | (mine if c in placed else 0)
+            for c in s.areas[q]:
+                if not s.face_up[c]:
+                    s.known[c] = (1 << q) | (mine if c in placed else 0)
+        if s.limbo >= 0:
+            s.known[s.limbo] = 1 << s.player
+        for c in unknown:
+            s.known[c] = 0
+        s.deck = unknown
+        if len(s.deck) != view["deck_size"]:
+            raise ValueError("the view does not add up to 24 cards")
+        return s
+
     # -- JSON ------------------------------------------------------------------------
     def to_json(self) -> dict:
         return {
