@@ -1,0 +1,174 @@
+"""Ratjack knowledge: a greedy look-ahead player, a win-chance estimate and a rollout policy.
+
+``choose(view, legal, rng)`` (the ``heuristic`` agent) uses only the view and
+the legal actions.  It fills in the cards it cannot see at random
+(:meth:`RatjackState.sample_from_view`), tries every legal action on that
+sample, follows its own remaining decisions of the turn (the play after a draw,
+the steps of an ability) greedily a few levels deep, and scores the position
+where the turn passes:
+
+* VP gained (exactly 25, eliminations, last survivor) dominate; the opponents'
+  VP count against us, the leader's twice;
+* within a round: being close to 25 without going over, a next turn that can
+  finish (a hand or face-down card that fits the gap), and opponents far from
+  25 — the leader weighs most; eliminating ourselves is heavily punished.
+
+Draw decisions average a few samples of the unknown cards.
+
+``evaluate(state, player)`` (MCTS, on full states): each player's chance to
+take the current round (from the distance to 25) added to their VP, turned
+into a win chance with a soft-max.
+
+``rollout_policy(state, legal, rng)``: cheap policy for rollouts on full states:
+finish at exactly 25 when a card does it, avoid options that go over 25,
+otherwise play at random.
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+from game.rules.ratjack.cards import CARD_VALUE, MOD
+from game.rules.ratjack.state import RatjackState
+
+LIMIT = 25
+DEPTH = 3
+BRANCH = 6
+DRAW_SAMPLES = 3
+
+
+# --------------------------------------------------------------------------- static scoring
+
+
+def _score(s: RatjackState, me: int, round0: int) -> float:
+    """How good ``s`` is for ``me`` at the moment the turn passes (higher is better)."""
+    if s.is_terminal:
+        return 1000.0 if me in s.winners() else -1000.0
+    vp = s.vp
+    others = [vp[q] for q in range(s.n) if q != me]
+    score = 60.0 * vp[me] - 20.0 * sum(others) - 25.0 * max(others)
+    if s.round_no != round0:
+        return score + (2.0 if s.start_player == me else 0.0)
+    values = s.values()
+    if s.elim[me]:
+        score -= 45.0
+    else:
+        v = values[me]
+        gap = LIMIT - v
+        score -= 0.9 * gap
+        fits = [c for c in s.hands[me] if CARD_VALUE[c] == gap]
+        fits += [c for c in s.areas[me] if not s.face_up[c] and s.token_on[c] < 0 and CARD_VALUE[c] == gap]
+        if fits:
+            score += 6.0
+        if s.player == me and s.phase == "draw":
+            score += 3.0  # an extra turn
+    leader = max((q for q in range(s.n) if q != me and not s.elim[q]),
+                 key=lambda q: (vp[q], values[q]), default=None)
+    for q in range(s.n):
+        if q == me or s.elim[q]:
+            continue
+        g = min(LIMIT - values[q], 15)
+        score += (0.7 if q == leader else 0.35) * g
+    return score
+
+
+def _best(s: RatjackState, me: int, round0: int, depth: int, rng) -> float:
+    """Best score ``me`` can reach by continuing its own decisions of this turn."""
+    if s.is_terminal or s.player != me or s.phase in ("draw", "setup") or depth == 0:
+        return _score(s, me, round0)
+    legal = s.legal_actions()
+    if len(legal) > BRANCH:
+        legal = rng.sample(legal, BRANCH)
+    best = None
+    for a in legal:
+        c = s.clone()
+        c.apply(a)
+        v = _best(c, me, round0, depth - 1, rng)
+        if best is None or v > best:
+            best = v
+    return best
+
+
+def _setup_choice(view: dict, legal: list):
+    """Keep the lower card in hand, put the higher one face down (a later flip adds more)."""
+    return max(legal, key=lambda a: (CARD_VALUE[a.card], -a.card))
+
+
+def choose(view: dict, legal: list, rng):
+    """A greedy look-ahead choice among ``legal`` from ``view`` alone."""
+    if len(legal) == 1:
+        return legal[0]
+    if view["phase"] == "setup":
+        return _setup_choice(view, legal)
+    me = view["player"]
+    samples = DRAW_SAMPLES if view["phase"] == "draw" else 1
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        base = RatjackState.sample_from_view(view, rng)
+        round0 = base.round_no
+        for i, a in enumerate(legal):
+            s = base.clone()
+            s.apply(a)
+            totals[i] += _best(s, me, round0, DEPTH, rng)
+    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best]
+
+
+# --------------------------------------------------------------------------- MCTS helpers
+
+
+def _round_chances(state: RatjackState) -> list:
+    """Each player's rough chance to take the current round, from the distance to 25."""
+    weights = []
+    for q in range(state.n):
+        if state.elim[q]:
+            weights.append(0.0)
+            continue
+        gap = LIMIT - state.value(q)
+        weights.append(exp(-gap / 5.0) if gap >= 0 else 0.02)
+    total = sum(weights)
+    if total <= 0:
+        return [1.0 / state.n] * state.n
+    return [w / total for w in weights]
+
+
+def evaluate(state: RatjackState, player: int) -> float:
+    """Estimated chance in [0, 1] that ``player`` wins the game from ``state``."""
+    if state.is_terminal:
+        return state.returns()[player]
+    chances = _round_chances(state)
+    strength = [exp(1.6 * (state.vp[q] + 0.9 * chances[q])) for q in range(state.n)]
+    p = strength[player] / sum(strength)
+    return min(1.0, max(0.0, p))
+
+
+def _option_value(state: RatjackState, a, v: int) -> int:
+    kind = a.kind
+    if kind == "face-up":
+        return v + CARD_VALUE[a.card]
+    if kind == "flip":
+        c = a.card2
+        t = state.token_on[c]
+        return v + MOD[t * 2 + state.token_side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+    return v
+
+
+def rollout_policy(state: RatjackState, legal: list, rng):
+    """Cheap rollout move: exactly 25 when possible, never knowingly over 25, else random."""
+    phase = state.phase
+    if phase == "play":
+        v = state.value(state.player)
+        safe = []
+        for a in legal:
+            nv = _option_value(state, a, v)
+            if nv == LIMIT and a.kind != "face-down":
+                return a
+            if nv <= LIMIT:
+                safe.append(a)
+        pool = safe or legal
+        return pool[rng.randrange(len(pool))]
+    if phase == "draw" and len(legal) == 2 and state.discard:
+        gap = LIMIT - state.value(state.player)
+        if CARD_VALUE[state.discard[-1]] == gap:
+            return legal[1]
+    return legal[rng.randrange(len(legal))]
