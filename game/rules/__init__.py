@@ -6,6 +6,8 @@ The public contract (see ``shared/ENGINE_API.md``)::
     state = new_game("hacktrick", players=2, seed=7)
 """
 
+# Importing a game package registers it in GAMES.
+from . import hacktrick, hakkutsu, ratjack  # noqa: F401
 from .core import (
     GAMES,
     GameInfo,
@@ -21,10 +23,6 @@ from .core import (
 )
 from .record import GameRecord, write_atomic
 from .seat import Seat
-
-from . import hacktrick  # noqa: E402,F401  (registers the game)
-from . import ratjack  # noqa: E402,F401  (registers the game)
-from . import hakkutsu  # noqa: E402,F401  (registers the game)
 
 __all__ = [
     "GAMES", "GameInfo", "GameRecord", "GameState", "IllegalAction", "Option", "Seat",
