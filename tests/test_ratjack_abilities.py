@@ -496,3 +496,56 @@ def test_raccoon12_shuffles_the_top_three_discards_into_the_deck():
     s2 = position(decks=RACCOON, hands=[["raccoon 12", "rat-red 3"], ["rat-red 4"]], areas=[[], []],
                   discard=["rat-red 1", "rat-red 2"])
     assert "face-up raccoon 12" not in strs(s2)
+
+
+# ---------------------------------------------------------------- rulings around abilities
+def test_ruling_checks_run_only_when_the_whole_ability_has_resolved():
+    # the first token makes p1 exactly 25 for a moment; the second brings them back to 24
+    s = position(decks=RACCOON, hands=[["raccoon 6", "rat-red 3"], ["rat-red 4"]],
+                 areas=[[], ["U:rat-red 9", "U:rat-red 6"]], reserve=["+10", "-1"])
+    play(s, "face-up raccoon 6", "token +10", "target p1 card 0")
+    assert s.value(1) == 25 and s.phase == "ability"
+    ev = play(s, "token -1", "target p1 card 1")
+    assert s.value(1) == 24 and s.vp == [0, 0]
+    assert not any(e["type"] == "vp_scored" for e in ev)
+
+
+def test_ruling_weasel5_may_turn_itself_face_down():
+    s = position(decks=WEASEL, hands=[["weasel 5", "rat-red 3"], ["rat-red 4"]], areas=[[], []])
+    play(s, "face-up weasel 5")
+    assert strs(s) == ["target p0 card 0"]
+    play(s, "target p0 card 0")
+    assert area_cards(s, 0) == ["D:weasel 5"] and s.value(0) == 0
+
+
+def test_ruling_eliminated_players_cards_are_out_of_play():
+    s = position(3, RATS, hands=[["rat-red 10", "rat-red 3"], ["rat-blue 1"], ["rat-blue 2"]],
+                 areas=[[], ["U:rat-blue 12", "U:rat-blue 11", "U:rat-blue 4"], ["U:rat-blue 5"]],
+                 eliminated=[False, True, False])
+    play(s, "face-up rat-red 10")
+    assert strs(s) == ["target p2 card 0"]
+
+
+def test_ruling_weasel1_only_with_players_still_in_the_round():
+    s = position(3, WEASEL, hands=[["weasel 1", "rat-red 3"], ["rat-red 4"], ["rat-red 5"]],
+                 areas=[[], [], []], eliminated=[False, True, False])
+    ev = play(s, "face-up weasel 1")
+    assert strs(s) == ["target p2"]
+    ev = play(s, "target p2")
+    received = [e for e in ev if e["type"] == "hand_received"]
+    assert [e["player"] for e in received] == [0, 2] and received[0]["visible_to"] == [0, 2]
+
+
+def test_ruling_extra_turn_is_lost_when_the_deck_runs_out():
+    s = position(decks=RATS, phase="draw", hands=[["rat-red 3"], ["rat-blue 1"]],
+                 areas=[["U:rat-red 12"], ["U:rat-blue 2"]], deck=["rat-red 4"], rest="discard")
+    ev = play(s, "draw deck", "face-up rat-red 3")
+    assert any(e["type"] == "round_ended" and e["reason"] == "deck empty" for e in ev)
+    assert s.vp == [1, 0] and s.round_no == 2 and s.extra == 0
+
+
+def test_ruling_a_protected_card_cannot_receive_a_token_from_another_player():
+    # a protected card already carries its token, so no other token ability can reach it
+    s = position(decks=RACCOON, hands=[["raccoon 11", "rat-red 3"], ["rat-red 4"]],
+                 areas=[[], ["U:rat-red 9@protected"]])
+    assert "face-up raccoon 11" not in strs(s)

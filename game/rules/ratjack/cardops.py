@@ -183,3 +183,6 @@ class CardOps:
             self.known[c] |= bits
         ev.append({"type": "hands_exchanged", "player": p, "with": q,
                    "hand_sizes": [len(h) for h in hands]})
+        for r in (p, q):
+            ev.append({"type": "hand_received", "player": r, "cards": [card_json(c) for c in hands[r]],
+                       "visible_to": [p, q], "private": ["cards"]})
