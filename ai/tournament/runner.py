@@ -82,7 +82,7 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                     status = "interrupted"
                     running = executor.stop()
                     if running:
-                        progress.message(f"interrupted: waiting for {running} running game(s) to finish "
+                        progress.message(f"interrupted: waiting for the {running} game(s) already handed to workers "
                                          "(Ctrl-C again to abandon them)")
                 if flag.count >= 2 and not aborted:
                     aborted = True

@@ -141,9 +141,9 @@ class TournamentDir:
         self.dbs: list[Database] = []
         self._unsynced: list[dict] = []
         self._last_sync = time.monotonic()
-        # Record files are written (with fsync) by a background thread, so that
+        # Record files are written (with fsync) by background threads, so that
         # the main loop keeps collecting results from fast games meanwhile.
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="record-writer")
+        self._writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="record-writer")
         self._writes: list = []
 
     # -- creating and opening ------------------------------------------------
