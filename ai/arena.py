@@ -1,0 +1,169 @@
+"""Seeded matches between agents with seats rotated, and their win rates with 95% intervals.
+
+    from ai.arena import play_match
+    result = play_match("hacktrick", ["mcts:level=easy", "random"], games=20, seed=1)
+    print(result.summary())
+    result.rate(0), result.interval(0)       # win rate of agent 0 and its Wilson 95% interval
+
+Game ``i`` uses the deal ``seed + i // k`` (``k`` = number of seats) and the
+rotation ``i % k``: agent ``j`` sits in seat ``(j + i) % k``.  So every deal is
+played once from every seat, which cancels most of the luck of the deal and
+any first-player advantage.  A game's returns (1 for a win, a shared win split)
+are credited to the agents, not the seats.  ``processes > 1`` plays games in a
+``multiprocessing`` pool; results do not depend on it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+
+from .stats import format_rate, wilson_interval
+
+
+@dataclass
+class GameResult:
+    """One game of a match, from the agents' side."""
+
+    index: int
+    seed: int
+    rotation: int
+    returns: tuple          # per agent (not per seat)
+    actions: int
+    seconds: float
+    iterations: tuple = ()  # per agent: MCTS iterations spent (0 for other agents)
+    search_seconds: tuple = ()  # per agent: seconds spent searching
+
+
+@dataclass
+class MatchResult:
+    """All games of a match and the statistics over them."""
+
+    game: str
+    agents: list
+    games: list = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.games)
+
+    def wins(self, agent: int) -> float:
+        """Sum of agent ``agent``'s returns (shared wins count fractionally)."""
+        return sum(g.returns[agent] for g in self.games)
+
+    def rate(self, agent: int) -> float:
+        return self.wins(agent) / self.n if self.n else 0.0
+
+    def interval(self, agent: int) -> tuple[float, float]:
+        """Wilson 95% interval of agent ``agent``'s win rate."""
+        return wilson_interval(self.wins(agent), self.n)
+
+    def iterations_per_second(self, agent: int) -> float | None:
+        """Mean search speed of agent ``agent`` (None if it never searched)."""
+        its = sum(g.iterations[agent] for g in self.games if g.iterations)
+        secs = sum(g.search_seconds[agent] for g in self.games if g.search_seconds)
+        return its / secs if secs > 0 else None
+
+    def seconds_per_game(self) -> float:
+        return sum(g.seconds for g in self.games) / self.n if self.n else 0.0
+
+    def summary(self) -> str:
+        lines = [f"{self.game}: {self.n} games, seats rotated"]
+        for j, spec in enumerate(self.agents):
+            lines.append(f"  {spec:<28} wins {format_rate(self.wins(j), self.n)}")
+        return "\n".join(lines)
+
+
+def schedule(games: int, seats: int, seed: int) -> list[tuple[int, int, int]]:
+    """``(index, deal seed, rotation)`` for each game of a match."""
+    return [(i, seed + i // seats, i % seats) for i in range(games)]
+
+
+def play_one(game: str, agents: list, index: int, seed: int, rotation: int, options: dict) -> GameResult:
+    """Play game ``index`` of a match: agent ``j`` sits in seat ``(j + rotation) % k``."""
+    from .agents import make_agent
+    from .play import play_game
+
+    k = len(agents)
+    seat_of = [(j + rotation) % k for j in range(k)]
+    by_seat = [None] * k
+    for j, spec in enumerate(agents):
+        by_seat[seat_of[j]] = spec
+    bots = [make_agent(spec, seed=(seed * 1000 + s) % (1 << 63)) for s, spec in enumerate(by_seat)]
+    counters = [_SearchCounter(b) for b in bots]
+    start = time.perf_counter()
+    record = play_game(game, counters, seed=seed, **options)
+    seconds = time.perf_counter() - start
+    returns = tuple(record.returns[seat_of[j]] for j in range(k))
+    iterations = tuple(counters[seat_of[j]].iterations for j in range(k))
+    search_seconds = tuple(counters[seat_of[j]].seconds for j in range(k))
+    return GameResult(index, seed, rotation, returns, len(record.actions), seconds, iterations, search_seconds)
+
+
+class _SearchCounter:
+    """Wraps an agent and adds up the MCTS iterations and search time it reports."""
+
+    def __init__(self, agent) -> None:
+        self.agent = agent
+        self.spec = getattr(agent, "spec", str(agent))
+        self.iterations = 0
+        self.seconds = 0.0
+
+    def choose(self, seat):
+        action = self.agent.choose(seat)
+        if getattr(self.agent, "last_root", None) is not None:
+            self.iterations += self.agent.last_iterations
+            self.seconds += self.agent.last_seconds
+            self.agent.last_root = None
+        return action
+
+
+def _worker(job):
+    game, agents, index, seed, rotation, options = job
+    return play_one(game, agents, index, seed, rotation, options)
+
+
+def play_match(game: str, agents: list, games: int = 100, seed: int = 0, processes: int = 1,
+               progress=None, **options) -> MatchResult:
+    """Play ``games`` seeded games between ``agents`` (specs, one per seat), seats rotated.
+
+    ``progress(done, total, result)`` is called after each game if given.
+    """
+    from game.rules import GAMES
+
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    GAMES[game].check_players(len(agents))
+    if games < 1:
+        raise ValueError(f"a match needs at least one game, not {games}")
+    from .agents import make_agent
+
+    for spec in agents:
+        make_agent(spec, seed=0)  # bad specs fail here, before any game starts
+    result = MatchResult(game, list(agents))
+    jobs = [(game, list(agents), i, s, r, options) for i, s, r in schedule(games, len(agents), seed)]
+    if processes <= 1:
+        results = map(_worker, jobs)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(processes)
+        results = pool.imap_unordered(_worker, jobs)
+    try:
+        for done, gr in enumerate(results, 1):
+            result.games.append(gr)
+            if progress is not None:
+                progress(done, games, gr)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    result.games.sort(key=lambda g: g.index)
+    return result
+
+
+def _threads_unsafe() -> bool:
+    """Fork is fine here unless another thread is running (then spawn is safer)."""
+    import threading
+
+    return threading.active_count() > 1
