@@ -191,6 +191,16 @@ class _WindowedExecutor(Executor):
         return running
 
 
+def _process_context():
+    """``forkserver`` where available: workers never inherit the parent's threads
+    (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
+
+
 class LocalExecutor(_WindowedExecutor):
     """Games in ``jobs`` local worker processes (``ProcessPoolExecutor``)."""
 
@@ -202,7 +212,8 @@ class LocalExecutor(_WindowedExecutor):
 
         self.workers = jobs or os.cpu_count() or 1
         self.window = self.workers * 4
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+        self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint,
+                                         mp_context=_process_context())
 
     def _submit(self, task):
         return self._pool.submit(play_task, task)
