@@ -126,6 +126,14 @@ def test_resume_plays_only_missing_games_and_matches_an_uninterrupted_run(tmp_pa
     assert resumed["agents"] == full["agents"]
 
 
+def test_a_tournament_directory_is_used_by_one_process_at_a_time(tmp_path):
+    first = TournamentDir.create(tmp_path / "t", _spec())
+    with pytest.raises(ValueError, match="in use by another tournament process"):
+        TournamentDir.open(tmp_path / "t")
+    first.close()
+    TournamentDir.open(tmp_path / "t").close()
+
+
 def test_open_rejects_directories_that_are_not_tournaments(tmp_path):
     with pytest.raises(ValueError, match="not a tournament directory"):
         TournamentDir.open(tmp_path)

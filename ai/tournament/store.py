@@ -47,6 +47,7 @@ FORMAT = "tabletop-trio-tournament/1"
 SETTINGS_FILE = "tournament.json"
 GAMES_DIR = "games"
 DB_FILE = "tournament.sqlite"
+LOCK_FILE = ".lock"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -145,6 +146,7 @@ class TournamentDir:
         # the main loop keeps collecting results from fast games meanwhile.
         self._writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="record-writer")
         self._writes: list = []
+        self._lock_handle = None
 
     # -- creating and opening ------------------------------------------------
     @classmethod
@@ -156,6 +158,7 @@ class TournamentDir:
                              f"--resume {path} or choose another --out")
         check_writable(path)
         td = cls(path, uuid.uuid4().hex, spec, _now())
+        td.lock()
         td.write_settings()
         (path / GAMES_DIR).mkdir(exist_ok=True)
         return td
@@ -178,7 +181,26 @@ class TournamentDir:
         spec = TournamentSpec.from_json(data["spec"])
         check_writable(path)
         (path / GAMES_DIR).mkdir(exist_ok=True)
-        return cls(path, str(data.get("id") or uuid.uuid4().hex), spec, str(data.get("created") or _now()))
+        td = cls(path, str(data.get("id") or uuid.uuid4().hex), spec, str(data.get("created") or _now()))
+        td.lock()
+        return td
+
+    def lock(self) -> None:
+        """Hold an exclusive lock on the directory while this process uses it (POSIX).
+
+        The lock dies with the process, so a crash never leaves a stale lock.
+        """
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks; run one process per directory
+            return
+        handle = open(self.path / LOCK_FILE, "a+")  # held until close()
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise ValueError(f"{str(self.path)!r} is in use by another tournament process") from None
+        self._lock_handle = handle
 
     def write_settings(self) -> None:
         write_atomic(self.path / SETTINGS_FILE, json.dumps(
@@ -286,6 +308,9 @@ class TournamentDir:
         for db in self.dbs:
             db.close()
         self.dbs = []
+        if self._lock_handle is not None:
+            self._lock_handle.close()
+            self._lock_handle = None
 
 
 def _num(x):
