@@ -42,6 +42,7 @@ class App:
                  bot_mode: str = "process") -> None:
         self.started = time.perf_counter()
         pygame.init()
+        gfx.clear_cache()
         try:
             pygame.mixer.init(22050)
         except pygame.error:

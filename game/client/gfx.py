@@ -134,4 +134,6 @@ def image(assets, key: str, size: tuple[int, int] | None = None) -> pygame.Surfa
 
 
 def clear_cache() -> None:
+    """Forget scaled images and fonts (a new App after ``pygame.quit``)."""
     _scaled.clear()
+    _fonts.clear()

@@ -1,0 +1,177 @@
+"""Drive the client headlessly with synthetic mouse and key events."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.client.menus.choose import GameChoiceScene
+from game.client.menus.pause import PauseScene
+from game.client.menus.results import ResultsScene
+from game.client.menus.settings_menu import SettingsScene
+from game.client.menus.setup import SetupScene
+from game.client.menus.title import TitleScene
+from game.client.scenes.hacktrick import HacktrickScene
+from game.client.session import Session, save_path
+from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.shutdown()
+
+
+def _to_setup(app) -> SetupScene:
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_play)
+    assert isinstance(app.scenes.top, GameChoiceScene)
+    choose = app.scenes.top
+    hack = next(b for b, name in choose.buttons.items() if name == "hacktrick")
+    others = [b for b, name in choose.buttons.items() if name != "hacktrick"]
+    assert all(not b.is_enabled for b in others)  # no table yet: said plainly, not clickable
+    click_button(app, hack)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def _human_turn_click(app, scene: HacktrickScene) -> None:
+    """Choose a legal action and perform it by clicking where it is drawn."""
+    legal = scene.legal()
+    cards = [a for a in legal if a.startswith(("open ", "play ")) and not a.endswith("x2")]
+    if cards:
+        value = int(cards[0].split()[1])
+        i = scene.display["hand"].index(value)
+        click(app, scene.hand_rects()[i].center)
+        return
+    if "play!" in legal and scene.display["supply"][scene.viewer]["normal"] > 4:
+        click_button(app, scene.b_play)
+        return
+    for kind, b in (("draw", scene.b_draw), ("pass", scene.b_pass), ("ask", scene.b_ask)):
+        if kind in legal:
+            click_button(app, b)
+            return
+    x2 = [a for a in legal if a.endswith("x2")]
+    assert x2, legal
+    click_button(app, scene.b_x2) if scene.b_x2.is_enabled and not scene.x2_mode else None
+    value = int(x2[0].split()[1])
+    click(app, scene.hand_rects()[scene.display["hand"].index(value)].center)
+
+
+def test_full_game_against_a_bot_through_clicks(app):
+    setup = _to_setup(app)
+    setup.seats = ["human", "random"]
+    setup.options["target"] = 2
+    click_button(app, setup.b_start)
+    scene = app.scenes.top
+    assert isinstance(scene, HacktrickScene)
+    moves = 0
+    while not isinstance(app.scenes.top, ResultsScene):
+        assert moves < 600, "the game did not finish"
+        if scene.timeline.waiting:
+            click(app, (640, 300))  # the hand summary waits for a click
+            continue
+        if scene.my_turn:
+            n = len(scene.session.record.actions)
+            _human_turn_click(app, scene)
+            assert len(scene.session.record.actions) > n, scene.legal()
+            moves += 1
+        else:
+            frames(app, 2)
+    assert scene.session.over and max(scene.session.state.scores) >= 2
+    results = app.scenes.top
+    click_button(app, results.b_title)
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes.stack) == 1
+
+
+def test_keys_pause_save_resume_and_undo(app):
+    setup = _to_setup(app)
+    setup.seats = ["human", "random"]
+    key(app, pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, HacktrickScene)
+    assert run_until(app, lambda: scene.my_turn)
+    # digits play cards; a digit for a card we do not hold explains instead of acting
+    legal = scene.legal()
+    value = int(next(a for a in legal if a.startswith(("open", "play"))).split()[1])
+    n = len(scene.session.record.actions)
+    key(app, pygame.K_0 + value)
+    assert len(scene.session.record.actions) > n
+    assert scene.session.record.actions[n].card == value
+    assert run_until(app, lambda: scene.my_turn and scene.session.undo_point() is not None)
+    before = len(scene.session.record.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(scene.session.record.actions) < before
+    assert scene.session.to_move == 0
+    # pause -> save and quit -> continue from the title
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    actions = list(scene.session.record.actions)
+    click_button(app, pause.b_save)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert save_path("hacktrick").is_file()
+    title = app.scenes.top
+    assert title.b_continue.is_enabled
+    click_button(app, title.b_continue)
+    resumed = app.scenes.top
+    assert isinstance(resumed, HacktrickScene)
+    assert resumed.session.record.actions == actions
+
+
+def test_broken_save_is_reported(app):
+    path = save_path("hacktrick")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("garbage", encoding="utf-8")
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert app.notice and "broken" in app.notice[0]
+    assert path.read_text(encoding="utf-8") == "garbage"
+
+
+def test_switch_language_in_settings(app):
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_settings)
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    click_button(app, settings.lang)  # the drop-down opens ...
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.lang,
+                                         text="日本語"))  # ... and Japanese is picked
+    frames(app)
+    frames(app)
+    assert app.settings.language == "ja"
+    assert app.scenes.stack[0].b_play.text == "プレイ"
+    settings = app.scenes.top  # rebuilt in Japanese
+    assert settings.b_back.text == "戻る"
+    click_button(app, settings.mute)
+    assert app.settings.mute
+    from game.client.settings import Settings
+
+    assert Settings.load().language == "ja"
+
+
+def test_hotseat_privacy_screen(app):
+    from game.client.hotseat import PrivacyScene
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "human"], seed=2)
+    scene = open_game(app, session)
+    seen = set()
+    for _ in range(30):
+        assert run_until(app, lambda: scene.my_turn or isinstance(app.scenes.top, PrivacyScene))
+        if isinstance(app.scenes.top, PrivacyScene):
+            seen.add(scene.viewer)
+            # while the privacy screen is up, the hand shown belongs to the player about to move
+            assert scene.viewer == session.to_move
+            key(app, pygame.K_SPACE)
+            continue
+        scene.act(session.state.legal_actions()[0])
+    assert seen == {0, 1}
