@@ -37,11 +37,18 @@ class Progress:
         self._last = -1e18
         self._shown = False
         self._drawn_done = -1
+        self._first = None  # (time, done) at the first finished game
 
     @property
     def rate(self) -> float:
-        elapsed = self.clock() - self.start
-        n = self.done - self.start_done
+        """Games per second; from the first finished game on (worker start-up excluded)."""
+        now = self.clock()
+        if self._first is not None and self.done > self._first[1]:
+            t0, d0 = self._first
+        else:
+            t0, d0 = self.start, self.start_done
+        elapsed = now - t0
+        n = self.done - d0
         return n / elapsed if elapsed > 0 and n > 0 else 0.0
 
     def line(self) -> str:
@@ -57,6 +64,8 @@ class Progress:
     def update(self, n: int = 1, force: bool = False) -> None:
         self.done += n
         now = self.clock()
+        if self._first is None:
+            self._first = (now, self.done)
         if force or now - self._last >= self.interval or self.done >= self.total:
             self._last = now
             self._draw()

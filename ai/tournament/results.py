@@ -96,13 +96,13 @@ def format_table(summary: dict) -> str:
     opts = ", ".join(f"{k}={_fmt_opt(v)}" for k, v in settings["options"].items())
     if opts:
         lines.append(f"options: {opts}")
-    rows = [("agent", "games", "wins", "win rate", "95% CI", "rating (BT/Elo) ±95%")]
+    rows = [("agent", "games", "wins", "win rate", "95% CI", "rating (BT/Elo) +/-95%")]
     for a in sorted(summary["agents"], key=lambda a: -a["rating"]):
         wr = "-" if a["win_rate"] is None else f"{a['win_rate'] * 100:.1f}%"
         lo, hi = a["win_rate_ci95"]
         rows.append((a["label"], str(a["games"]), _fmt_wins(a["wins"]), wr,
                      f"[{lo * 100:.1f}%, {hi * 100:.1f}%]",
-                     f"{a['rating']:.0f} ± {Z95 * a['rating_se']:.0f}"))
+                     f"{a['rating']:.0f} +/- {Z95 * a['rating_se']:.0f}"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for n, r in enumerate(rows):
         cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
