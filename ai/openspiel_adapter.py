@@ -9,7 +9,7 @@
   Chance (shuffles, draws) happens inside our engine from its own seeded random
   source, so the game declares ``SAMPLED_STOCHASTIC`` and has no chance nodes.
 * Actions are integer ids from a per-game :class:`ActionIndex` (Hacktrick has a
-  fixed table of 22 actions; other games number actions in the order they are
+  fixed table of 23 actions; other games number actions in the order they are
   first met in a process, inside a bound of :data:`MAX_ACTIONS`).
 * ``information_state_string`` / ``observation_string`` come from our
   ``view(player)`` (everything the player may know, nothing more), and

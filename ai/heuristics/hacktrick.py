@@ -6,7 +6,8 @@
   cell, or the last cell of a line), with a normal marker so that an x2 already
   in the formation doubles the points;
 * otherwise score every play and the draw: the chance that the opponent can win
-  on their next turn (estimated from the cards nobody has seen: deck plus the
+  on their next turn (blocking: a new rightmost card from which the opponent's
+  winning cells are out of reach) (estimated from the cards nobody has seen: deck plus the
   opponent's hand) is the big negative term, then captures, the winning cells
   the play creates, and how central the cell is;
 * the x2 marker goes on a central cell of an open line that the opponent is
@@ -205,9 +206,8 @@ def _score_play(owner, count, me, opp, cell, card, last, counts, opp_hand, view)
     score += 3.0 * captured
     score += 2.0 * len(threats)
     score += 0.5 * CENTRALITY[cell] + 0.3 * _open_lines(owner2, cell, me)
-    # Blocking: taking a cell the opponent could win on removes that threat.
-    if cell in win_cells(owner, count, opp):
-        score += 4.0
+    # Occupying a cell does not block it (a marker placed there captures ours): blocking is
+    # done by the danger term, choosing a rightmost card from which the cell is out of reach.
     return score
 
 
