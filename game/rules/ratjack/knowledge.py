@@ -133,13 +133,34 @@ class Knowledge:
             self.limbo = c
 
     def determinize(self, player: int, rng):
-        """A state ``player`` cannot tell from this one (see the module docstring)."""
-        s = self.clone()
-        s.rng = Rng(seed_from(rng))
-        s._legal_cache = None
-        if s.phase == "over":
+        """A state ``player`` cannot tell from this one (see the module docstring).
+
+        While another player resolves an ability whose choices depend on that
+        player's own hidden cards (rat 6 picks a face-down card whose ability
+        can be resolved), samples that leave no choice are rejected; after a
+        few tries the acting player's face-down cards are kept as they are.
+        """
+        seed = seed_from(rng)
+        if self.phase == "over":
+            s = self.clone()
+            s.rng = Rng(seed)
             return s
-        slots = s.unknown_slots(player)
+        slots = self.unknown_slots(player)
+        check = self.phase == "ability" and self.player != player
+        for attempt in range(12):
+            if attempt == 11:
+                actor = self.player
+                slots = [sl for sl in slots if not (sl[0] == "area" and sl[1] == actor)]
+            s = self._resample(slots, rng)
+            s.rng = Rng(seed)
+            if not check or s._compute_legal():
+                break
+        return s
+
+    def _resample(self, slots: list, rng):
+        """A clone with the cards in ``slots`` shuffled among those slots."""
+        s = self.clone()
+        s._legal_cache = None
         if len(slots) < 2:
             return s
         cards = [s._slot_get(sl) for sl in slots]
