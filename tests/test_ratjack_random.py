@@ -303,3 +303,19 @@ def check_invariants_loose(s):
     assert sorted(cards) == expected_cards(s)
     if not s.is_terminal:
         assert s.legal_actions()
+
+
+def test_determinize_keeps_the_acting_players_rat6_resolvable():
+    from .ratjack_positions import play, position
+
+    s = position(decks=("rat-red", "rat-blue"), player=1,
+                 hands=[["rat-blue 1"], ["rat-blue 6", "rat-blue 10"]],
+                 areas=[["U:rat-blue 2"], ["D:rat-red 3", "D:rat-red 5", "D:rat-red 11"]],
+                 deck=["rat-red 1"], rest="discard")
+    play(s, "face-up rat-blue 6")
+    assert [str(a) for a in s.legal_actions()] == ["target p1 card 0"]
+    for k in range(30):
+        d = s.determinize(0, random.Random(k))
+        assert d.legal_actions()
+        assert d.view(0) == s.view(0)
+        check_invariants(d)
