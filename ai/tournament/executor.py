@@ -103,6 +103,7 @@ class Executor(ABC):
             self.abort()
 
     def describe(self) -> dict:
+        """Name and worker count, for ``results.json``."""
         return {"name": self.name, "workers": self.workers}
 
     def run(self, tasks: Iterable, timeout: float = 0.5) -> Iterator[dict]:

@@ -52,6 +52,7 @@ class Progress:
         return n / elapsed if elapsed > 0 and n > 0 else 0.0
 
     def line(self) -> str:
+        """The bar as one line of text."""
         total = max(self.total, 1)
         frac = min(self.done / total, 1.0)
         filled = int(round(frac * self.width))
@@ -62,6 +63,7 @@ class Progress:
                 f"{rate:.1f} games/s  ETA {format_duration(eta)}")
 
     def update(self, n: int = 1, force: bool = False) -> None:
+        """Count ``n`` more finished games; redraw if due (or ``force``)."""
         self.done += n
         now = self.clock()
         if self._first is None:
@@ -88,6 +90,7 @@ class Progress:
         self.stream.flush()
 
     def finish(self) -> None:
+        """Draw the final state and end the line."""
         if self.tty or self._drawn_done != self.done:
             self._draw()
         if self.tty:

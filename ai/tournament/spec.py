@@ -48,12 +48,14 @@ class TournamentSpec:
     options: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """The settings as JSON (tuples become lists)."""
         return {"game": self.game, "agents": list(self.agents), "players": self.players,
                 "games": self.games, "seed": self.seed,
                 "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
 
     @classmethod
     def from_json(cls, data: dict) -> TournamentSpec:
+        """Settings from :meth:`to_json` output; ``ValueError`` if malformed."""
         try:
             spec = cls(game=data["game"], agents=list(data["agents"]), players=int(data["players"]),
                        games=int(data["games"]), seed=int(data["seed"]),

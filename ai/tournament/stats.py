@@ -63,6 +63,7 @@ class Ratings:
     iterations: int
 
     def interval(self, i: int, z: float = Z95) -> tuple[float, float]:
+        """Rating interval of entrant ``i`` (95 % by default)."""
         return self.ratings[i] - z * self.errors[i], self.ratings[i] + z * self.errors[i]
 
 

@@ -83,6 +83,7 @@ def check_writable(directory: Path) -> None:
 
 
 def is_tournament_dir(directory: Path) -> bool:
+    """Whether ``directory`` holds a tournament (has its settings file)."""
     return (directory / SETTINGS_FILE).is_file()
 
 
@@ -102,6 +103,7 @@ class Database:
 
     def put_tournament(self, tid: str, spec: TournamentSpec, done: int, status: str,
                        out_dir: str, created: str) -> None:
+        """Insert or update the tournament row."""
         self.conn.execute(
             "INSERT INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
             "games_planned=excluded.games_planned, games_done=excluded.games_done, "
@@ -110,6 +112,7 @@ class Database:
              spec.seed, spec.games, done, status, out_dir, created, _now()))
 
     def put_games(self, tid: str, game: str, players: int, results: list[dict]) -> None:
+        """Insert (or replace) finished games and their seats."""
         self.conn.executemany(
             "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [(tid, r["index"], r["seed"], game, players, json.dumps(r["agents"]), json.dumps(r["seats"]),
@@ -124,9 +127,11 @@ class Database:
         self.conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", rows)
 
     def commit(self) -> None:
+        """Commit pending writes."""
         self.conn.commit()
 
     def close(self) -> None:
+        """Commit and close the connection."""
         self.conn.commit()
         self.conn.close()
 
@@ -203,6 +208,7 @@ class TournamentDir:
         self._lock_handle = handle
 
     def write_settings(self) -> None:
+        """Write ``tournament.json`` (settings and id) atomically."""
         write_atomic(self.path / SETTINGS_FILE, json.dumps(
             {"format": FORMAT, "id": self.id, "created": self.created, "spec": self.spec.to_json()}, indent=2))
 
@@ -218,6 +224,7 @@ class TournamentDir:
 
     # -- games ---------------------------------------------------------------------
     def record_path(self, index: int) -> Path:
+        """Where the record of game ``index`` is stored."""
         return self.path / GAMES_DIR / f"game-{index:06d}.json"
 
     def load_results(self) -> dict[int, dict]:
@@ -287,6 +294,7 @@ class TournamentDir:
 
     # -- summaries -------------------------------------------------------------------
     def write_csv(self, results: list[dict]) -> None:
+        """Write ``games.csv``: one row per finished game, by index."""
         n = self.spec.players
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -300,9 +308,11 @@ class TournamentDir:
         write_atomic(self.path / "games.csv", buf.getvalue())
 
     def write_results(self, summary: dict) -> None:
+        """Write ``results.json`` (a :func:`~ai.tournament.results.summarize` document)."""
         write_atomic(self.path / "results.json", json.dumps(summary, indent=2))
 
     def close(self) -> None:
+        """Finish pending record writes, close the databases, release the lock."""
         self.flush_records()
         self._writer.shutdown(wait=True)
         for db in self.dbs:
