@@ -210,3 +210,20 @@ def test_three_player_tournament_with_a_tuple_option(tmp_path):
         assert record.options["decks"] == ("weasel", "raccoon") and record.players == 3
         assert sum(float(r[f"return{i}"]) for i in range(3)) == pytest.approx(1.0)
     assert sum(a["games"] for a in out.summary["agents"]) == 18
+
+
+def test_abort_ends_running_games_at_once():
+    spec = validate_spec(TournamentSpec("hacktrick", ["mcts:iterations=5000", "mcts:iterations=5000"],
+                                        players=2, games=4, seed=1, options={"target": 9}))
+    ex = LocalExecutor(jobs=2)
+    ex.start(schedule(spec))
+    assert ex.busy and ex.poll(0.05) == []  # long games: none finished yet
+    procs = list(ex._pool._processes.values())
+    assert procs
+    assert ex.stop() >= 1  # the started games keep running after stop()
+    ex.abort()
+    assert not ex.busy
+    for proc in procs:
+        proc.join(timeout=30)
+        assert not proc.is_alive()
+    ex.close()
