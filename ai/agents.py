@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable
 
 AGENTS: dict[str, Callable] = {}
+#: Agents that live in modules with optional dependencies, imported by :func:`make_agent` on first use.
+LAZY_AGENTS: dict[str, str] = {"openspiel-ismcts": "ai.openspiel_adapter"}
 
 
 def register_agent(name: str):
@@ -41,8 +43,12 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 def make_agent(spec: str, seed: int | None = None):
     """Build the agent a spec names; unknown specs raise ``ValueError`` listing the known ones."""
     name, options = parse_spec(spec)
+    if name not in AGENTS and name in LAZY_AGENTS:
+        import importlib
+
+        importlib.import_module(LAZY_AGENTS[name])  # optional packages load on first use
     if name not in AGENTS:
-        known = ", ".join(sorted(AGENTS))
+        known = ", ".join(sorted(set(AGENTS) | set(LAZY_AGENTS)))
         raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known agents: {known}")
     return AGENTS[name](seed=seed, **options)
 

@@ -112,10 +112,11 @@ class _SearchCounter:
 
     def choose(self, seat):
         action = self.agent.choose(seat)
-        if getattr(self.agent, "last_root", None) is not None:
-            self.iterations += self.agent.last_iterations
-            self.seconds += self.agent.last_seconds
-            self.agent.last_root = None
+        search = getattr(self.agent, "last_search", None)
+        if search is not None:
+            self.iterations += search[0]
+            self.seconds += search[1]
+            self.agent.last_search = None
         return action
 
 

@@ -187,6 +187,8 @@ class MCTSAgent(Agent):
         self.last_root: Node | None = None
         self.last_iterations = 0
         self.last_seconds = 0.0
+        #: ``(iterations, seconds)`` of the last search, None after a forced move (for statistics).
+        self.last_search: tuple | None = None
 
     # ------------------------------------------------------------------ budgets
     def budget_for(self, game: str) -> tuple[int | None, float | None]:
@@ -209,6 +211,7 @@ class MCTSAgent(Agent):
             raise ValueError(f"player {seat.player} has no decision to make now")
         if len(legal) == 1:
             self.last_root = None
+            self.last_search = None
             self._publish(Progress(0, 0, 0.0, None, done=True))
             return legal[0]
         root = self.search(seat)
@@ -255,6 +258,7 @@ class MCTSAgent(Agent):
         self.last_root = root
         self.last_iterations = done
         self.last_seconds = elapsed
+        self.last_search = (done, elapsed)
         self._publish(Progress(done, iterations, elapsed, seconds, done=True))
         return root
 

@@ -16,8 +16,9 @@
   ``resample_from_infostate`` uses our ``determinize``, so OpenSpiel's
   information-set MCTS can run on our engines.
 * :class:`TimedISMCTSBot` is OpenSpiel's Python ``ISMCTSBot`` with a wall-clock
-  budget per move (the original only counts simulations), used by the
-  benchmark for the equal-time comparison.
+  budget per move (the original only counts simulations), and
+  :class:`OpenSpielISMCTSAgent` (spec ``openspiel-ismcts:seconds=S``) makes it one
+  of our agents for the arena and the benchmark's equal-time comparison.
 
 OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot drive a Python game: the C++
 ``State::ResampleFromInfostate`` is not forwarded to Python by the Python-game
@@ -37,6 +38,8 @@ from open_spiel.python.algorithms import ismcts
 
 from game.rules import GAMES, new_game
 from game.rules.rng import Rng
+
+from .agents import Agent, register_agent
 
 #: Upper bound of action ids for games numbered on the fly.
 MAX_ACTIONS = 4096
@@ -290,3 +293,60 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         self.last_simulations = done
         self.last_seconds = time.perf_counter() - start
         return self.get_final_policy(state, self._root_node)
+
+
+_GAME_CACHE: dict = {}
+
+
+@register_agent("openspiel-ismcts")
+class OpenSpielISMCTSAgent(Agent):
+    """OpenSpiel's own (Python) ISMCTS bot as one of our agents, seeing only the Seat.
+
+    The bot's root is a determinization of the seat (``seat.determinize``) wrapped
+    as an OpenSpiel state; its own per-simulation resampling goes through
+    ``resample_from_infostate`` (our ``determinize``), and leaves are valued by
+    OpenSpiel's ``RandomRolloutEvaluator`` (one random rollout to the end).
+    Options: ``seconds`` (per move, default 1.0), ``simulations`` (cap), ``c``
+    (UCT constant, default 0.7: our rewards are in [0, 1]).
+    """
+
+    def __init__(self, seed: int | None = None, **options) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        known = ("seconds", "simulations", "c")
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(f"unknown openspiel-ismcts option {unknown[0]!r}; known options: {', '.join(known)}")
+        try:
+            self.seconds = float(options.get("seconds", 1.0))
+            self.simulations = int(options.get("simulations", 10**9))
+            self.c = float(options.get("c", 0.7))
+        except ValueError as exc:
+            raise ValueError(f"bad openspiel-ismcts option: {exc}") from None
+        if self.seconds <= 0 or self.simulations <= 0 or self.c <= 0:
+            raise ValueError("openspiel-ismcts options seconds, simulations and c must be positive")
+        seed = 0 if seed is None else seed
+        self.rng = Rng(seed)
+        self.np_rng = np.random.RandomState(seed % (1 << 32))
+        self.evaluator = mcts.RandomRolloutEvaluator(1, self.np_rng)
+        self.spec = "openspiel-ismcts" + ("" if not options else ":" + ",".join(
+            f"{k}={options[k]}" for k in known if k in options))
+        self.last_search: tuple | None = None
+
+    def choose(self, seat):
+        legal = seat.legal_actions()
+        if not legal:
+            raise ValueError(f"player {seat.player} has no decision to make now")
+        if len(legal) == 1:
+            self.last_search = None
+            return legal[0]
+        key = (seat.game, seat.num_players)
+        game = _GAME_CACHE.get(key)
+        if game is None:
+            game = _GAME_CACHE[key] = load_game(seat.game, seat.num_players)
+        root = wrap_state(game, seat.determinize(self.rng), self.rng.next64())
+        bot = TimedISMCTSBot(game, self.evaluator, self.c, self.simulations, seconds=self.seconds,
+                             random_state=self.np_rng)
+        action = action_index(seat.game).action_of(int(bot.step(root)))
+        self.last_search = (bot.last_simulations, bot.last_seconds)
+        return action

@@ -117,3 +117,18 @@ def test_action_index_round_trip_and_bound():
 def test_load_game_rejects_unknown_games():
     with pytest.raises(ValueError, match="unknown game"):
         load_game("chess")
+
+
+def test_openspiel_agent_loads_lazily_and_plays_a_game():
+    import ai
+    from ai.arena import play_match
+
+    agent = ai.make_agent("openspiel-ismcts:simulations=20", seed=1)
+    assert agent.spec == "openspiel-ismcts:simulations=20"
+    with pytest.raises(ValueError, match="unknown openspiel-ismcts option"):
+        ai.make_agent("openspiel-ismcts:depth=3", seed=1)
+    with pytest.raises(ValueError, match="positive"):
+        ai.make_agent("openspiel-ismcts:seconds=0", seed=1)
+    m = play_match("hacktrick", ["openspiel-ismcts:simulations=15", "mcts:iterations=30"], games=2, seed=2)
+    assert m.wins(0) + m.wins(1) == pytest.approx(2.0)
+    assert m.iterations_per_second(0) > 0 and m.iterations_per_second(1) > 0
