@@ -124,4 +124,6 @@ def _load_sections() -> None:
 
 
 if __name__ == "__main__":
+    # `python -m tools.bench`: let section modules' `from tools.bench import section` register here.
+    sys.modules.setdefault("tools.bench", sys.modules[__name__])
     sys.exit(main())

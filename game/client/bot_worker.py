@@ -41,7 +41,15 @@ def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=No
 
 
 def _worker_main(conn) -> None:
-    """The worker loop: one request at a time until the pipe closes."""
+    """The worker loop: one request at a time until the pipe closes.
+
+    The worker lowers its own priority so that, on a busy machine, the window's
+    frames win over the bot's search.
+    """
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
     while True:
         try:
             msg = conn.recv()

@@ -16,6 +16,10 @@ from .assets import AssetError
 _fonts: dict[tuple, pygame.font.Font] = {}
 _font_files: dict[bool, str] = {}
 _scaled: dict[tuple, pygame.Surface] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+_panels: dict[tuple, pygame.Surface] = {}
+TEXT_CACHE = 800
+NO_LINE_START = set("。、，．）」』！？ー")  # Japanese characters that never start a line
 
 INK = (240, 236, 226)
 MUTED = (170, 176, 170)
@@ -59,13 +63,34 @@ def font(size: int, bold: bool = False, assets=None) -> pygame.font.Font:
 def text(surface, msg: str, pos, size: int = 20, colour=INK, anchor: str = "topleft",
          bold: bool = False, shadow: bool = False) -> pygame.Rect:
     """Draw one line; ``anchor`` is a ``pygame.Rect`` attribute name (``center``, ``midright``...)."""
-    f = font(size, bold)
-    img = f.render(msg, True, colour)
+    img = _render(msg, size, tuple(colour), bold)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(f.render(msg, True, (0, 0, 0)), rect.move(2, 2))
+        surface.blit(_render(msg, size, (0, 0, 0), bold), rect.move(2, 2))
     surface.blit(img, rect)
     return rect
+
+
+def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
+    """Rendered text, cached (the same labels are drawn every frame)."""
+    key = (msg, size, colour, bold)
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) >= TEXT_CACHE:
+            _texts.clear()
+        img = _texts[key] = font(size, bold).render(msg, True, colour)
+    return img
+
+
+def _tokens(para: str) -> list[tuple[str, bool]]:
+    """Words (Latin) or single characters (Japanese), each with "a space comes before"."""
+    out = []
+    for wi, word in enumerate(para.split(" ")):
+        if any(ord(c) >= 0x2E80 for c in word):
+            out.extend((ch, wi > 0 and ci == 0) for ci, ch in enumerate(word))
+        else:
+            out.append((word, wi > 0))
+    return out
 
 
 def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -73,12 +98,10 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for para in msg.split("\n"):
-        tokens = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
         line = ""
-        for tok in tokens:
-            trial = f"{line}{joiner}{tok}" if line else tok
-            if f.size(trial)[0] <= width or not line:
+        for tok, space in _tokens(para):
+            trial = f"{line}{' ' if space and line else ''}{tok}"
+            if f.size(trial)[0] <= width or not line or tok in NO_LINE_START:
                 line = trial
             else:
                 lines.append(line)
@@ -102,21 +125,27 @@ def text_block(surface, msg: str, rect: pygame.Rect, size: int = 18, colour=INK,
 
 def panel(surface, rect: pygame.Rect, alpha: int = 170, colour=PANEL, radius: int = 12,
           border=(90, 120, 100)) -> None:
-    """A rounded translucent panel."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(layer, (*border, 200), layer.get_rect(), width=2, border_radius=radius)
+    """A rounded translucent panel (the layer is cached per size and colours)."""
+    key = (tuple(rect.size), alpha, tuple(colour), radius, tuple(border) if border else None)
+    layer = _panels.get(key)
+    if layer is None:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+        if border is not None:
+            pygame.draw.rect(layer, (*border, 200), layer.get_rect(), width=2, border_radius=radius)
+        if len(_panels) > 200:
+            _panels.clear()
+        _panels[key] = layer
     surface.blit(layer, rect)
 
 
-def image(assets, key: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+def image(assets, key: str, size: tuple[int, int] | None = None, opaque: bool = False) -> pygame.Surface:
     """The asset ``key``, smoothly scaled to ``size`` (cached).
 
     A key the manifest does not (yet) provide gives a visibly empty frame of the
     right size instead of crashing the client; the console names the key once.
     """
-    cache_key = (key, size)
+    cache_key = (key, size, opaque)
     surf = _scaled.get(cache_key)
     if surf is not None:
         return surf
@@ -129,6 +158,8 @@ def image(assets, key: str, size: tuple[int, int] | None = None) -> pygame.Surfa
         pygame.draw.rect(base, (200, 60, 200, 180), base.get_rect(), width=2)
         _scaled[(key, None)] = base
     surf = base if size is None or base.get_size() == tuple(size) else pygame.transform.smoothscale(base, size)
+    if opaque and pygame.display.get_surface() is not None:
+        surf = surf.convert()  # full-screen backgrounds: an opaque blit is much faster
     _scaled[cache_key] = surf
     return surf
 
@@ -137,3 +168,5 @@ def clear_cache() -> None:
     """Forget scaled images and fonts (a new App after ``pygame.quit``)."""
     _scaled.clear()
     _fonts.clear()
+    _texts.clear()
+    _panels.clear()

@@ -20,7 +20,7 @@ class GameChoiceScene(Scene):
     def columns(self):
         w, gap = 360, 30
         x0 = (self.app.size[0] - 3 * w - 2 * gap) // 2
-        return [pygame.Rect(x0 + i * (w + gap), 120, w, 500) for i in range(3)]
+        return [pygame.Rect(x0 + i * (w + gap), 110, w, 530) for i in range(3)]
 
     def build_ui(self) -> None:
         self.buttons = {}
@@ -62,5 +62,6 @@ class GameChoiceScene(Scene):
             desc = t(f"game.{name}.description")
             if name not in SCENES:
                 engine = t("choose.engine_ready") if info else t("choose.engine_missing")
-                desc = f"{desc}\n\n{t('choose.scene_missing')} {engine}"
-            gfx.text_block(surface, desc, pygame.Rect(col.x + 20, col.y + 282, col.w - 40, 140), 16)
+                desc = f"{desc}\n{t('choose.scene_missing')} {engine}"
+            gfx.text_block(surface, desc, pygame.Rect(col.x + 20, col.y + 282, col.w - 40, col.h - 282 - 76), 15,
+                           line_gap=2)

@@ -20,7 +20,7 @@ def label(scene, rect, msg: str, object_id: str = "#label") -> pygame_gui.elemen
 
 
 def backdrop(app, surface, key: str = "ui.background", dim: int = 0) -> None:
-    surface.blit(gfx.image(app.assets, key, app.size), (0, 0))
+    surface.blit(gfx.image(app.assets, key, app.size, opaque=True), (0, 0))
     if dim:
         veil = pygame.Surface(app.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, dim))

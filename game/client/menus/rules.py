@@ -24,22 +24,38 @@ def rules_text(game: str) -> str | None:
         return None
 
 
+def _blocks(md: str) -> list[str]:
+    """Join hard-wrapped lines: one string per heading, list item or paragraph."""
+    blocks: list[str] = []
+    for raw in md.splitlines():
+        line = raw.rstrip()
+        stripped = line.lstrip()
+        starts_block = (not blocks or not stripped or stripped.startswith(("#", "- ", "* ", "|", "```"))
+                        or not blocks[-1] or blocks[-1].lstrip().startswith(("#", "|")))
+        if starts_block:
+            blocks.append(line)
+        else:
+            blocks[-1] += " " + stripped
+    return blocks
+
+
 def markdown_to_html(md: str) -> str:
     """The little markdown the rules use, as pygame-gui's HTML subset."""
     out = []
-    for raw in md.splitlines():
-        line = html.escape(raw.rstrip())
+    for block in _blocks(md):
+        line = html.escape(block)
         line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
         line = re.sub(r"(?<!\w)\*(.+?)\*(?!\w)", r"<i>\1</i>", line)
         line = re.sub(r"`(.+?)`", r"\1", line)
-        if line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
+        stripped = line.lstrip()
+        if stripped.startswith("#"):
+            level = len(stripped) - len(stripped.lstrip("#"))
             size = {1: 6, 2: 5}.get(level, 4)
-            out.append(f"<br><font size={size}><b>{line.lstrip('#').strip()}</b></font>")
-        elif line.lstrip().startswith(("- ", "* ")):
-            indent = "&nbsp;" * (len(line) - len(line.lstrip()))
-            out.append(f"{indent}• {line.lstrip()[2:]}")
-        else:
+            out.append(f"<br><font size={size}><b>{stripped.lstrip('#').strip()}</b></font>")
+        elif stripped.startswith(("- ", "* ")):
+            indent = "&nbsp;" * 2 * (len(line) - len(stripped))
+            out.append(f"{indent}• {stripped[2:]}")
+        elif stripped:
             out.append(line)
     return "<br>".join(out)
 

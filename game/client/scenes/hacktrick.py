@@ -526,7 +526,7 @@ class HacktrickScene(GameScene):
         return pygame.Rect(TABLE.left + 16, TABLE.top + 40, *SMALL)
 
     def draw(self, surface) -> None:
-        surface.blit(self.img("ui.table", self.app.size), (0, 0))
+        surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
         d = self.display
         self.draw_top(surface, d)
         self.draw_player_panel(surface, d, self.opp(), OPP)

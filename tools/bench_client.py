@@ -1,0 +1,102 @@
+"""``python -m tools.bench client``: client frame times and start-up time.
+
+* start-up: a fresh interpreter importing the client, opening the window and
+  drawing the first title-screen frame (wall time of the whole process and the
+  time inside it);
+* frame time (work per frame: events, update, draw, present; median and 99th
+  percentile) while an MCTS ``normal`` bot thinks in its own process, and
+  while animations run.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
+  display driver is set.  ``--seconds`` sets the length of the game sample
+  (default 3 s; at least 10 s are used).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from tools.bench import section
+
+STARTUP_SCRIPT = """
+import time
+t0 = time.perf_counter()
+from game.client.app import App
+from game.client.menus.title import TitleScene
+app = App()
+app.scenes.push(TitleScene(app))
+app.step(1 / 60)
+print(time.perf_counter() - t0)
+app.shutdown()
+"""
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
+def _startup(tmp: str) -> tuple[float, float]:
+    env = dict(os.environ, TRIO_CONFIG_DIR=tmp, TRIO_DATA_DIR=tmp)
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", STARTUP_SCRIPT], env=env, capture_output=True, text=True,
+                         check=True)
+    wall = time.perf_counter() - start
+    inner = float(out.stdout.strip().splitlines()[-1])
+    return wall, inner
+
+
+def _frames(seconds: float, bot: str, tmp: str):
+    os.environ["TRIO_CONFIG_DIR"] = tmp
+    os.environ["TRIO_DATA_DIR"] = tmp
+    from game.client.app import App
+    from game.client.scenes import open_game
+    from game.client.session import Session
+
+    app = App(bot_mode="process")
+    session = Session.new("hacktrick", [bot, bot], seed=12)
+    scene = open_game(app, session, demo=True)
+    thinking, animating = [], []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and not session.over:
+        app.clock.tick(60)
+        busy_bot = scene.worker.busy
+        busy_anim = scene.timeline.busy
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        dt = time.perf_counter() - t0
+        if busy_anim:
+            animating.append(dt)
+        elif busy_bot:
+            thinking.append(dt)
+    moves = len(session.record.actions)
+    app.shutdown()
+    return thinking, animating, moves
+
+
+@section("client")
+def bench_client(args) -> None:
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ai import AGENTS
+
+    bot = "mcts:level=normal" if "mcts" in AGENTS else "random"
+    with tempfile.TemporaryDirectory() as tmp:
+        wall, inner = _startup(tmp)
+        print(f"start-up to the title screen: {wall:.2f} s process wall time "
+              f"({inner:.2f} s from the first client import)")
+        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp)
+    print(f"hacktrick, {bot} vs {bot}, {moves} actions, video driver {os.environ['SDL_VIDEODRIVER']}")
+    for label, values in (("while a bot thinks", thinking), ("while animating", animating)):
+        if values:
+            print(f"frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
+                  f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
+                  f"({len(values)} frames)")
+        else:
+            print(f"frame time {label:<20}: no frames sampled")
