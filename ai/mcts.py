@@ -56,16 +56,23 @@ from game.rules.rng import Rng
 from .agents import Agent, register_agent
 from .heuristics import heuristics_for
 
-#: Iterations per decision for ``level=normal`` per game, calibrated so that a
-#: move takes about 0.5-0.8 s on one core of the 2-core reference machine.
-NORMAL_ITERATIONS = {"hacktrick": 1500, "ratjack": 600, "hakkutsu": 400}
+#: Iterations per decision for ``level=normal`` per (game, players), calibrated with
+#: ``python -m tools.bench ai --parts speed`` so that a move takes about 0.5 s on one
+#: idle core of the 2-core reference machine (about 1 s when the machine is busy).
+NORMAL_ITERATIONS = {
+    ("hacktrick", 2): 2500,
+    ("ratjack", 2): 1200, ("ratjack", 3): 900, ("ratjack", 4): 600,
+    ("hakkutsu", 2): 700, ("hakkutsu", 3): 800, ("hakkutsu", 4): 900,
+}
 DEFAULT_NORMAL_ITERATIONS = 500
 
 #: level -> (multiplier of the game's normal iteration budget, wall-clock cap in seconds).
+#: The iteration budget makes a decision reproducible; the cap only bites on a very
+#: busy machine (a capped search depends on the machine's speed).
 LEVELS = {
     "easy": (0.1, 0.5),
-    "normal": (1.0, 1.5),
-    "hard": (4.0, 6.0),
+    "normal": (1.0, 2.0),
+    "hard": (4.0, 8.0),
 }
 
 #: Per-game rollout defaults (see ``ai/README.md`` for the measurements behind them).
@@ -191,12 +198,12 @@ class MCTSAgent(Agent):
         self.last_search: tuple | None = None
 
     # ------------------------------------------------------------------ budgets
-    def budget_for(self, game: str) -> tuple[int | None, float | None]:
-        """``(iterations, seconds)`` for a decision in ``game`` (either may be None)."""
+    def budget_for(self, game: str, players: int = 2) -> tuple[int | None, float | None]:
+        """``(iterations, seconds)`` for a decision in ``game`` with ``players`` (either may be None)."""
         if self.iterations is not None or self.seconds is not None:
             return self.iterations, self.seconds
         mult, cap = LEVELS[self.level]
-        base = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
+        base = NORMAL_ITERATIONS.get((game, players), DEFAULT_NORMAL_ITERATIONS)
         return max(1, round(base * mult)), cap
 
     def settings_for(self, game: str) -> tuple[str, object]:
@@ -220,7 +227,7 @@ class MCTSAgent(Agent):
     def search(self, seat) -> Node:
         """Run the search for ``seat``'s decision and return the root node."""
         game = seat.game
-        iterations, seconds = self.budget_for(game)
+        iterations, seconds = self.budget_for(game, seat.num_players)
         rollout, horizon = self.settings_for(game)
         view = seat.view()
         stream = random.Random(f"{self.seed}:{view_digest(view)}")
