@@ -3,6 +3,7 @@
 import csv
 import json
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -74,6 +75,7 @@ def test_local_run_writes_every_output(tmp_path):
         assert int(r["length"]) == len(record.actions)
         assert record.meta["tournament"]["index"] == t.index
     results = json.loads((d / "results.json").read_text())
+    assert record.meta["tournament"]["id"] == results["id"] != ""
     assert results["status"] == "complete" and results["games_done"] == 10
     assert sum(a["games"] for a in results["agents"]) == 20
     assert sum(a["wins"] for a in results["agents"]) == pytest.approx(10)
@@ -110,7 +112,7 @@ def test_resume_plays_only_missing_games_and_matches_an_uninterrupted_run(tmp_pa
     tdir = TournamentDir.create(partial, _spec(games=16, seed=3))
     tdir.attach_databases([])
     for task in schedule(tdir.spec)[::3]:
-        tdir.add(play_task(task))
+        tdir.add(play_task(replace(task, tournament=tdir.id)))
     tdir.close()
     kept = {p.name: p.stat().st_mtime_ns for p in (partial / "games").iterdir()}
     tdir = TournamentDir.open(partial)

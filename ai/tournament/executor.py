@@ -5,7 +5,8 @@ and hands back a result dict per game as games finish (``poll``, in
 completion order):
 
 ``{"index", "seed", "seats", "agents", "returns", "scores", "length",
-"duration", "record"}`` where ``record`` is the game's ``GameRecord.to_json()``.
+"duration", "record"}`` where ``record`` is the game's ``GameRecord`` as JSON
+text (serialised in the worker, so the parent only stores it).
 
 * :class:`LocalExecutor` – a ``concurrent.futures.ProcessPoolExecutor`` with
   ``jobs`` worker processes that ignore SIGINT, so Ctrl-C reaches only the
@@ -45,7 +46,8 @@ def play_task(task) -> dict:
 
     record = play_game(task.game, list(task.agents), seed=task.seed, **task.options)
     meta = dict(record.meta)
-    meta["tournament"] = {"index": task.index, "seats": list(task.seats)}
+    meta["tournament"] = {"id": task.tournament, "index": task.index, "seats": list(task.seats),
+                          "agents": list(task.agents)}
     record.meta = meta
     return {
         "index": task.index,
@@ -56,7 +58,7 @@ def play_task(task) -> dict:
         "scores": list(meta.get("scores", [])),
         "length": len(record.actions),
         "duration": float(meta.get("duration", 0.0)),
-        "record": record.to_json(),
+        "record": record.dumps(),
     }
 
 

@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .executor import Executor, GameFailed
@@ -67,7 +67,7 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
     results = tdir.load_results()
     if results:
         tdir.resync(results)
-    todo = [t for t in schedule(spec) if t.index not in results]
+    todo = [replace(t, tournament=tdir.id) for t in schedule(spec) if t.index not in results]
     if progress is None:
         progress = Progress(spec.games, done=len(results), stream=stream)
     status, error, played = "complete", None, 0

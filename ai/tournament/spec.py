@@ -34,6 +34,7 @@ class GameTask:
     options: dict
     seats: tuple  # entrant index per seat
     agents: tuple  # agent spec per seat
+    tournament: str = ""  # the tournament's id, kept in the game's record
 
 
 @dataclass

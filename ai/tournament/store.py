@@ -117,7 +117,7 @@ class Database:
             "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [(tid, r["index"], r["seed"], game, players, json.dumps(r["agents"]), json.dumps(r["seats"]),
               json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"], r["duration"],
-              json.dumps(r["record"])) for r in results])
+              r["record"]) for r in results])
         rows = []
         for r in results:
             for seat, (entrant, agent, ret) in enumerate(zip(r["seats"], r["agents"], r["returns"], strict=True)):
@@ -232,7 +232,8 @@ class TournamentDir:
         found: dict[int, dict] = {}
         for f in sorted((self.path / GAMES_DIR).glob("game-*.json")):
             try:
-                record = GameRecord.load(f)
+                text = f.read_text(encoding="utf-8")
+                record = GameRecord.loads(text)
                 info = record.meta["tournament"]
                 index = int(info["index"])
                 result = {
@@ -240,7 +241,7 @@ class TournamentDir:
                     "agents": list(info.get("agents") or record.meta.get("agents")),
                     "returns": [float(x) for x in record.returns],
                     "scores": list(record.meta.get("scores", [])), "length": len(record.actions),
-                    "duration": float(record.meta.get("duration", 0.0)), "record": record.to_json(),
+                    "duration": float(record.meta.get("duration", 0.0)), "record": text,
                 }
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise ValueError(f"--resume: game file {f} is damaged: {exc}") from None
@@ -251,14 +252,8 @@ class TournamentDir:
 
     def add(self, result: dict) -> None:
         """Store a finished game: its record file now, the databases in batches."""
-        record = dict(result["record"])
-        meta = dict(record.get("meta") or {})
-        meta["tournament"] = {"id": self.id, "index": result["index"], "seats": result["seats"],
-                              "agents": result["agents"]}
-        record["meta"] = meta
-        result["record"] = record
         self._writes.append(self._writer.submit(write_atomic, self.record_path(result["index"]),
-                                                json.dumps(record)))
+                                                result["record"]))
         if len(self._writes) > 256:
             self.flush_records()
         self._unsynced.append(result)
