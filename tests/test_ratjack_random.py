@@ -319,3 +319,14 @@ def test_determinize_keeps_the_acting_players_rat6_resolvable():
         assert d.legal_actions()
         assert d.view(0) == s.view(0)
         check_invariants(d)
+
+
+def test_determinize_is_a_function_of_what_the_player_knows():
+    from game.rules.rng import Rng
+
+    for s in _random_states(max(20, RANDOM_GAMES // 10), 17):
+        p = s.current_player
+        twin = s.determinize(p, Rng(5))
+        assert twin.view(p) == s.view(p)
+        for seed in (1, 2):
+            assert s.determinize(p, Rng(seed)).to_json() == twin.determinize(p, Rng(seed)).to_json()

@@ -167,7 +167,7 @@ class Knowledge:
         masks = [s.known[c] for c in cards]
         tokens = [s.token_on[c] for c in cards]
         ups = [s.face_up[c] for c in cards]
-        shuffled = cards[:]
+        shuffled = sorted(cards)  # the sample depends only on what the player knows
         rng.shuffle(shuffled)
         for sl, c, m, t, up in zip(slots, shuffled, masks, tokens, ups):
             s._slot_set(sl, c)
