@@ -218,7 +218,9 @@ class SS_Canvas:
     """A supersampled drawing canvas: draw in final coordinates, get an anti-aliased surface.
 
     Coordinates and lengths passed to the helpers are in final pixels and get multiplied by
-    ``SS`` internally; ``result()`` smoothscales down to the final size.
+    ``SS`` internally; ``result()`` smoothscales down to the final size. Colours with an alpha
+    below 255 are alpha-blended over what is already drawn (pygame's draw functions would
+    otherwise overwrite the pixels, punching holes).
     """
 
     def __init__(self, w: int, h: int, scale: int = SS) -> None:
@@ -228,46 +230,65 @@ class SS_Canvas:
     def _p(self, p):
         return (p[0] * self.k, p[1] * self.k)
 
+    def _draw(self, colour: Colour, fn) -> None:
+        """Call ``fn(target)``; translucent colours go through a layer blended on top."""
+        if len(colour) > 3 and colour[3] < 255:
+            layer = surface(self.big.get_width(), self.big.get_height())
+            fn(layer)
+            self.big.blit(layer, (0, 0))
+        else:
+            fn(self.big)
+
     def circle(self, colour: Colour, centre, r: float, width: float = 0) -> None:
         """Filled (or ring with ``width``) circle."""
-        pygame.draw.circle(self.big, colour, self._p(centre), r * self.k, round(width * self.k))
+        self._draw(colour, lambda t: pygame.draw.circle(t, colour, self._p(centre), r * self.k, round(width * self.k)))
 
     def ellipse(self, colour: Colour, rect, width: float = 0) -> None:
         """Ellipse inside ``rect`` (x, y, w, h)."""
         x, y, w, h = rect
-        pygame.draw.ellipse(self.big, colour, (x * self.k, y * self.k, w * self.k, h * self.k),
-                            round(width * self.k))
+        self._draw(colour, lambda t: pygame.draw.ellipse(
+            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), round(width * self.k)))
 
     def rect(self, colour: Colour, rect, width: float = 0, radius: float = 0) -> None:
         """Rectangle, optionally rounded."""
         x, y, w, h = rect
-        pygame.draw.rect(self.big, colour, (x * self.k, y * self.k, w * self.k, h * self.k),
-                         round(width * self.k), border_radius=round(radius * self.k))
+        self._draw(colour, lambda t: pygame.draw.rect(
+            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), round(width * self.k),
+            border_radius=round(radius * self.k)))
 
     def polygon(self, colour: Colour, points, width: float = 0) -> None:
         """Polygon through ``points``."""
-        pygame.draw.polygon(self.big, colour, [self._p(p) for p in points], round(width * self.k))
+        pts = [self._p(p) for p in points]
+        self._draw(colour, lambda t: pygame.draw.polygon(t, colour, pts, round(width * self.k)))
 
     def line(self, colour: Colour, a, b, width: float = 1) -> None:
         """Thick line with round caps."""
-        w = max(1, round(width * self.k))
-        pa, pb = self._p(a), self._p(b)
-        pygame.draw.line(self.big, colour, pa, pb, w)
-        if w > 2:
-            pygame.draw.circle(self.big, colour, pa, w / 2)
-            pygame.draw.circle(self.big, colour, pb, w / 2)
+        self.lines(colour, [a, b], width)
 
     def lines(self, colour: Colour, points, width: float = 1, closed: bool = False) -> None:
-        """Polyline with round joints."""
-        pts = list(points) + ([points[0]] if closed else [])
-        for a, b in zip(pts, pts[1:], strict=False):
-            self.line(colour, a, b, width)
+        """Polyline with round joints (drawn as one shape, so translucency stays even)."""
+        pts = [self._p(p) for p in points] + ([self._p(points[0])] if closed else [])
+        w = max(1, round(width * self.k))
+        opaque = colour[:3] + (255,)
+
+        def fn(t):
+            layer = t if len(colour) == 3 or colour[3] == 255 else surface(t.get_width(), t.get_height())
+            for pa, pb in zip(pts, pts[1:], strict=False):
+                pygame.draw.line(layer, opaque, pa, pb, w)
+            if w > 2:
+                for p in pts:
+                    pygame.draw.circle(layer, opaque, p, w / 2)
+            if layer is not t:
+                layer.fill((255, 255, 255, colour[3]), special_flags=pygame.BLEND_RGBA_MULT)
+                t.blit(layer, (0, 0))
+
+        fn(self.big)
 
     def arc(self, colour: Colour, rect, start: float, stop: float, width: float = 1) -> None:
         """Arc of the ellipse in ``rect`` from ``start`` to ``stop`` radians."""
         x, y, w, h = rect
-        pygame.draw.arc(self.big, colour, (x * self.k, y * self.k, w * self.k, h * self.k),
-                        start, stop, max(1, round(width * self.k)))
+        self._draw(colour, lambda t: pygame.draw.arc(
+            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), start, stop, max(1, round(width * self.k))))
 
     def blit(self, src: pygame.Surface, pos) -> None:
         """Blit a final-size surface, scaled up to canvas resolution."""

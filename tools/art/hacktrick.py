@@ -147,7 +147,7 @@ def board() -> pygame.Surface:
 
 def cell_highlight() -> pygame.Surface:
     """A transparent golden glow to put over a winning cell (cell centred, 24 px glow margin)."""
-    surf = D.glow(HIGHLIGHT, HIGHLIGHT, (255, 208, 90, 200), 10)
+    surf = D.glow(HIGHLIGHT, HIGHLIGHT, (255, 200, 80, 255), 9)
     canvas = D.SS_Canvas(HIGHLIGHT, HIGHLIGHT)
     m = (HIGHLIGHT - CELL) / 2
     canvas.rect((255, 226, 130, 255), (m - 2, m - 2, CELL + 4, CELL + 4), width=4, radius=15)

@@ -339,8 +339,9 @@ def kind_icon(kind: str, size: int = 40) -> pygame.Surface:
                   for i in range(110)]
         c.lines(w, spiral, 5)
     else:
+        for a, b, width in (((54, 54), (20, 20), 7), ((60, 48), (40, 18), 4), ((48, 60), (18, 40), 4)):
+            c.line(w + (200,), a, b, width)
         c.circle(w, (60, 60), 14)
-        for i, off in enumerate((0, 9, 18)):
-            c.line(w + (220 - i * 60,), (50 - off * 0.2, 50 - off), (22 - off * 0.3, 22 - off * 0.4 + 10), 5 - i)
-        c.line(w, (50, 50), (24, 24), 6)
+        c.circle(hue, (56, 56), 4)
+        c.circle(hue, (65, 64), 2.5)
     return pygame.transform.smoothscale(c.result(), (size, size))
