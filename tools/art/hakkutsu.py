@@ -181,8 +181,14 @@ def coin() -> pygame.Surface:
     c.circle((150, 100, 20), (m, m), 17.5)
     c.circle(P.GOLD, (m, m), 16)
     c.circle((250, 214, 110), (m, m), 12.5, width=1.2)
-    c.line((150, 100, 20), (m - 6, m + 7), (m + 5, m - 5), 2.2)
-    c.arc((150, 100, 20), (m - 4, m - 11, 14, 11), 0.2, 2.9, 2.2)
+    ink = (150, 100, 20)
+    c.line(ink, (m - 7, m + 8), (m + 4, m - 3), 2.4)
+    # Pickaxe head: a curved bar across the top of the handle.
+    head = []
+    for i in range(11):
+        t = i / 5 - 1
+        head.append((m + 4 + t * 8.5 * 0.7071 - t * t * 2.5 * 0.7071, m - 3 + t * 8.5 * 0.7071 + t * t * 2.5 * 0.7071))
+    c.lines(ink, head, 3)
     return c.result()
 
 
@@ -277,6 +283,13 @@ def _equipment_icon(effect: str) -> pygame.Surface:
     return c.result()
 
 
+# Shorter wording for the small card face where the data file's text is long.
+SHORT_TEXT = {
+    "joint-dig": "Mine even where another pawn stands.",
+    "detector": "Secretly look at a face-down top or 2nd card of a site.",
+}
+
+
 def equipment_card(eq: dict) -> pygame.Surface:
     """An equipment card: name en/ja, icon, phase, effect text."""
     hue = EQUIPMENT_HUE
@@ -293,7 +306,7 @@ def equipment_card(eq: dict) -> pygame.Surface:
     D.text(surf, phase, D.font(8, True), D.darken(hue, 0.3), center=(body.centerx, body.y + 39))
     icon = pygame.transform.smoothscale(_equipment_icon(eq["effect"]), (36, 36))
     surf.blit(icon, icon.get_rect(center=(body.centerx, body.y + 62)))
-    D.text_block(surf, eq["text"], pygame.Rect(body.x + 4, body.y + 81, body.w - 8, body.h - 84), P.INK, 10,
+    D.text_block(surf, SHORT_TEXT.get(eq["key"], eq["text"]), pygame.Rect(body.x + 4, body.y + 81, body.w - 8, body.h - 84), P.INK, 10,
                  bold=True, min_size=7, line_gap=-2)
     return surf
 
@@ -304,7 +317,7 @@ def museum_text(m: dict) -> str:
     if m["bonus"] == "kind":
         return f"+{pts} per {m['kind']} card"
     if m["bonus"] == "fossils":
-        return f"+{pts} per fossil (skull counts 2)"
+        return f"+{pts} per fossil (skull = 2)"
     if m["bonus"] == "set":
         return f"+{pts} per set of " + " + ".join(m["kinds"])
     areas = m["areas"]
@@ -349,7 +362,13 @@ def museum_card(m: dict) -> pygame.Surface:
             ic = rocks.kind_icon(k, 18)
             surf.blit(ic, ic.get_rect(center=(box.centerx + (i - (len(kinds) - 1) / 2) * 21, box.y + 28)))
     else:
-        D.text_block(surf, museum_text(m), box.inflate(-6, -4), (120, 50, 20), 12, bold=True, min_size=7)
+        first, rest = museum_text(m).split(" per ", 1)
+        if m["bonus"] == "kind":
+            rest = m["kind"]
+        ink = (120, 50, 20)
+        for i, line in enumerate((f"{first} per", rest)):
+            D.text(surf, line, D.fit_font(line, box.w - 6, 12, bold=True, min_size=7), ink,
+                   center=(box.centerx, box.y + 11 + i * 15))
     return surf
 
 
