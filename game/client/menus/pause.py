@@ -60,12 +60,12 @@ class PauseScene(Scene):
 
     def draw(self, surface) -> None:
         veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
+        veil.fill((0, 0, 0, 170))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 420, 430)
+        rect = pygame.Rect(0, 0, 460, 470)
         rect.midtop = (self.app.size[0] // 2, 130)
         gfx.panel(surface, rect, 230)
         gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
                  anchor="midtop", bold=True)
-        gfx.text(surface, t("pause.quit_note"), (rect.centerx, rect.bottom + 14), 15, gfx.MUTED,
-                 anchor="midtop")
+        gfx.text_block(surface, t("pause.quit_note"), pygame.Rect(rect.left + 24, rect.bottom - 62, rect.w - 48, 50),
+                       14, gfx.MUTED, line_gap=0)

@@ -503,6 +503,8 @@ class HacktrickScene(GameScene):
         if kind == "deck_rebuilt":
             return t("log.rebuilt", size=ev["size"])
         if kind == "hand_revealed":
+            if not ev["cards"]:
+                return t("log.revealed_none", name=n)
             return t("log.revealed", name=n, cards=" ".join(map(str, ev["cards"])))
         if kind == "declared":
             return t("log.declared_play" if ev["command"] == "play" else "log.declared_guard", name=n)
@@ -623,7 +625,8 @@ class HacktrickScene(GameScene):
                            how=t("ht.by_ask") if ann["by"] == "ask" else t("ht.by_deal")))
         for r in d["revealed"]:
             if r["player"] == p:
-                lines.append(t("ht.revealed", cards=" ".join(map(str, r["cards"]))))
+                lines.append(t("ht.revealed", cards=" ".join(map(str, r["cards"]))) if r["cards"]
+                             else t("ht.revealed_none"))
         for i, line in enumerate(lines[-2:]):
             gfx.text(surface, line, (rect.left + 16, rect.top + 184 + i * 24), 15, gfx.INK)
 
