@@ -64,6 +64,9 @@ class ResultsScene(Scene):
                      anchor="topright")
             y += 44
         y += 10
+        if len(self.summary) > 7:
+            gfx.text(surface, "…", (box.left + 40, y), 17, gfx.MUTED)
+            y += 24
         for line in self.summary[-7:]:
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 28

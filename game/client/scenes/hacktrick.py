@@ -515,7 +515,9 @@ class HacktrickScene(GameScene):
         return None
 
     def results_summary(self) -> list[str]:
-        return [self.describe(ev) for ev in self.log.entries if ev["type"] == "hand_won"]
+        hands = [ev for ev in self.log.entries if ev["type"] == "hand_won"]
+        return [t("results.hand_line", hand=i + 1, name=self.name(ev["player"]),
+                  reason=t(f"ht.reason.{ev['reason']}"), points=ev["points"]) for i, ev in enumerate(hands)]
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -748,8 +750,8 @@ class HacktrickScene(GameScene):
                 surface.blit(self.marker_img(self.viewer, True, 30), (rr.right - 34, rr.top + 4))
 
     def draw_summary(self, surface, s) -> None:
-        rect = pygame.Rect(0, 0, 460, 190)
-        rect.center = (BOARD_AT[0] + self.board_size[0] // 2, BOARD_AT[1] + self.board_size[1] // 2)
+        rect = pygame.Rect(0, 0, 440, 176)
+        rect.midtop = (STATUS.centerx, STATUS.top)  # below the board: the winning cells stay visible
         gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=(240, 200, 90))
         p = s["player"]
         gfx.text(surface, t("ht.summary_title", name=self.name(p)), (rect.centerx, rect.top + 18), 26,
