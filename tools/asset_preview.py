@@ -575,6 +575,10 @@ class PreviewApp:
         if e["kind"] == "image":
             w, h = self.assets.image(self.selected).get_size()
             lines.append((f"{w} x {h} px", 13, False))
+        elif e["kind"] == "sound":
+            with wave.open(str(self.assets.path(self.selected)), "rb") as wf:
+                lines.append((f"{wf.getnframes() / wf.getframerate():.2f} s, {wf.getframerate()} Hz, "
+                              f"{8 * wf.getsampwidth()}-bit", 13, False))
         extras = {k: v for k, v in e.items() if k not in REQUIRED_FIELDS}
         for k, v in extras.items():
             text = json.dumps(v, ensure_ascii=False)
