@@ -60,7 +60,6 @@ def _require(game):
 #: distribution is the same), but a seeded bot is then not bit-for-bit blind to hidden cards.
 #: The fix is to sort the unknown cards before the shuffle.
 ORDER_DEPENDENT = {
-    "ratjack": "game/rules/ratjack/knowledge.py determinize shuffles unknown cards in their slot order",
     "hakkutsu": "game/rules/hakkutsu/hidden.py builds the resampling pools in real stack order",
 }
 
