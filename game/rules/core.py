@@ -176,6 +176,10 @@ def events_for(events: Iterable[dict], player: int) -> list[dict]:
 # States
 
 
+#: The phase of a finished game, shared by every engine.
+PHASE_OVER = "over"
+
+
 class GameState(ABC):
     """Base class of every game state (see ``shared/ENGINE_API.md``).
 
@@ -194,6 +198,19 @@ class GameState(ABC):
     @abstractmethod
     def new(cls, players: int, seed: int, options: dict) -> GameState:
         """The start state for ``players`` players, ``seed`` and resolved ``options``."""
+
+    # -- whose turn --------------------------------------------------------
+    # Every engine keeps ``phase`` (``PHASE_OVER`` once the game is finished)
+    # and ``player`` (the player to decide).
+    @property
+    def current_player(self):
+        """The player to decide, 0-based; ``None`` when the game is over."""
+        return None if self.phase == PHASE_OVER else self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the whole game (not one hand or round) is over."""
+        return self.phase == PHASE_OVER
 
     # -- the decision interface -------------------------------------------
     def legal_actions(self) -> list:

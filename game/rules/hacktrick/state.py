@@ -117,14 +117,6 @@ class HacktrickState(GameState):
 
     # ------------------------------------------------------------ properties
     @property
-    def current_player(self):
-        return None if self.phase == PHASE_OVER else self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
     def scores(self) -> tuple:
         return tuple(self._scores)
 

@@ -156,14 +156,6 @@ class HakkutsuState(GameState):
 
     # ------------------------------------------------------------ properties
     @property
-    def current_player(self):
-        return None if self.phase == PHASE_OVER else self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
     def scores(self) -> tuple:
         """Final totals at the end; before it, the public part (printed + fossils, cart included)."""
         if self.final is not None:

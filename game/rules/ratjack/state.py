@@ -128,14 +128,6 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         return self.n
 
     @property
-    def current_player(self):
-        return None if self.phase == OVER else self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def scores(self) -> tuple:
         return tuple(self.vp)
 
