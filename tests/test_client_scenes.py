@@ -14,6 +14,7 @@ from game.client.menus.setup import SetupScene
 from game.client.menus.title import TitleScene
 from game.client.scenes.hacktrick import HacktrickScene
 from game.client.session import Session, save_path
+from game.rules.hacktrick import Action
 from tests.client_helpers import click, click_button, frames, key, make_app, run_until
 
 
@@ -175,3 +176,43 @@ def test_hotseat_privacy_screen(app):
             continue
         scene.act(session.state.legal_actions()[0])
     assert seen == {0, 1}
+
+
+def test_x2_toggle_and_declarations_through_buttons(app):
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=31)
+    scene = open_game(app, session)
+    assert run_until(app, lambda: scene.my_turn and session.state.phase == "main"
+                     and any(a.endswith(" x2") for a in scene.legal())
+                     or (scene.my_turn and _advance(app, scene)))
+    legal = scene.legal()
+    value = int(next(a for a in legal if a.endswith(" x2")).split()[1])
+    click_button(app, scene.b_x2)
+    assert scene.x2_mode and scene.b_x2.text == "×2: ON (X)"
+    n = len(session.record.actions)
+    click(app, scene.hand_rects()[scene.display["hand"].index(value)].center)
+    assert session.record.actions[n] == Action("play", value, True)
+    if session.state.phase == "declare":
+        assert run_until(app, lambda: scene.my_turn)
+        click_button(app, scene.b_guard)
+        assert session.record.actions[n + 1] == Action("guard!")
+
+
+def _advance(app, scene) -> bool:
+    """Helper for run_until: play the first legal non-x2 action, then keep waiting."""
+    legal = [a for a in scene.session.state.legal_actions() if not getattr(a, "x2", False)]
+    scene.act(legal[0])
+    return False
+
+
+def test_a_broken_bot_falls_back_and_tells_the_player(app):
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "no-such-bot"], seed=8)
+    scene = open_game(app, session)
+    assert run_until(app, lambda: scene.bot_note is not None or (scene.my_turn and _advance(app, scene)))
+    assert "no-such-bot" in scene.bot_note
+    assert app.notice and "no-such-bot" in app.notice[0]
