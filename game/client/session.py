@@ -37,8 +37,21 @@ class Session:
             raise ValueError(f"{record.game} needs {record.players} seats, got {len(seats)}")
         self.record = record
         self.seats = list(seats)
-        self.state = record.validate()
+        self.actors: list[int] = []  # who took each action of the record
+        self.state = self._replay(record)
         self.history: list[list[dict]] = []  # events of each action since the session began
+
+    def _replay(self, record: GameRecord):
+        """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
+        state = record.new_state()
+        self.actors = []
+        for i, action in enumerate(record.actions):
+            self.actors.append(state.current_player)
+            try:
+                state.apply(action)
+            except ValueError as exc:
+                raise ValueError(f"action {i} ({action}) cannot be replayed: {exc}") from exc
+        return state
 
     @classmethod
     def new(cls, game: str, seats: list[str], seed: int | None = None, **options) -> Session:
@@ -73,7 +86,9 @@ class Session:
     # -- playing ---------------------------------------------------------------
     def apply(self, action) -> list[dict]:
         """Apply a legal action (``IllegalAction`` otherwise, nothing changes); returns all events."""
+        player = self.state.current_player
         events = self.state.apply(action)
+        self.actors.append(player)
         self.record.actions.append(action)
         if self.state.is_terminal:
             self.record.returns = self.state.returns()
@@ -89,13 +104,10 @@ class Session:
         if len(self.humans) != 1 or self.over:
             return None
         human = self.humans[0]
-        state = self.record.new_state()
-        last = None
-        for i, action in enumerate(self.record.actions):
-            if state.current_player == human:
-                last = i
-            state.apply(action)
-        return last
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == human:
+                return i
+        return None
 
     def undo(self) -> bool:
         """Take back the human's last decision and every bot action after it."""
@@ -104,7 +116,7 @@ class Session:
             return False
         self.record.actions = self.record.actions[:point]
         self.record.returns = None
-        self.state = self.record.validate()
+        self.state = self._replay(self.record)
         self.history = []
         return True
 
