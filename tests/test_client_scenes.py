@@ -216,3 +216,19 @@ def test_a_broken_bot_falls_back_and_tells_the_player(app):
     assert run_until(app, lambda: scene.bot_note is not None or (scene.my_turn and _advance(app, scene)))
     assert "no-such-bot" in scene.bot_note
     assert app.notice and "no-such-bot" in app.notice[0]
+
+
+def test_the_pause_menu_stops_the_table(app):
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["random", "human"], seed=3)
+    scene = open_game(app, session)
+    key(app, pygame.K_ESCAPE, settle=1)
+    assert isinstance(app.scenes.top, PauseScene)
+    n = len(session.record.actions)
+    frames(app, 40)
+    assert len(session.record.actions) == n  # the bot does not move under the pause menu
+    click_button(app, app.scenes.top.b_resume)
+    assert app.scenes.top is scene
+    assert run_until(app, lambda: len(session.record.actions) > n)

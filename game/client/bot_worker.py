@@ -159,6 +159,12 @@ class BotWorker:
         self.pending = None
         self.progress = None
 
+    def extend(self, seconds: float) -> None:
+        """Give the current request ``seconds`` more before it counts as stuck (after a pause)."""
+        if self.pending is not None and seconds > 0:
+            req_id, state, started, req = self.pending
+            self.pending = (req_id, state, started + seconds, req)
+
     def elapsed(self) -> float:
         return time.monotonic() - self.pending[2] if self.pending else 0.0
 

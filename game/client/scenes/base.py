@@ -8,6 +8,8 @@ action into timeline steps ending in ``self.display = new_view``.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ..animation import Timeline
@@ -18,7 +20,7 @@ from ..session import HUMAN, Session
 
 
 class GameScene(Scene):
-    update_when_covered = True  # bots keep thinking (and animations keep playing) under the pause menu
+    update_when_covered = False  # the pause menu (or a privacy screen) stops the table
 
     def __init__(self, app, session: Session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app)
@@ -134,6 +136,15 @@ class GameScene(Scene):
             self.bot_note = result.fallback
             self.app.notify(t("game.bot_fallback", name=self.name(p), reason=result.fallback), 6)
         self._apply(result.action)
+
+    def covered(self) -> None:
+        super().covered()
+        self._covered_at = time.monotonic()
+
+    def uncovered(self) -> None:
+        super().uncovered()
+        paused = time.monotonic() - getattr(self, "_covered_at", time.monotonic())
+        self.worker.extend(paused)  # time under the pause menu does not count against the bot
 
     def on_viewer_changed(self) -> None:
         """Hook for hot-seat switches."""

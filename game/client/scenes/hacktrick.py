@@ -274,16 +274,22 @@ class HacktrickScene(GameScene):
             kind = ev["type"]
             p = ev.get("player")
             if kind == "hand_started":
-                def deal(after=after, ev=ev):
+                def deal(after=after):
                     self.display = copy.deepcopy(after)
                     self.display["legal"] = []
+                    self.display["hand"] = []
+                    self.display["hand_sizes"] = [0, 0]
                     self.summary = None
+
+                def dealt(after=after):
+                    self.display["hand"] = list(after["hand"])
+                    self.display["hand_sizes"] = list(after["hand_sizes"])
                 deck = self.deck_rect().center
                 tweens = [Tween(self.card_img(None, TINY), deck, r.center, 0.3, delay=0.05 * i)
                           for i, r in enumerate(self.hand_rects(ev["hand_sizes"][me]))]
                 tweens += [Tween(self.card_img(None, TINY), deck, r.center, 0.3, delay=0.05 * i + 0.02)
                            for i, r in enumerate(self.opp_hand_rects(ev["hand_sizes"][1 - me]))]
-                tl.add(Step(tweens, on_start=deal, sound="sfx.shuffle"))
+                tl.add(Step(tweens, on_start=deal, on_end=dealt, sound="sfx.shuffle"))
             elif kind == "card_played":
                 tl.add(self._card_step(ev, d))
             elif kind == "marker_placed":
