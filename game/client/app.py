@@ -66,6 +66,9 @@ class App:
         except AssetError:
             pass
         self.ui = LogicalUIManager(self, LOGICAL, theme, starting_language=self.settings.language)
+        # fonts the rules text box and headings use (avoids a warning and a hitch on first use)
+        self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style}
+                               for size, style in ((15, "bold"), (15, "italic"), (18, "bold"), (24, "bold"))])
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
