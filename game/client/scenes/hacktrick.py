@@ -273,6 +273,8 @@ class HacktrickScene(GameScene):
         for ev in events:
             kind = ev["type"]
             p = ev.get("player")
+            # the log line appears when its animation starts (no spoilers before the summary)
+            tl.add(Step(on_start=lambda ev=ev: self.log.add([ev])))
             if kind == "hand_started":
                 def deal(after=after):
                     self.display = copy.deepcopy(after)
@@ -470,9 +472,6 @@ class HacktrickScene(GameScene):
     def on_viewer_changed(self) -> None:
         self.rebuild_log()
         self._button_state = None
-
-    def on_events(self, events) -> None:
-        self.log.add(events)
 
     def log_name(self, p: int) -> str:
         """Players in the log are named by marker colour (the viewer marked as "you")."""
@@ -729,8 +728,10 @@ class HacktrickScene(GameScene):
         return t("ht.status_main")
 
     def draw_status(self, surface, d) -> None:
+        if self.summary:
+            return  # the hand summary covers this area
         msg = self.status_text(d)
-        if self.timeline.busy and not self.summary:
+        if self.timeline.busy:
             msg = ""
         thinking = self.worker.busy and not self.session.is_human(self.session.to_move)
         if msg or thinking:
