@@ -52,6 +52,7 @@ def _resample_rocks(s, d, player: int, rng) -> None:
     for c in s.set_aside:
         pools.setdefault(AREA[c], []).append(c)
     for pool in pools.values():
+        pool.sort()  # the sample must depend only on what the player knows, not on the real order
         rng.shuffle(pool)
     stacks = [list(st) for st in s.stacks]
     changed = []
@@ -83,6 +84,7 @@ def _resample_museums(s, d, player: int, rng) -> None:
     secret = [q for q in range(s.num_players)
               if q != player and s.museum[q] >= 0 and not s.museum_public[q]]
     pool.extend(s.museum[q] for q in secret)
+    pool.sort()
     rng.shuffle(pool)
     for q in secret:
         d.museum[q] = pool.pop()
@@ -97,6 +99,7 @@ def _resample_equipment(s, d, player: int, rng) -> None:
     for q in others:
         pool.extend(s.eq_hand[q])
         pool.extend(s.eq_deal[q])
+    pool.sort()
     rng.shuffle(pool)
     for q in others:
         d.eq_hand[q] = [pool.pop() for _ in s.eq_hand[q]]
