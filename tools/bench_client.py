@@ -72,10 +72,10 @@ def _frames(seconds: float, bot: str, tmp: str):
         t0 = time.perf_counter()
         app.step(1 / 60)
         dt = time.perf_counter() - t0
-        if busy_anim:
-            animating.append(dt)
-        elif busy_bot:
+        if busy_bot:  # the bot's process is searching (animations may run at the same time)
             thinking.append(dt)
+        elif busy_anim:
+            animating.append(dt)
     moves = len(session.record.actions)
     app.shutdown()
     return thinking, animating, moves
@@ -96,7 +96,7 @@ def bench_client(args) -> None:
               f"({inner:.2f} s from the first client import)")
         thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp)
     print(f"hacktrick, {bot} vs {bot}, {moves} actions, video driver {os.environ['SDL_VIDEODRIVER']}")
-    for label, values in (("while a bot thinks", thinking), ("while animating", animating)):
+    for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
         if values:
             print(f"frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
                   f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "

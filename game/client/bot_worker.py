@@ -47,7 +47,7 @@ def _worker_main(conn) -> None:
     frames win over the bot's search.
     """
     try:
-        os.nice(5)
+        os.nice(10)
     except (AttributeError, OSError):
         pass
     while True:
