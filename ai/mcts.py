@@ -79,7 +79,7 @@ LEVELS = {
 GAME_DEFAULTS = {
     "hacktrick": {"rollout": "policy", "horizon": "hand"},
     "ratjack": {"rollout": "policy", "horizon": "hand"},
-    "hakkutsu": {"rollout": "policy", "horizon": "hand"},
+    "hakkutsu": {"rollout": "policy", "horizon": 30},  # scores change at every mined rock
 }
 FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
 
