@@ -59,9 +59,7 @@ def _require(game):
 #: different (equally likely) sample when the hidden cards differ.  No information leaks (the
 #: distribution is the same), but a seeded bot is then not bit-for-bit blind to hidden cards.
 #: The fix is to sort the unknown cards before the shuffle.
-ORDER_DEPENDENT = {
-    "hakkutsu": "game/rules/hakkutsu/hidden.py builds the resampling pools in real stack order",
-}
+ORDER_DEPENDENT: dict[str, str] = {}  # all three engines sort the unknown cards now
 
 
 def _same_samples(state, twin, player) -> bool:
