@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabletop-trio",
         description="Tabletop Trio: Hacktrick, Ratjack and Hakkutsu!! against MCTS bots.",
+        epilog=USAGE_NOTE,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games, player counts and rules options")
@@ -41,7 +42,9 @@ def cmd_games() -> int:
     from game.rules import GAMES
 
     for info in GAMES.values():
-        print(f"{info.name}: {info.title} ({info.min_players}-{info.max_players} players)")
+        count = (str(info.min_players) if info.min_players == info.max_players
+                 else f"{info.min_players}-{info.max_players}")
+        print(f"{info.name}: {info.title} ({count} players)")
         for opt in info.options.values():
             d = opt.describe()
             choices = f" choices: {d['choices']}" if "choices" in d else ""
@@ -58,16 +61,15 @@ def main(argv: list[str] | None = None) -> int:
         from ai.tournament.cli import run as run_tournament
 
         return run_tournament(args)
-    if args.command in ("play", "demo"):
-        return cmd_client(parser, args)
-    if args.command is None:
-        from game.client.main import run_client
+    if args.command in ("play", "demo", None):
+        from game.client.main import NoDisplayError, run_client
 
-        return run_client()
-    parser.print_help()
-    print()
-    print(USAGE_NOTE)
-    return 0
+        try:
+            return cmd_client(parser, args) if args.command else run_client()
+        except NoDisplayError as exc:
+            print(f"tabletop-trio: {exc}", file=sys.stderr)
+            return 2
+    parser.error(f"unknown command {args.command!r}")
 
 
 def cmd_client(parser: argparse.ArgumentParser, args) -> int:

@@ -7,6 +7,27 @@ import os
 import pygame
 
 
+class NoDisplayError(RuntimeError):
+    """There is no screen to open the window on."""
+
+
+def require_display() -> None:
+    """Fail with a clear message instead of running invisibly when no screen is available.
+
+    An explicitly chosen ``SDL_VIDEODRIVER`` (e.g. ``dummy`` for tests) is respected.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise NoDisplayError(
+            f"no screen found (SDL could only open the {driver!r} video driver). Run Tabletop Trio on "
+            "a desktop, under a virtual screen (xvfb-run tabletop-trio), or watch bots headless with "
+            "SDL_VIDEODRIVER=dummy tabletop-trio demo hacktrick --screenshot last.png")
+
+
 def _app(lang: str | None = None, bot_mode: str = "process"):
     from .app import App
     from .settings import Settings
@@ -22,6 +43,7 @@ def run_client(lang: str | None = None) -> int:
     """Open the window on the title screen."""
     from .menus.title import TitleScene
 
+    require_display()
     app = _app(lang)
     return app.run(TitleScene(app))
 
@@ -36,6 +58,7 @@ def run_play(game: str, seats: list[str], lang: str | None = None, seed: int | N
     if game not in SCENES:
         raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(SCENES)}")
     session = Session.new(game, seats, seed=seed, **(options or {}))
+    require_display()
     app = _app(lang)
     app.scenes.push(TitleScene(app))
     open_game(app, session)
