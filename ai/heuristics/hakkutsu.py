@@ -16,12 +16,14 @@
 * setup: keep the most useful equipment card, draft the museum card that the
   cards on the map favour.
 
-``evaluate(state, player)`` (for MCTS, on full states): each player's score as
-it would stand now (collection + cart + museum bonus), turned into a win chance
-that sharpens as the game nears its end.
+``evaluate(state, player)`` (for MCTS, on full states): each player's score
+estimate (collection + cart + the player's museum bonus, plus coins and
+equipment while the game is young), turned into a win chance by a logistic of
+the margin over the best opponent whose scale shrinks as the game nears its end.
 
-``rollout_policy(state, legal, rng)``: a cheap policy for rollouts on full
-states (mine when possible, go home when full, otherwise at random).
+``rollout_policy(state, legal, rng)``: a cheap greedy policy for rollouts on
+full states (always mine, go home when full or broke, otherwise usually move to
+the best affordable top card in reach).
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ for _site_area, _stack in DATA.stacks.items():
     AREA_GUESS[_site_area] = sum(ROCKS[i].points for i in _ids) / max(1, len(_ids))
 #: Which equipment to keep in the setup, best first.
 KEEP_ORDER = ("helicopter", "drill", "jeep", "grant", "crane", "joint-dig", "detector")
+COST = tuple(r.cost for r in ROCKS)
+CARRY = tuple(r.carry for r in ROCKS)
+#: What a rollout player sees in a top card: printed points + 2 per fossil value - 0.3 per coin.
+BUY_VALUE = tuple(r.points + 2 * r.fossil_value - 0.3 * r.cost for r in ROCKS)
+#: Points a coin / an equipment card in hand is worth at the start (nothing at the end).
+COIN_VALUE = 0.5
+EQUIPMENT_VALUE = 0.7
+#: Logistic scale of the score margin in :func:`evaluate`: ``a + b x (1 - progress)`` points.
+MARGIN_SCALE = (2.0, 6.0)
+#: Share of rollout moves to a random reachable cell instead of the best buy.
+ROLLOUT_EPSILON = 0.2
 
 
 # --------------------------------------------------------------------------- values
@@ -249,44 +262,89 @@ def _progress(state) -> float:
     return min(1.0, state.empty_sites / DATA.end_empty_sites)
 
 
+def score_estimate(state, player: int) -> float:
+    """``player``'s final score as it stands now plus what coins and equipment may still bring.
+
+    Printed + fossil points of collection and cart (cards on a cart count at the end) + the
+    bonus of the player's museum card (in a determinized state the opponents' museum cards are
+    sampled, which is what the search wants); coins and equipment cards are worth
+    ``COIN_VALUE`` / ``EQUIPMENT_VALUE`` points early and nothing at the end.
+    """
+    left = 1.0 - _progress(state)
+    b = breakdown(state.collections[player] + state.carts[player], state.museum[player])
+    return b["total"] + left * (COIN_VALUE * state.coins[player] + EQUIPMENT_VALUE * len(state.eq_hand[player]))
+
+
 def evaluate(state, player: int) -> float:
-    """Estimated chance in [0, 1] that ``player`` wins, from a full state."""
+    """Estimated chance in [0, 1] that ``player`` wins, from a full state.
+
+    A logistic of the score margin over the best opponent (:func:`score_estimate`); the
+    scale shrinks from ``MARGIN_SCALE[0] + MARGIN_SCALE[1]`` points at the start to
+    ``MARGIN_SCALE[0]`` at the end, as fewer points remain to be won.
+    """
     if state.is_terminal:
         return state.returns()[player]
-    n = state.num_players
-    scores = []
-    for p in range(n):
-        b = breakdown(state.collections[p] + state.carts[p], state.museum[p])
-        scores.append(b["total"] + 0.3 * state.coins[p] + 0.5 * len(state.eq_hand[p]))
-    progress = _progress(state)
-    tau = 2.0 + 10.0 * (1.0 - progress)
-    top = max(scores)
-    weights = [exp((s - top) / tau) for s in scores]
-    return weights[player] / sum(weights)
+    scores = [score_estimate(state, p) for p in range(state.num_players)]
+    best_other = max(s for q, s in enumerate(scores) if q != player)
+    scale = MARGIN_SCALE[0] + MARGIN_SCALE[1] * (1.0 - _progress(state))
+    return 1.0 / (1.0 + exp((best_other - scores[player]) / scale))
 
 
 # --------------------------------------------------------------------------- rollouts
 
 
 def rollout_policy(state, legal: list, rng):
-    """Cheap rollout move on a full state: mine if possible, head home when full or broke."""
+    """Cheap greedy rollout move on a full state.
+
+    Always mine when possible; head home when the cart is (nearly) full or the coins are
+    out; otherwise usually (1 - ``ROLLOUT_EPSILON``) move to the reachable site whose top
+    card is the best buy (printed points + 2 per fossil value - 0.3 per coin, with a little
+    noise) among those affordable, fitting on the cart and free of other pawns, sometimes
+    to a random reachable cell. Equipment is not used and turns end at once.
+    """
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
     if phase == "mine":
         for a in legal:
             if a.kind == "mine":
-                return a if rng.random() < 0.85 else legal[-1]
+                return a
         return legal[-1]  # skip mining
     if phase == "move":
-        p = state.player
-        if state.cart_units[p] >= state.max_units - 1 or state.coins[p] == 0:
-            for a in legal:
-                if a.kind == "move" and a.cell == DATA.base:
-                    return a
-        moves = [a for a in legal if a.kind == "move"]
-        if moves and rng.random() < 0.9:
-            return moves[int(rng.random() * len(moves))]
+        return _rollout_move(state, legal, rng)
     if phase == "end":
         return legal[-1]  # end turn
     return legal[int(rng.random() * len(legal))]
+
+
+def _rollout_move(state, legal: list, rng):
+    p = state.player
+    base = DATA.base
+    if state.cart_units[p] >= state.max_units - 1 or state.coins[p] == 0:
+        for a in legal:
+            if a.kind == "move" and a.cell == base:
+                return a
+    moves = [a for a in legal if a.kind == "move"]
+    if not moves:
+        return legal[int(rng.random() * len(legal))]
+    if rng.random() < ROLLOUT_EPSILON:
+        return moves[int(rng.random() * len(moves))]
+    coins = state.coins[p]
+    room = state.max_units - state.cart_units[p]
+    site_n, stacks, pos = state.site_n, state.stacks, state.pos
+    others = [pos[q] for q in range(state.num_players) if q != p]
+    best, best_value = moves[0], -9.0
+    for a in moves:
+        cell = a.cell
+        n = site_n[cell]
+        if cell == base or not n:
+            value = 0.0
+        else:
+            card = stacks[cell][n - 1]
+            if COST[card] > coins or CARRY[card] > room or cell in others:
+                value = -1.0
+            else:
+                value = BUY_VALUE[card] + rng.random()
+        if value > best_value:
+            best, best_value = a, value
+    return best
