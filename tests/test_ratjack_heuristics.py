@@ -81,6 +81,16 @@ def test_evaluate_favours_the_player_ahead_and_is_exact_at_the_end():
     assert s3.is_terminal and H.evaluate(s3, 1) == 1.0 and H.evaluate(s3, 0) == 0.0
 
 
+def test_two_player_evaluate_is_the_race_to_three():
+    # 50:50 rounds: 1-0 up wins 11/16 of races to 3, 2-0 up 7/8, 2-1 up 3/4.
+    assert H._race(2, 3) == 11 / 16 and H._race(1, 3) == 7 / 8 and H._race(1, 2) == 3 / 4
+    assert H._race(3, 3) == 0.5
+    s = position(decks=RATS, vp=[1, 0], hands=[["rat-red 1", "rat-red 2"], ["rat-blue 1"]],
+                 areas=[["U:rat-red 12", "U:rat-red 10"], ["U:rat-blue 3"]])
+    mine, theirs = H.evaluate(s, 0), H.evaluate(s, 1)
+    assert abs(mine + theirs - 1.0) < 1e-12  # two players: the chances are complementary
+    assert 7 / 8 > mine > 11 / 16  # ahead by a VP, and closer to 25 in this round
+
 def test_rollout_policy_finishes_at_25_and_avoids_busting():
     s = position(decks=RATS, hands=[["rat-red 11", "rat-red 3"], ["rat-blue 1"]],
                  areas=[["U:rat-red 12", "U:rat-red 10"], ["U:rat-blue 12"]])

@@ -16,8 +16,9 @@ where the turn passes:
 Draw decisions average a few samples of the unknown cards.
 
 ``evaluate(state, player)`` (MCTS, on full states): each player's chance to
-take the current round (from the distance to 25) added to their VP, turned
-into a win chance with a soft-max.
+take the current round (from the distance to 25); with 2 players, the exact
+odds of the race to 3 VP between equals given that chance; with more, added to
+their VP and turned into a win chance with a soft-max.
 
 ``rollout_policy(state, legal, rng)``: cheap policy for rollouts on full states:
 finish at exactly 25 when a card does it, avoid options that go over 25,
@@ -26,10 +27,11 @@ otherwise play at random.
 
 from __future__ import annotations
 
+from functools import cache
 from math import exp
 
 from game.rules.ratjack.cards import CARD_VALUE, MOD
-from game.rules.ratjack.state import RatjackState
+from game.rules.ratjack.state import TARGET_VP, RatjackState
 
 LIMIT = 25
 DEPTH = 3
@@ -132,11 +134,26 @@ def _round_chances(state: RatjackState) -> list:
     return [w / total for w in weights]
 
 
+@cache
+def _race(need: int, opp: int) -> float:
+    """Chance to win ``need`` more rounds before the opponent wins ``opp``, each round 50:50."""
+    if need <= 0:
+        return 1.0 if opp > 0 else 0.5
+    if opp <= 0:
+        return 0.0
+    return 0.5 * _race(need - 1, opp) + 0.5 * _race(need, opp - 1)
+
+
 def evaluate(state: RatjackState, player: int) -> float:
     """Estimated chance in [0, 1] that ``player`` wins the game from ``state``."""
     if state.is_terminal:
         return state.returns()[player]
     chances = _round_chances(state)
+    if state.n == 2:
+        # A race to TARGET_VP between equals: exact odds, this round decided by ``chances``.
+        other = 1 - player
+        need, opp = TARGET_VP - state.vp[player], TARGET_VP - state.vp[other]
+        return chances[player] * _race(need - 1, opp) + chances[other] * _race(need, opp - 1)
     strength = [exp(1.6 * (state.vp[q] + 0.9 * chances[q])) for q in range(state.n)]
     p = strength[player] / sum(strength)
     return min(1.0, max(0.0, p))
