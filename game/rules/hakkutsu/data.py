@@ -99,6 +99,17 @@ def _where(section: str, index: int, entry: dict) -> str:
     return f"{section}[{index}] {key!r}" if isinstance(key, str) else f"{section}[{index}]"
 
 
+def _identity(ck, e: dict, where: str, seen_keys: set, what: str) -> tuple[str, str, str]:
+    """The entry's unique ``key`` (no spaces) and its English and Japanese names."""
+    key = ck.text(e, where, "key")
+    if key in seen_keys:
+        ck.fail(where, "key", f"is used by another {what}")
+    if " " in key:
+        ck.fail(where, "key", "must contain no spaces")
+    seen_keys.add(key)
+    return key, ck.text(e, where, "name"), ck.text(e, where, "name_ja")
+
+
 class _Checker:
     """Field checks that raise :class:`DataError` with file, entry and field."""
 
@@ -242,12 +253,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
         where = _where("rock", i, e)
         ck.unknown(e, where, ("key", "name", "name_ja", "kind", "area", "count", "cost", "carry",
                               "points", "fossil_value", "ability", "ability_value"))
-        key = ck.text(e, where, "key")
-        if key in seen_keys:
-            ck.fail(where, "key", "is used by another rock card")
-        seen_keys.add(key)
-        name = ck.text(e, where, "name")
-        name_ja = ck.text(e, where, "name_ja")
+        key, name, name_ja = _identity(ck, e, where, seen_keys, "rock card")
         kind = ck.one_of(e, where, "kind", KINDS)
         area = ck.one_of(e, where, "area", ROCK_AREAS)
         count = ck.integer(e, where, "count", 1, 60)
@@ -284,12 +290,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     for i, e in enumerate(ck.entries(doc, "museum")):
         where = _where("museum", i, e)
         ck.unknown(e, where, ("key", "name", "name_ja", "bonus", "points", "kind", "kinds", "areas"))
-        key = ck.text(e, where, "key")
-        if key in seen_keys:
-            ck.fail(where, "key", "is used by another museum card")
-        seen_keys.add(key)
-        name = ck.text(e, where, "name")
-        name_ja = ck.text(e, where, "name_ja")
+        key, name, name_ja = _identity(ck, e, where, seen_keys, "museum card")
         bonus = ck.one_of(e, where, "bonus", BONUSES)
         points = ck.integer(e, where, "points", 0, 50)
         kind, kinds, areas = "", (), ()
@@ -312,12 +313,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     for i, e in enumerate(ck.entries(doc, "equipment")):
         where = _where("equipment", i, e)
         ck.unknown(e, where, ("key", "name", "name_ja", "phase", "effect", "value", "count", "text"))
-        key = ck.text(e, where, "key")
-        if key in seen_keys or " " in key:
-            ck.fail(where, "key", "must be unique and contain no spaces")
-        seen_keys.add(key)
-        name = ck.text(e, where, "name")
-        name_ja = ck.text(e, where, "name_ja")
+        key, name, name_ja = _identity(ck, e, where, seen_keys, "equipment card")
         phase = ck.one_of(e, where, "phase", PHASES)
         effect = ck.one_of(e, where, "effect", EFFECTS)
         value = ck.integer(e, where, "value", 1, 20, required=effect in EFFECTS_WITH_VALUE)
