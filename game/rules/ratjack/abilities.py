@@ -257,12 +257,19 @@ def _r10_apply(s, p, src, a, ev):
     s.turn_card(a.player, a.index, False, ev)
 
 
-def _r11_can(s, p, src):
-    return len(s.deck) >= 2
+def _discard_top(n: int):
+    """An ability that discards the top ``n`` deck cards: (can-resolve check, start)."""
+
+    def can(s, p, src):
+        return len(s.deck) >= n
+
+    def start(s, p, src, ev):
+        s.mill(n, ev)
+
+    return can, start
 
 
-def _r11_start(s, p, src, ev):
-    s.mill(2, ev)
+_r11_can, _r11_start = _discard_top(2)
 
 
 def _r12_apply(s, p, src, a, ev):
@@ -341,12 +348,7 @@ def _w8_apply(s, p, src, a, ev):
     s.swap_tokens(q0, i0, a.player, a.index, p, ev)
 
 
-def _w9_can(s, p, src):
-    return len(s.deck) >= 3
-
-
-def _w9_start(s, p, src, ev):
-    s.mill(3, ev)
+_w9_can, _w9_start = _discard_top(3)
 
 
 def _w11_apply(s, p, src, a, ev):

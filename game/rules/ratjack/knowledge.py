@@ -263,10 +263,7 @@ class Knowledge:
         for face in view["reserve"]:
             f = FACE_INDEX[face]
             s.token_side[f // 2] = f % 2
-        s.ability = -1
-        s.source = -1
-        s.step = 0
-        s.memo = []
+        s.clear_ability()
         s.limbo = -1
         if pending:
             s.ability = next(i for i, a in enumerate(ABILITIES) if a.name == pending["ability"])

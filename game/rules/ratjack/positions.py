@@ -48,10 +48,7 @@ def position(players: int = 2, decks=("rat-red", "rat-blue"), *, player: int = 0
     s.known = [0] * ALL_CARDS
     s.elim = list(eliminated) if eliminated else [False] * players
     s.extra = 0
-    s.ability = -1
-    s.source = -1
-    s.step = 0
-    s.memo = []
+    s.clear_ability()
     s.limbo = -1
     s.last_round = None
     s._winners = ()

@@ -107,10 +107,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         self.areas = [[] for _ in range(n)]
         self.elim = [False] * n
         self.extra = 0
-        self.ability = -1
-        self.source = -1
-        self.step = 0
-        self.memo = []
+        self.clear_ability()
         self.limbo = -1
         self.phase = SETUP
         self.player = self.start_player
@@ -301,11 +298,15 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         else:
             self._ability_done(ev)
 
-    def _ability_done(self, ev: list) -> None:
+    def clear_ability(self) -> None:
+        """No ability is being resolved."""
         self.ability = -1
         self.source = -1
         self.step = 0
         self.memo = []
+
+    def _ability_done(self, ev: list) -> None:
+        self.clear_ability()
         self._after_option(ev)
 
     # -------------------------------------------------------------- scoring
