@@ -56,6 +56,18 @@ class Option:
         return d
 
 
+def check_int_option(name: str, value, low: int, high: int, also: str = ""):
+    """``value`` if it is an integer in ``low..high`` (not a bool); else a ``ValueError``.
+
+    ``also`` describes other allowed values for the message (e.g. "None (...)").
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        alternatives = f"{also} or " if also else ""
+        raise ValueError(f"option {name}={value!r} is not allowed; choose {alternatives}"
+                         f"an integer from {low} to {high}")
+    return value
+
+
 def _jsonable(v):
     return list(v) if isinstance(v, tuple) else v
 

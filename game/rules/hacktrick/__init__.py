@@ -1,15 +1,13 @@
 """Hacktrick: cards 0–5 and the 3x3 magic square (tic-tac-toe in disguise)."""
 
-from ..core import GameInfo, Option, register
+from ..core import GameInfo, Option, check_int_option, register
 from .actions import Action
 from .board import LINES, SQUARE
 from .state import HacktrickState
 
 
 def _check_target(value):
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
-        raise ValueError(f"option target={value!r} is not allowed; choose an integer from 1 to 9")
-    return value
+    return check_int_option("target", value, 1, 9)
 
 
 INFO = register(GameInfo(

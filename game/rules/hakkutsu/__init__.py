@@ -4,7 +4,7 @@ All content (cards, map, cart tracks) lives in ``cards.toml`` and is
 validated at import; the rules as implemented are ``docs/rules/hakkutsu.md``.
 """
 
-from ..core import GameInfo, Option, register
+from ..core import GameInfo, Option, check_int_option, register
 from .actions import Action
 from .data import DATA, DataError, load_data
 from .state import HakkutsuState
@@ -21,11 +21,9 @@ def _check_draft(value):
 def _check_rounds(value):
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-        raise ValueError(f"option rounds={value!r} is not allowed; choose None (end when "
-                         f"{DATA.end_empty_sites} sites are empty) or an integer from 1 to {MAX_ROUNDS} "
-                         f"(the arranged game usually plays 12)")
-    return value
+    return check_int_option(
+        "rounds", value, 1, MAX_ROUNDS,
+        also=f"None (end when {DATA.end_empty_sites} sites are empty; the arranged game usually plays 12)")
 
 
 INFO = register(GameInfo(
