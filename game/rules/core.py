@@ -241,14 +241,23 @@ class GameState(ABC):
         if cache is None:
             cache = self._legal_cache = self._compute_legal()
         if action not in cache:
-            raise IllegalAction(self.explain_illegal(action))
+            raise IllegalAction(self._illegal_message(action))
         self._legal_cache = None
         return self._apply(action)
 
-    def explain_illegal(self, action) -> str:
-        """Why ``action`` is not legal now (subclasses give rule-specific reasons)."""
+    def _illegal_message(self, action) -> str:
         if self.is_terminal:
             return f"the game is over; {action!s} cannot be played"
+        info = GAMES[self.game]
+        if not isinstance(action, info.action_class):
+            return f"{action!r} is not a {info.title} action"
+        return self.explain_illegal(action)
+
+    def explain_illegal(self, action) -> str:
+        """Why ``action`` (an action of this game, the game not over) is not legal now.
+
+        Subclasses give rule-specific reasons; this default lists the legal actions.
+        """
         legal = ", ".join(str(a) for a in self.legal_actions())
         return f"{action!s} is not legal now; legal actions: {legal}"
 

@@ -162,10 +162,6 @@ class HacktrickState(GameState):
         return []
 
     def explain_illegal(self, action) -> str:
-        if self.is_terminal:
-            return "the game is over"
-        if not isinstance(action, Action):
-            return f"{action!r} is not a Hacktrick action"
         p, kind, phase = self.player, action.kind, self.phase
         if phase == PHASE_OPEN:
             if kind != OPEN:

@@ -234,10 +234,6 @@ class HakkutsuState(GameState):
         return []
 
     def explain_illegal(self, action) -> str:
-        if self.is_terminal:
-            return "the game is over"
-        if not isinstance(action, Action):
-            return f"{action!r} is not a Hakkutsu action"
         p, kind, phase = self.player, action.kind, self.phase
         if phase == PHASE_DRAFT:
             if kind != DRAFT:

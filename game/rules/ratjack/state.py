@@ -201,10 +201,6 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         return acts
 
     def explain_illegal(self, action) -> str:
-        if self.is_terminal:
-            return "the game is over"
-        if not isinstance(action, Action):
-            return f"{action!r} is not a Ratjack action"
         phase, p, kind = self.phase, self.player, action.kind
         legal = ", ".join(str(a) for a in self.legal_actions())
         if phase == SETUP:
