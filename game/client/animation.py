@@ -65,6 +65,24 @@ class Tween:
         surface.blit(img, img.get_rect(center=(round(self.pos()[0]), round(self.pos()[1]))))
 
 
+class FlipTween(Tween):
+    """A card turning over in place: it narrows to an edge showing ``image``, then widens showing ``back_side``."""
+
+    def __init__(self, image: pygame.Surface, turned: pygame.Surface, center, duration: float = 0.3,
+                 delay: float = 0.0) -> None:
+        super().__init__(image, center, center, duration, delay, ease=lambda x: x)
+        self.turned = turned
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.elapsed < self.delay:
+            return
+        f = self.fraction()
+        img = self.image if f < 0.5 else self.turned
+        w = max(1, int(img.get_width() * abs(1 - 2 * f)))
+        squeezed = pygame.transform.scale(img, (w, img.get_height()))
+        surface.blit(squeezed, squeezed.get_rect(center=(round(self.start[0]), round(self.start[1]))))
+
+
 class Step:
     def __init__(self, tweens=(), on_start=None, on_end=None, hold: float = 0.0, wait_click: bool = False,
                  sound: str | None = None) -> None:
@@ -97,6 +115,11 @@ class Timeline:
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
+
+    def insert_next(self, steps) -> None:
+        """Put ``steps`` right after the step now running (an event expanding into its animation)."""
+        for i, step in enumerate(steps):
+            self.steps.insert(1 + i, step)
 
     def _begin(self, step: Step) -> None:
         step.started = True

@@ -4,6 +4,21 @@ A scene owns a pygame-gui ``UIContainer`` covering the logical screen; the
 manager hides the container of a scene that is covered by another one and
 shows it again when it comes back on top.  ``build_ui`` creates the scene's
 widgets and is called again after a language change.
+
+Lifecycle of a scene (each hook has a default that does the right thing):
+
+* ``enter`` - pushed onto the stack: builds the widgets (``rebuild`` -> ``build_ui``);
+* ``covered`` / ``uncovered`` - another scene was pushed on top / popped off it;
+  ``resumed`` follows ``uncovered`` when the scene is on top again;
+* ``update`` / ``draw`` / ``draw_over`` - every frame while on top (``update`` also
+  while covered if ``update_when_covered``); ``draw`` also while an ``overlay``
+  scene is on top of it;
+* ``exit`` - popped or replaced: drops the widgets and calls ``close``;
+* ``close`` - release what the scene holds outside pygame (a bot process); also
+  called when the application shuts down with the scene still on the stack.
+
+Scenes open each other by name (``app.scenes.push_named("pause", ...)``, see
+:mod:`game.client.registry`) so that no scene module imports another.
 """
 
 from __future__ import annotations
@@ -18,6 +33,7 @@ class Scene:
     """Base class: override ``build_ui``, ``handle_event``, ``update``, ``draw``."""
 
     overlay = False  # True: the scene below is drawn first (pause menu, dialogs)
+    update_when_covered = False  # True: ``update`` runs even under another scene
 
     def __init__(self, app) -> None:
         self.app = app
@@ -28,9 +44,13 @@ class Scene:
         self.rebuild()
 
     def exit(self) -> None:
+        self.close()
         if self.container is not None:
             self.container.kill()
             self.container = None
+
+    def close(self) -> None:
+        """Release resources held outside pygame (idempotent)."""
 
     def rebuild(self) -> None:
         """Drop and rebuild every widget (after a language change, say)."""
@@ -47,6 +67,9 @@ class Scene:
     def uncovered(self) -> None:
         if self.container is not None:
             self.container.show()
+
+    def resumed(self) -> None:
+        """Back on top after the scene above was popped."""
 
     # -- per frame -------------------------------------------------------
     def build_ui(self) -> None:
@@ -96,9 +119,20 @@ class SceneManager:
         scene.exit()
         if self.stack:
             self.stack[-1].uncovered()
-            if hasattr(self.stack[-1], "resumed"):
-                self.stack[-1].resumed()
+            self.stack[-1].resumed()
         return scene
+
+    def push_named(self, name: str, *args, **kwargs) -> Scene:
+        """Push a new scene looked up by name in the registry."""
+        from .registry import make_scene
+
+        return self.push(make_scene(self.app, name, *args, **kwargs))
+
+    def clear_to_named(self, name: str, *args, **kwargs) -> Scene:
+        """Drop every scene and show a new one looked up by name."""
+        from .registry import make_scene
+
+        return self.clear_to(make_scene(self.app, name, *args, **kwargs))
 
     def replace(self, scene: Scene) -> Scene:
         if self.stack:
@@ -131,7 +165,7 @@ class SceneManager:
         if self.stack:
             self.stack[-1].update(dt)
             for scene in self.stack[:-1]:
-                if getattr(scene, "update_when_covered", False):
+                if scene.update_when_covered:
                     scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,7 +10,7 @@ from game.rules import GAMES
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
-from ..scenes import SCENES
+from ..registry import has_table
 from .common import backdrop, button, heading
 
 ORDER = ("hacktrick", "ratjack", "hakkutsu")
@@ -26,8 +26,8 @@ class GameChoiceScene(Scene):
         self.buttons = {}
         for name, col in zip(ORDER, self.columns(), strict=True):
             b = button(self, (col.x + 20, col.bottom - 66, col.w - 40, 48),
-                       "choose.play" if name in SCENES else "choose.not_built")
-            if name not in SCENES:
+                       "choose.play" if has_table(name) else "choose.not_built")
+            if not has_table(name):
                 b.disable()
             self.buttons[b] = name
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
@@ -39,9 +39,7 @@ class GameChoiceScene(Scene):
         if event.ui_element is self.b_back:
             self.app.scenes.pop()
         elif event.ui_element in self.buttons:
-            from .setup import SetupScene
-
-            self.app.scenes.push(SetupScene(self.app, self.buttons[event.ui_element]))
+            self.app.scenes.push_named("setup", self.buttons[event.ui_element])
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -60,7 +58,7 @@ class GameChoiceScene(Scene):
             gfx.text(surface, t(f"game.{name}.title"), (col.x + 20, col.y + 212), 28, gfx.GOLD, bold=True)
             gfx.text(surface, t("choose.players", n=players), (col.x + 20, col.y + 254), 17, gfx.MUTED)
             desc = t(f"game.{name}.description")
-            if name not in SCENES:
+            if not has_table(name):
                 engine = t("choose.engine_ready") if info else t("choose.engine_missing")
                 desc = f"{desc}\n{t('choose.scene_missing')} {engine}"
             gfx.text_block(surface, desc, pygame.Rect(col.x + 20, col.y + 282, col.w - 40, col.h - 282 - 76), 15,

@@ -10,37 +10,8 @@ from game.rules import GAMES
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
+from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
 from .common import backdrop, button, heading, label
-
-
-def seat_choices() -> list[tuple[str, str]]:
-    """(i18n key, seat spec) for every seat kind whose agent is registered."""
-    from ai import AGENTS
-
-    out = [("seat.human", "human")]
-    if "mcts" in AGENTS:
-        out += [("seat.mcts_easy", "mcts:level=easy"), ("seat.mcts_normal", "mcts:level=normal"),
-                ("seat.mcts_hard", "mcts:level=hard")]
-    if "heuristic" in AGENTS:
-        out.append(("seat.heuristic", "heuristic"))
-    out.append(("seat.random", "random"))
-    return out
-
-
-def default_bot() -> str:
-    from ai import AGENTS
-
-    for spec in ("mcts:level=normal", "heuristic", "random"):
-        if spec.split(":")[0] in AGENTS:
-            return spec
-    return "random"
-
-
-def seat_label(spec: str) -> str:
-    for key, s in seat_choices():
-        if s == spec:
-            return t(key)
-    return spec
 
 
 def option_label(game: str, value) -> str:
@@ -115,7 +86,7 @@ class SetupScene(Scene):
             self.start()
 
     def start(self) -> None:
-        from ..scenes import open_game
+        from ..registry import open_game
         from ..session import Session
 
         try:

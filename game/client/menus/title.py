@@ -45,7 +45,7 @@ class TitleScene(Scene):
             self.app.quit()
 
     def continue_game(self) -> None:
-        from ..scenes import open_game
+        from ..registry import open_game
         from ..session import SaveError, Session
 
         newest = max(self.saves, key=lambda p: p.stat().st_mtime)

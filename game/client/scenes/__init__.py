@@ -1,22 +1,12 @@
-"""Game scenes, by game name.  A game without an entry here has no table scene yet."""
+"""Game tables, one package or module per game; they are opened by name through
+:mod:`game.client.registry` (``"table.<game>"``).
+
+``SCENES`` lists the games that have a table (kept for the command line)."""
 
 from __future__ import annotations
 
-from .hacktrick import HacktrickScene
+from ..registry import TABLES, open_game
 
-SCENES = {"hacktrick": HacktrickScene}
+SCENES = TABLES
 
-
-def open_game(app, session, resumed: bool = False, demo: bool = False):
-    """Show ``session`` in its game's scene (replacing everything but the title)."""
-    from ..menus.title import TitleScene
-
-    scene = SCENES[session.game](app, session, resumed=resumed, demo=demo)
-    stack = app.scenes.stack
-    if stack and isinstance(stack[0], TitleScene):
-        while len(stack) > 1:
-            app.scenes.pop()
-        app.scenes.push(scene)
-    else:
-        app.scenes.clear_to(scene)
-    return scene
+__all__ = ["SCENES", "open_game"]

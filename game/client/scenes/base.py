@@ -33,6 +33,7 @@ class GameScene(Scene):
         self.finished = False
         self.bot_note: str | None = None
         self.seed_counter = 0
+        self.privacy_first = self.hotseat and not demo
         if resumed:
             app.notify(t("game.resumed"), 3)
 
@@ -51,7 +52,7 @@ class GameScene(Scene):
             if len(s.humans) == 1:
                 return t("seat.you")
             return t("seat.player", n=p + 1)
-        from ..menus.setup import seat_label
+        from ..players import seat_label
 
         if len(s.humans) == 0:
             return t("seat.bot_n", n=p + 1)
@@ -114,10 +115,11 @@ class GameScene(Scene):
             self.viewer = p
             self.display = s.state.view(p)
             self.on_viewer_changed()
-            from ..hotseat import PrivacyScene
-
             if self.app.scenes.top is self:
-                self.app.scenes.push(PrivacyScene(self.app, self.name(p)))
+                self.app.scenes.push_named("privacy", self.name(p))
+        elif self.privacy_first and not self.timeline.busy and self.app.scenes.top is self:
+            self.privacy_first = False  # the very first turn of a hot-seat game is private too
+            self.app.scenes.push_named("privacy", self.name(p))
 
     demo_speed = 1.0
 
@@ -149,14 +151,9 @@ class GameScene(Scene):
     def on_viewer_changed(self) -> None:
         """Hook for hot-seat switches."""
 
-    def resumed(self) -> None:
-        """Back on top after the pause menu, rules or settings."""
-
     # -- menu actions ------------------------------------------------------------------
     def pause(self) -> None:
-        from ..menus.pause import PauseScene
-
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.scenes.push_named("pause", self)
 
     def save_game(self) -> bool:
         try:
@@ -184,7 +181,6 @@ class GameScene(Scene):
         """Hook: rebuild the log and anything derived from the history."""
 
     def game_over(self) -> None:
-        from ..menus.results import ResultsScene
         from ..session import Session
 
         Session.delete_save(self.session.game)
@@ -194,17 +190,13 @@ class GameScene(Scene):
             return
         self.app.sound("sfx.win" if any(self.session.is_human(w) for w in self.session.state.winners())
                        or not self.session.humans else "sfx.lose")
-        self.app.scenes.push(ResultsScene(self.app, self.session, names, self.results_summary()))
+        self.app.scenes.push_named("results", self.session, names, self.results_summary())
 
     def results_summary(self) -> list[str]:
         return []
 
     def on_demo_end(self) -> None:
         """Hook for ``tabletop-trio demo``."""
-
-    def exit(self) -> None:
-        self.close()
-        super().exit()
 
     def close(self) -> None:
         self.worker.close()

@@ -1,0 +1,58 @@
+"""Scenes by name: menus and game tables open each other through this registry.
+
+Nothing here imports a scene at load time, so ``menus/`` and ``scenes/`` never
+import each other: ``app.scenes.push_named("pause", table)`` looks the class up
+the first time it is needed.  Every game table is registered under
+``"table.<game>"``; :data:`TABLES` lists the games that have one.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+SCENE_PATHS: dict[str, str] = {
+    "title": "game.client.menus.title:TitleScene",
+    "choose": "game.client.menus.choose:GameChoiceScene",
+    "setup": "game.client.menus.setup:SetupScene",
+    "rules": "game.client.menus.rules:RulesScene",
+    "settings": "game.client.menus.settings_menu:SettingsScene",
+    "pause": "game.client.menus.pause:PauseScene",
+    "results": "game.client.menus.results:ResultsScene",
+    "privacy": "game.client.hotseat:PrivacyScene",
+    "table.hacktrick": "game.client.scenes.hacktrick:HacktrickScene",
+}
+
+TABLES: tuple[str, ...] = tuple(name.split(".", 1)[1] for name in SCENE_PATHS if name.startswith("table."))
+
+
+def has_table(game: str) -> bool:
+    """Can ``game`` be played in the client?"""
+    return game in TABLES
+
+
+def scene_class(name: str):
+    """The scene class registered as ``name`` (``KeyError`` naming the known scenes)."""
+    try:
+        path = SCENE_PATHS[name]
+    except KeyError:
+        raise KeyError(f"no scene named {name!r}; known: {', '.join(SCENE_PATHS)}") from None
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def make_scene(app, name: str, *args, **kwargs):
+    """A new instance of the scene registered as ``name``."""
+    return scene_class(name)(app, *args, **kwargs)
+
+
+def open_game(app, session, resumed: bool = False, demo: bool = False):
+    """Show ``session`` at its game's table, on top of the title screen if there is one."""
+    scene = make_scene(app, f"table.{session.game}", session, resumed=resumed, demo=demo)
+    stack = app.scenes.stack
+    if stack and type(stack[0]).__name__ == "TitleScene":
+        while len(stack) > 1:
+            app.scenes.pop()
+        app.scenes.push(scene)
+    else:
+        app.scenes.clear_to(scene)
+    return scene

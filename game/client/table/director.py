@@ -1,0 +1,117 @@
+"""The animation director: each event type has one small handler, looked up in a registry.
+
+A game registers its handlers on an :class:`AnimationRegistry`::
+
+    animations = AnimationRegistry()
+
+    @animations.on("card_drawn")
+    def card_drawn(table, ev):
+        return Step([Tween(...)], on_start=lambda: table.sprites.hide(("deck-top",)))
+
+A handler runs when its event's turn on the timeline comes (so positions are
+read from what the table shows at that moment) and returns a :class:`Step`, a
+list of steps, or ``None``.  Handlers move *sprites* only: they fly images,
+hide items that are "in the air" (:meth:`SpriteLayer.hide`) and leave images
+where they landed (:meth:`SpriteLayer.place`).  They never edit the view: while
+an action animates the table shows the view from before it, and when the last
+step ends the view after it is shown and the sprite layer is cleared - the
+final view is the truth.  A handler that must show the new position early (a
+new round being dealt) calls :meth:`TableScene.show_final`.
+
+The log line of each event appears when that event's animation starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from ..animation import Step
+
+
+class AnimationRegistry:
+    """Event type -> handler ``(table, event) -> Step | list[Step] | None``."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, Callable] = {}
+
+    def on(self, *kinds: str):
+        def deco(fn):
+            for kind in kinds:
+                if kind in self.handlers:
+                    raise ValueError(f"two animation handlers for {kind!r}")
+                self.handlers[kind] = fn
+            return fn
+
+        return deco
+
+    def get(self, kind: str) -> Callable | None:
+        return self.handlers.get(kind)
+
+
+class SpriteLayer:
+    """What animations change on screen: items hidden while in the air, images left where they landed."""
+
+    def __init__(self) -> None:
+        self.hidden: set[Hashable] = set()
+        self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def hide(self, *keys: Hashable) -> None:
+        """Hide items (a key tuple, or a prefix of one: ``("hand",)`` hides every hand item)."""
+        self.hidden.update(keys)
+
+    def show(self, *keys: Hashable) -> None:
+        self.hidden.difference_update(keys)
+
+    def is_hidden(self, key: Hashable) -> bool:
+        if not self.hidden:
+            return False
+        if key in self.hidden:
+            return True
+        if isinstance(key, tuple):
+            return any(key[:k] in self.hidden for k in range(1, len(key)))
+        return False
+
+    def place(self, image: pygame.Surface, center) -> None:
+        """Leave ``image`` centred at ``center`` until the action's animation ends."""
+        self.placed.append((image, image.get_rect(center=(round(center[0]), round(center[1])))))
+
+    def clear(self) -> None:
+        self.hidden.clear()
+        self.placed.clear()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for image, rect in self.placed:
+            surface.blit(image, rect)
+
+
+def as_steps(result) -> list[Step]:
+    if result is None:
+        return []
+    if isinstance(result, Step):
+        return [result]
+    return [s for s in result if s is not None]
+
+
+class Director:
+    """Turns the events of one action into timeline steps ending with the view after it."""
+
+    def __init__(self, table, registry: AnimationRegistry) -> None:
+        self.table = table
+        self.registry = registry
+
+    def play(self, events: list[dict], before: dict, after: dict) -> None:
+        table = self.table
+        timeline = table.timeline
+        timeline.add(Step(on_start=lambda: table.show_view(before)))
+        for ev in events:
+            timeline.add(Step(on_start=lambda ev=ev: self._start_event(ev)))
+        timeline.add(Step(on_end=lambda: table.settle(after)))
+
+    def _start_event(self, ev: dict) -> None:
+        table = self.table
+        table.log.add([ev])
+        handler = self.registry.get(ev["type"])
+        if handler is not None:
+            table.timeline.insert_next(as_steps(handler(table, ev)))

@@ -1,0 +1,93 @@
+"""The game log: one line per event the viewing player may see, in the chosen language,
+scrollable with the mouse wheel (or by dragging the scroll bar) to read back a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import gfx
+from ..i18n import t
+
+
+class ScrollLog:
+    """Keeps the events and draws the lines that fit in a rectangle, newest at the bottom."""
+
+    def __init__(self, describe: Callable[[dict], str | None], limit: int = 600, size: int = 15) -> None:
+        self.describe = describe
+        self.entries: list[dict] = []  # events, re-described at draw time so language switches apply
+        self.limit = limit
+        self.size = size
+        self.scroll = 0  # lines scrolled up from the bottom
+        self.rect: pygame.Rect | None = None
+        self._max_scroll = 0
+
+    def add(self, events: list[dict]) -> None:
+        """``events`` must already be filtered with ``events_for`` for the viewer."""
+        self.entries.extend(events)
+        del self.entries[:-self.limit]
+        if self.scroll:
+            self.scroll += sum(1 for ev in events if self.describe(ev))  # keep the reader's place
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.scroll = 0
+
+    def lines(self) -> list[str]:
+        out = []
+        for ev in self.entries:
+            line = self.describe(ev)
+            if line:
+                out.append(line)
+        return out
+
+    def handle_event(self, event, mouse) -> bool:
+        """The mouse wheel over the log scrolls it; returns True if the event was used."""
+        if self.rect is None or mouse is None or not self.rect.collidepoint(mouse):
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(event.y * 3)
+            return True
+        return False
+
+    def scroll_by(self, lines: int) -> None:
+        self.scroll = max(0, min(self._max_scroll, self.scroll + lines))
+
+    def _wrapped(self, width: int) -> list[tuple[str, bool]]:
+        wrapped: list[tuple[str, bool]] = []
+        lines = self.lines()
+        for k, line in enumerate(lines):
+            newest = k >= len(lines) - 3
+            parts = gfx.wrap(line, self.size, width)
+            wrapped.extend([("• " + parts[0], newest)] + [("  " + p, newest) for p in parts[1:]])
+        return wrapped
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        gfx.panel(surface, rect, 170)
+        gfx.text(surface, t("log.heading"), (rect.left + 14, rect.top + 8), 16, gfx.GOLD, bold=True)
+        inner = pygame.Rect(rect.left + 14, rect.top + 36, rect.width - 34, rect.height - 46)
+        lh = gfx.font(self.size).get_linesize()
+        rows = max(1, inner.height // lh)
+        wrapped = self._wrapped(inner.width)
+        self._max_scroll = max(0, len(wrapped) - rows)
+        self.scroll = min(self.scroll, self._max_scroll)
+        end = len(wrapped) - self.scroll
+        visible = wrapped[max(0, end - rows):end]
+        y = inner.top
+        for line, newest in visible:
+            gfx.text(surface, line, (inner.left, y), self.size, gfx.INK if newest and not self.scroll else gfx.MUTED)
+            y += lh
+        if self._max_scroll:
+            track = pygame.Rect(rect.right - 12, inner.top, 5, inner.height)
+            pygame.draw.rect(surface, (50, 60, 55), track, border_radius=3)
+            frac = rows / len(wrapped)
+            h = max(16, int(track.height * frac))
+            pos = 1 - (self.scroll + rows) / len(wrapped)
+            thumb = pygame.Rect(track.x, track.y + int((track.height - h) * pos / max(1e-9, 1 - frac)), 5, h)
+            pygame.draw.rect(surface, gfx.GOLD, thumb, border_radius=3)
+            if self.scroll:
+                gfx.text(surface, t("log.scrolled", n=self.scroll), (rect.right - 18, rect.top + 10), 13,
+                         gfx.MUTED, anchor="topright")

@@ -1,0 +1,226 @@
+"""``TableScene``: a game session at an animated table, built from the framework's parts.
+
+:class:`~game.client.scenes.base.GameScene` drives the session (bots, hot-seat,
+save, undo, the end).  ``TableScene`` adds what every table shows and how it
+takes input:
+
+* the view being shown (``display``), the sprite layer and the animation
+  :class:`~.director.Director` fed from the game's handler registry;
+* input from ``Action`` objects: ``legal_actions()`` comes from the human's
+  :class:`~game.rules.Seat`; ``act(action)`` performs one;
+* the :class:`~.actionbar.ActionBar`, rebuilt from ``bar_buttons()`` whenever
+  the state, the viewer, the selection, the language or the window changes;
+* clicks and keys made while an animation plays are queued (a few) and handled
+  when it ends; a waiting summary is dismissed by a click, Space or Enter;
+* the scrollable log, tooltips, banner and thinking indicator.
+
+A game's scene subclasses it and provides: ``animations`` (an
+:class:`~.director.AnimationRegistry`), ``describe(event)`` (its log line),
+``bar_buttons()``, ``on_click(pos)``, ``on_key(event)``, ``draw_table(surface)``
+and optionally ``draw_summary(surface)``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.rules import Seat, events_for
+
+from ..i18n import language
+from ..scenes.base import GameScene
+from .actionbar import ActionBar, BarButton
+from .director import AnimationRegistry, Director, SpriteLayer
+from .log import ScrollLog
+from .tooltips import Tooltips
+from .widgets import ThinkingIndicator, banner
+
+QUEUE_LIMIT = 3
+CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class TableScene(GameScene):
+    animations = AnimationRegistry()
+    bar_rect = pygame.Rect(960, 520, 304, 190)
+    bar_columns = 1
+
+    def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
+        super().__init__(app, session, resumed=resumed, demo=demo)
+        self.sprites = SpriteLayer()
+        self.director = Director(self, self.animations)
+        self.tips = Tooltips()
+        self.log = ScrollLog(self.describe)
+        self.thinking = ThinkingIndicator(app)
+        self.bar: ActionBar | None = None
+        self.banner_text: str | None = None
+        self.summary: dict | None = None
+        self.mouse: tuple[int, int] | None = None
+        self.pending_input: deque = deque(maxlen=QUEUE_LIMIT)
+        self.final_view: dict | None = None
+        self.rebuild_log()
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list:
+        """The human viewer's legal actions, from their seat (empty unless they may act now)."""
+        if not self.my_turn:
+            return []
+        return Seat(self.session.state, self.viewer).legal_actions()
+
+    def _apply(self, action) -> None:
+        before = self.session.state.view(self.viewer)
+        events = self.session.apply(action)
+        visible = events_for(events, self.viewer)
+        after = self.session.state.view(self.viewer)
+        self.final_view = after
+        self.director.play(visible, before, after)
+
+    # ------------------------------------------------------------------ what is shown
+    def show_view(self, view: dict) -> None:
+        self.display = view
+        self.sprites.clear()
+        self.on_view_shown()
+
+    def show_final(self) -> None:
+        """Show the view after the animating action now (handlers of a new deal use it)."""
+        if self.final_view is not None:
+            self.display = self.final_view
+            self.on_view_shown()
+
+    def settle(self, view: dict) -> None:
+        """The end of an action's animation: its final view is the truth."""
+        self.display = view
+        self.sprites.clear()
+        self.banner_text = None
+        self.on_view_shown()
+
+    def on_view_shown(self) -> None:
+        """Hook: the displayed view changed (drop a selection that no longer applies, say)."""
+
+    # ------------------------------------------------------------------ log
+    def describe(self, ev: dict) -> str | None:
+        return None
+
+    def rebuild_log(self) -> None:
+        """Re-read the whole game from the record as the viewer saw it."""
+        self.log.clear()
+        state = self.session.record.new_state()
+        for action in self.session.record.actions:
+            self.log.add(events_for(state.apply(action), self.viewer))
+
+    def after_undo(self) -> None:
+        self.rebuild_log()
+        self.sprites.clear()
+        self.summary = None
+        self.banner_text = None
+        self.pending_input.clear()
+        self.on_view_shown()
+
+    def on_viewer_changed(self) -> None:
+        self.rebuild_log()
+        self.pending_input.clear()
+        self.on_view_shown()
+
+    # ------------------------------------------------------------------ action bar
+    def build_ui(self) -> None:
+        self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns)
+        self.build_table_ui()
+        self.refresh_bar()
+
+    def build_table_ui(self) -> None:
+        """Hook: fixed widgets (menu and undo buttons ...)."""
+
+    def bar_buttons(self) -> list[BarButton]:
+        return []
+
+    def refresh_bar(self) -> None:
+        if self.bar is not None and self.container is not None:
+            self.bar.set(self.bar_buttons() if not self.timeline.busy else [])
+
+    @property
+    def bar_key(self) -> tuple:
+        """What the bar depends on beyond the buttons' own texts (for subclasses' caches)."""
+        return (len(self.session.record.actions), self.viewer, language(), self.app.size)
+
+    def handle_ui(self, event) -> None:
+        if self.bar is not None and self.bar.handle_ui(event):
+            self.app.sound("sfx.click")
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.tips.move(event.pos)
+            self.on_hover(event.pos)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.handle_event(event, self.mouse)
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
+                event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)):
+            super().handle_event(event)
+            return
+        is_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if not (is_click or event.type == pygame.KEYDOWN):
+            return
+        if self.timeline.waiting and (is_click or event.key in CONFIRM_KEYS):
+            self.timeline.release()
+            return
+        if self.timeline.busy:
+            self.pending_input.append(event)
+            return
+        self.dispatch(event)
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.on_click(event.pos)
+        else:
+            self.on_key(event)
+
+    def on_hover(self, pos) -> None:
+        """Hook: the mouse moved."""
+
+    def on_click(self, pos) -> None:
+        """Hook: a left click on the table (not on a button)."""
+
+    def on_key(self, event) -> None:
+        """Hook: a key press."""
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.thinking.update(dt)
+        self.tips.update(dt)
+        if not self.timeline.busy and self.pending_input:
+            queued = list(self.pending_input)
+            self.pending_input.clear()
+            for event in queued:
+                self.dispatch(event)
+        if self.app.scenes.top is self:
+            self.refresh_bar()
+
+    def draw(self, surface) -> None:
+        self.tips.begin()
+        self.draw_table(surface)
+        self.sprites.draw(surface)
+
+    def draw_table(self, surface) -> None:
+        """Draw the table from ``self.display`` (registering tooltips with ``self.tips.add``)."""
+
+    def draw_over(self, surface) -> None:
+        self.timeline.draw(surface)
+        if self.banner_text:
+            banner(surface, self.banner_text, self.banner_center())
+        if self.summary is not None:
+            self.draw_summary(surface)
+        self.tips.draw(surface)
+
+    def banner_center(self) -> tuple[int, int]:
+        return (480, 330)
+
+    def draw_summary(self, surface) -> None:
+        """Hook: the end-of-hand / end-of-round summary."""
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self.worker.busy and not self.session.is_human(self.session.to_move)
