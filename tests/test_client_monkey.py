@@ -60,4 +60,5 @@ def test_monkey(tmp_path, monkeypatch, lang):
             seen.add(type(app.scenes.top).__name__)
     finally:
         app.shutdown()
-    assert {"TitleScene", "GameChoiceScene", "SetupScene", "HacktrickScene"} <= seen, seen
+    assert {"TitleScene", "GameChoiceScene", "SetupScene"} <= seen, seen
+    assert seen & {"HacktrickScene", "RatjackScene"}, seen  # it reached a table

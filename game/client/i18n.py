@@ -1,7 +1,8 @@
 """Every string the client shows goes through one table: ``t(key, **fmt)``.
 
-The tables live in ``game/client/i18n/<lang>.toml`` (``en`` and ``ja``); nested
-TOML tables flatten to dotted keys (``[menu] play = "Play"`` -> ``menu.play``).
+The tables live in ``game/client/i18n/<lang>.toml`` (``en`` and ``ja``), plus one
+file per game table, ``<lang>.<game>.toml``, merged into it; nested TOML tables
+flatten to dotted keys (``[menu] play = "Play"`` -> ``menu.play``).
 """
 
 from __future__ import annotations
@@ -32,8 +33,11 @@ def table(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     if lang not in _tables:
-        with open(_DIR / f"{lang}.toml", "rb") as f:
-            _tables[lang] = _flatten(tomllib.load(f))
+        merged: dict[str, str] = {}
+        for path in [_DIR / f"{lang}.toml", *sorted(_DIR.glob(f"{lang}.*.toml"))]:
+            with open(path, "rb") as f:
+                merged.update(_flatten(tomllib.load(f)))
+        _tables[lang] = merged
     return _tables[lang]
 
 

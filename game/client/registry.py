@@ -20,6 +20,7 @@ SCENE_PATHS: dict[str, str] = {
     "results": "game.client.menus.results:ResultsScene",
     "privacy": "game.client.hotseat:PrivacyScene",
     "table.hacktrick": "game.client.scenes.hacktrick:HacktrickScene",
+    "table.ratjack": "game.client.scenes.ratjack:RatjackScene",
 }
 
 TABLES: tuple[str, ...] = tuple(name.split(".", 1)[1] for name in SCENE_PATHS if name.startswith("table."))

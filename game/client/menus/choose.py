@@ -9,8 +9,8 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..i18n import t
-from ..scene import Scene
 from ..registry import has_table
+from ..scene import Scene
 from .common import backdrop, button, heading
 
 ORDER = ("hacktrick", "ratjack", "hakkutsu")

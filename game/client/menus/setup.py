@@ -9,8 +9,8 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..i18n import t
-from ..scene import Scene
 from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
+from ..scene import Scene
 from .common import backdrop, button, heading, label
 
 

@@ -46,6 +46,8 @@ class GameScene(Scene):
         return humans[0] if humans else 0
 
     def name(self, p: int) -> str:
+        """How player ``p`` is called on screen: "You", "Player 2", or the bot's label
+        (numbered when two seats would read the same)."""
         s = self.session
         spec = s.seats[p]
         if spec == HUMAN:
@@ -56,7 +58,10 @@ class GameScene(Scene):
 
         if len(s.humans) == 0:
             return t("seat.bot_n", n=p + 1)
-        return seat_label(spec)
+        label = seat_label(spec)
+        if s.seats.count(spec) > 1:
+            return t("seat.numbered", label=label, n=p + 1)
+        return label
 
     @property
     def hotseat(self) -> bool:

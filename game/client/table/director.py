@@ -56,6 +56,14 @@ class SpriteLayer:
     def __init__(self) -> None:
         self.hidden: set[Hashable] = set()
         self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.notes: dict[Hashable, object] = {}
+
+    def note(self, key: Hashable, value) -> None:
+        """Show ``value`` for a counter (a deck size, a score) until the action's animation ends."""
+        self.notes[key] = value
+
+    def noted(self, key: Hashable, default):
+        return self.notes.get(key, default)
 
     def hide(self, *keys: Hashable) -> None:
         """Hide items (a key tuple, or a prefix of one: ``("hand",)`` hides every hand item)."""
@@ -80,6 +88,7 @@ class SpriteLayer:
     def clear(self) -> None:
         self.hidden.clear()
         self.placed.clear()
+        self.notes.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
         for image, rect in self.placed:

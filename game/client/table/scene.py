@@ -44,6 +44,7 @@ class TableScene(GameScene):
     animations = AnimationRegistry()
     bar_rect = pygame.Rect(960, 520, 304, 190)
     bar_columns = 1
+    bar_height = 40
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -123,7 +124,7 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ action bar
     def build_ui(self) -> None:
-        self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns)
+        self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns, height=self.bar_height)
         self.build_table_ui()
         self.refresh_bar()
 

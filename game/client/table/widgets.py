@@ -39,13 +39,13 @@ def dimmed(image: pygame.Surface) -> pygame.Surface:
 def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = False, lift: int = 0,
               highlight=None, badge: str | None = None, note: str | None = None) -> pygame.Rect:
     """A card image at ``rect`` (lifted by ``lift`` px), with an optional outline colour,
-    a corner ``badge`` (a number key, say) and a ``note`` ribbon along the bottom."""
+    a corner ``badge`` (a number key, say) and a ``note`` ribbon across the middle."""
     r = rect.move(0, -lift)
     surface.blit(dimmed(image) if dim else image, r)
     if highlight is not None:
         pygame.draw.rect(surface, highlight, r.inflate(6, 6), width=3, border_radius=8)
     if note:
-        strip = pygame.Rect(r.left + 2, r.bottom - 18, r.width - 4, 16)
+        strip = pygame.Rect(r.left + 2, r.centery - 8, r.width - 4, 16)
         gfx.panel(surface, strip, 210, colour=(30, 60, 90), border=None, radius=4)
         gfx.text(surface, note, strip.center, 11, (220, 235, 255), anchor="center", bold=True)
     if badge:

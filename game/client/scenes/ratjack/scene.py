@@ -1,0 +1,585 @@
+"""The Ratjack table: every player's area around the deck, discard pile and token reserve.
+
+Input is by pointing: the legal actions (:mod:`.input`) say which cards,
+tokens, players or piles can be clicked now; they are highlighted (with a
+number for the number keys) and everything else is dimmed while an ability
+waits for its target.  Hover any card, token, pile or gauge for its meaning.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ... import gfx
+from ...i18n import t
+from ...table import widgets
+from ...table.actionbar import BarButton
+from ...table.scene import TableScene
+from .animations import animations
+from .input import Choices, choices
+from .layout import (
+    BAR,
+    HAND_CARD,
+    KEYS,
+    LOG,
+    MENU_BUTTON,
+    PILE_CARD,
+    PROMPT,
+    TOKEN,
+    TOP_BAR,
+    UNDO_BUTTON,
+    RatjackLayout,
+)
+from .log_text import describe
+from .texts import ability_text, card_label, card_of, reason_text, step_text, token_text
+
+LIMIT = 25
+BROWSE = pygame.Rect(120, 110, 820, 460)
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {getattr(pygame, f"K_KP{n}"): n
+                                                                         for n in range(1, 10)}
+
+
+class RatjackScene(TableScene):
+    animations = animations
+    bar_rect = BAR
+    bar_height = 36
+
+    def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
+        self.layout = RatjackLayout(session.record.players, 0)
+        self.selected: int | None = None  # the hand card chosen in the play phase (a card id)
+        self.browsing = False  # the whole discard pile is shown
+        super().__init__(app, session, resumed=resumed, demo=demo)
+        self.layout = RatjackLayout(session.record.players, self.viewer)
+
+    # ------------------------------------------------------------------ images
+    def card_image(self, card: dict | None, size=HAND_CARD):
+        key = f"ratjack.card.{card['deck']}.{card['value']}" if card else "ratjack.card.back"
+        return gfx.image(self.app.assets, key, tuple(size))
+
+    def token_image(self, face: str, size: int = TOKEN):
+        return gfx.image(self.app.assets, f"ratjack.token.{face}", (size, size))
+
+    def area_image(self, q: int, i: int, size=None):
+        """The card at ``(q, i)`` as the viewer sees it now (face, or back)."""
+        size = size or self.layout.card_size(q)
+        try:
+            entry = self.display["areas"][q][i]
+        except IndexError:
+            return self.card_image(None, size)
+        return self.card_image(entry["card"] if entry["face_up"] else None, size)
+
+    def hand_key_of(self, card: dict | None):
+        for i, c in enumerate(self.display["hand"]):
+            if card is not None and c == card:
+                return ("hand", i)
+        return None
+
+    def deck_size(self) -> int:
+        return self.sprites.noted("deck_size", self.display["deck_size"])
+
+    # ------------------------------------------------------------------ view changes
+    def on_view_shown(self) -> None:
+        if self.layout.viewer != self.viewer:
+            self.layout = RatjackLayout(self.session.record.players, self.viewer)
+        if self.selected is not None and self.display.get("phase") != "play":
+            self.selected = None
+
+    def on_viewer_changed(self) -> None:
+        self.selected = None
+        self.browsing = False
+        super().on_viewer_changed()
+
+    def after_undo(self) -> None:
+        self.selected = None
+        super().after_undo()
+
+    def describe(self, ev: dict) -> str | None:
+        return describe(self, ev)
+
+    def log_name(self, p: int) -> str:
+        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
+        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
+            return t("rj.log_you", n=p + 1)
+        return self.name(p)
+
+    # ------------------------------------------------------------------ choices and the bar
+    def current_choices(self) -> Choices:
+        return choices(self.display, self.legal_actions(), self.selected)
+
+    def build_table_ui(self) -> None:
+        ui, c = self.app.ui, self.container
+        self.b_menu = pygame_gui.elements.UIButton(MENU_BUTTON, t("game.menu"), ui, container=c)
+        self.b_undo = pygame_gui.elements.UIButton(UNDO_BUTTON, t("game.undo"), ui, container=c)
+        self.sync_undo()
+
+    def sync_undo(self) -> None:
+        s = self.session
+        show = bool(s.humans) and not self.hotseat
+        (self.b_undo.show if show else self.b_undo.hide)()
+        ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
+        if ok != self.b_undo.is_enabled:
+            (self.b_undo.enable if ok else self.b_undo.disable)()
+
+    def bar_buttons(self) -> list[BarButton]:
+        ch = self.current_choices()
+        out: list[BarButton] = []
+        if not ch.picks and ch.face_down is None:
+            return out
+        phase = self.display["phase"]
+        if phase == "draw":
+            for key, pick in ((("deck",), "draw_deck"), (("discard",), "take_discard")):
+                if key in ch:
+                    label = t(f"rj.btn.{pick}", card=card_label(self.display["discard"][-1])
+                              if self.display["discard"] else "")
+                    out.append(BarButton(label, lambda k=key: self.pick(k), "D" if pick == "draw_deck" else "T",
+                                         ident=pick, primary=pick == "draw_deck"))
+        elif phase == "setup":
+            for n, key in enumerate(ch.order, start=1):
+                card = self.display["hand"][key[1]]
+                out.append(BarButton(t("rj.btn.setup", card=card_label(card)), lambda k=key: self.pick(k), str(n),
+                                     ident=f"setup-{n}"))
+        elif phase == "play":
+            if self.selected is None:
+                for n, key in enumerate(ch.order, start=1):
+                    card = self.display["hand"][key[1]]
+                    out.append(BarButton(card_label(card), lambda k=key: self.pick(k), str(n), ident=f"select-{n}"))
+            else:
+                out += self._play_buttons(ch)
+        else:
+            out += self._ability_buttons(ch)
+        return out
+
+    def _play_buttons(self, ch: Choices) -> list[BarButton]:
+        sel = self._selected_card()
+        out = []
+        if ch.face_down is not None:
+            out.append(BarButton(t("rj.btn.face_down", card=card_label(sel)),
+                                 lambda: self.act(ch.face_down), "F", ident="face-down"))
+        if ch.face_up is not None:
+            label = t("rj.btn.face_up")
+            out.append(BarButton(label, lambda: self.act(ch.face_up), "U", ident="face-up", primary=True))
+        for n, (key, action) in enumerate(ch.flips, start=1):
+            entry = self.display["areas"][self.viewer][key[2]]
+            flip = entry["card"]
+            label = t("rj.btn.flip", flip=card_label(flip))
+            out.append(BarButton(label, lambda a=action: self.act(a), str(ch.order.index(key) + 1),
+                                 ident=f"flip-{n}"))
+        out.append(BarButton(t("rj.btn.cancel"), self.deselect, t("rj.key_backspace"), ident="cancel"))
+        return out
+
+    def _ability_buttons(self, ch: Choices) -> list[BarButton]:
+        pending = self.display.get("pending") or {}
+        out = []
+        for q, action in ch.players:
+            key = "rj.btn.give" if pending.get("drawn") or pending.get("ability") == "weasel 3" else "rj.btn.exchange"
+            out.append(BarButton(t(key, name=self.name(q)), lambda a=action: self.act(a),
+                                 str(ch.order.index(("seat", q)) + 1), ident=f"player-{q}"))
+        for key, action in ch.discards:
+            if key == ("drawn",):
+                label = t("rj.btn.discard_drawn")
+            else:
+                label = t("rj.btn.discard_hand", card=card_label(self.display["hand"][key[1]]))
+            out.append(BarButton(label, lambda a=action: self.act(a), str(ch.order.index(key) + 1),
+                                 ident=f"discard-{ch.order.index(key) + 1}"))
+        return out
+
+    def _selected_card(self) -> dict | None:
+        for c in self.display["hand"]:
+            if card_of(c) == self.selected:
+                return c
+        return None
+
+    def handle_ui(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_menu:
+                self.app.sound("sfx.click")
+                self.pause()
+                return
+            if event.ui_element is self.b_undo:
+                self.undo()
+                return
+        super().handle_ui(event)
+
+    # ------------------------------------------------------------------ input
+    def pick(self, key: tuple) -> bool:
+        """Click on item ``key``: perform its action or select its hand card."""
+        ch = self.current_choices()
+        pick = ch.picks.get(key)
+        if pick is None:
+            return False
+        if pick.select is not None:
+            self.selected = pick.select
+            self.app.sound("sfx.click")
+            return True
+        self.selected = None
+        return self.act(pick.action)
+
+    def deselect(self) -> None:
+        self.selected = None
+
+    def item_at(self, pos) -> tuple | None:
+        lay = self.layout
+        if lay.deck.collidepoint(pos):
+            return ("deck",)
+        if lay.discard.collidepoint(pos):
+            return ("discard",)
+        if lay.discard_all.collidepoint(pos):
+            return ("discard-all",)
+        for zone in (lay.reserve, lay.hand, *lay.areas.values()):
+            item = zone.item_at(pos)
+            if item is not None:
+                return item
+        q = lay.seat_at(pos)
+        return ("seat", q) if q is not None else None
+
+    def point_of(self, key: tuple) -> tuple[int, int] | None:
+        """Where to click for item ``key`` as the table is drawn now (tests and hints use it)."""
+        lay = self.layout
+        if key == ("deck",):
+            return lay.deck.center
+        if key == ("discard",):
+            return lay.discard.center
+        if key[0] == "seat":
+            panel = lay.panels[key[1]]
+            return (panel.left + 40, panel.top + 16)
+        for zone in (lay.reserve, lay.hand, *lay.areas.values()):
+            rect = zone.rect_of(key)
+            if rect is not None:
+                return (rect.left + 6, rect.top + 14)  # the left strip stays visible when cards overlap
+        return None
+
+    def on_click(self, pos) -> None:
+        if self.browsing:
+            self.browsing = False
+            return
+        item = self.item_at(pos)
+        if item is None:
+            return
+        if self.pick(item):
+            return
+        if item in (("discard",), ("discard-all",)) and self.display["discard"]:
+            self.browsing = True
+        elif item[0] == "hand" and self.selected is not None and self.display["hand"][item[1]] == \
+                self._selected_card():
+            self.deselect()  # clicking the chosen card again puts it back
+
+    def on_key(self, event) -> None:
+        k = event.key
+        if self.browsing:
+            self.browsing = False
+            return
+        ch = self.current_choices()
+        if k in NUMBER_KEYS:
+            key = ch.numbered(NUMBER_KEYS[k])
+            if key is not None:
+                self.pick(key)
+        elif k == pygame.K_d:
+            self.pick(("deck",))
+        elif k == pygame.K_t:
+            self.pick(("discard",))
+        elif k == pygame.K_f and ch.face_down is not None:
+            self.act(ch.face_down)
+        elif k == pygame.K_u and ch.face_up is not None:
+            self.act(ch.face_up)
+        elif k == pygame.K_BACKSPACE:
+            self.deselect()
+
+    def handle_event(self, event) -> None:
+        if self.browsing and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.browsing = False
+            return
+        super().handle_event(event)
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.container is not None:
+            self.sync_undo()
+
+    def banner_center(self) -> tuple[int, int]:
+        return self.layout.center.center
+
+    def prompt_text(self) -> tuple[str, bool]:
+        s = self.session
+        d = self.display
+        if s.over:
+            return t("rj.prompt.over"), False
+        p = s.to_move
+        if p is None:
+            return "", False
+        if not self.my_turn:
+            return (t("rj.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
+        phase = d["phase"]
+        if phase == "setup":
+            return t("rj.prompt.setup"), True
+        if phase == "draw":
+            return t("rj.prompt.draw"), True
+        if phase == "play":
+            if self.selected is None:
+                return t("rj.prompt.play"), True
+            ch = self.current_choices()
+            key = "rj.prompt.selected" if ch.flips else "rj.prompt.selected_no_flip"
+            card = self._selected_card()
+            return t(key, card=card_label(card), ability=ability_text(card)), True
+        pending = d.get("pending") or {}
+        return t("rj.prompt.ability", ability=card_label(pending.get("card")),
+                 step=step_text(pending.get("prompt", ""))), True
+
+    def draw_table(self, surface) -> None:
+        surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
+        d = self.display
+        self.layout.reserve.set_items(("reserve", f) for f in d["reserve"])
+        hand_items = [("hand", i) for i in range(len(d["hand"]))]
+        if (d.get("pending") or {}).get("drawn"):
+            hand_items.append(("drawn",))
+        self.layout.hand.set_items(hand_items)
+        for q in range(len(d["areas"])):
+            self.layout.areas[q].set_items(("area", q, i) for i in range(len(d["areas"][q])))
+        ch = self.current_choices()
+        targeting = bool(ch.picks) and d["phase"] == "ability" or self.selected is not None
+        self.draw_top(surface, d)
+        for q in range(len(d["areas"])):
+            self.draw_player(surface, d, q, ch, targeting)
+        self.draw_center(surface, d, ch, targeting)
+        self.draw_hand(surface, d, ch)
+        self.log.draw(surface, LOG)
+        msg, urgent = self.prompt_text()
+        if self.bot_thinking:
+            widgets.prompt(surface, PROMPT, msg)
+            self.thinking.draw(surface, pygame.Rect(PROMPT.right - 200, PROMPT.bottom - 50, 196, 48),
+                               self.worker.progress)
+        else:
+            widgets.prompt(surface, PROMPT, msg, urgent=urgent)
+        if self.my_turn:
+            gfx.text_block(surface, t("rj.keys"), KEYS, 12, gfx.MUTED, line_gap=0)
+
+    def draw_top(self, surface, d) -> None:
+        gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)
+        gfx.text(surface, t("rj.round", n=d["round"]), (20, 22), 18, gfx.GOLD, anchor="midleft", bold=True)
+        gfx.text(surface, t("rj.goal", n=d["target_vp"]), (150, 22), 15, gfx.INK, anchor="midleft")
+
+    def _badge(self, ch: Choices, key) -> str | None:
+        if key in ch.picks and self.my_turn:
+            n = ch.order.index(key) + 1
+            return str(n) if n <= 9 else None
+        return None
+
+    def draw_player(self, surface, d, q: int, ch: Choices, targeting: bool) -> None:
+        lay = self.layout
+        panel = lay.panels[q]
+        out = d["eliminated"][q]
+        active = d["current_player"] == q and not d["terminal"]
+        seat_pick = ("seat", q) in ch.picks
+        widgets.player_panel(surface, panel, self.name(q), active=active, out=out,
+                             highlight=widgets.TARGET if seat_pick else None)
+        if seat_pick and self._badge(ch, ("seat", q)):
+            widgets.chip(surface, self._badge(ch, ("seat", q)), (panel.right - 8, panel.top - 8),
+                         colour=(40, 40, 40), text_colour=widgets.HIGHLIGHT, anchor="topright")
+        self.tips.add(panel, lambda q=q: t("rj.tip.panel_out", name=self.name(q)) if d["eliminated"][q] else
+                      t("rj.tip.vp", name=self.name(q), vp=d["vp"][q], target=d["target_vp"]))
+        vp = self.sprites.noted(("vp", q), d["vp"][q])
+        pip_rect = widgets.pips(surface, lay.pips[q], vp, d["target_vp"])
+        self.tips.add(pip_rect, lambda q=q, vp=vp: t("rj.tip.vp", name=self.name(q), vp=vp, target=d["target_vp"]))
+        value = d["values"][q]
+        gauge = widgets.ValueGauge(lay.gauges[q], LIMIT)
+        gauge.draw(surface, value)
+        colour = gfx.RED if value > LIMIT else gfx.GOLD if value == LIMIT else gfx.INK
+        gfx.text(surface, str(value), (gauge.rect.right + 8, gauge.rect.centery), 24 if q == self.viewer else 20,
+                 colour, anchor="midleft", bold=True)
+        gfx.text(surface, t("rj.value_label"), (gauge.rect.left, gauge.rect.top - 3), 12, gfx.MUTED,
+                 anchor="bottomleft")
+        self.tips.add(gauge.rect.inflate(60, 14),
+                      lambda q=q, v=value: t("rj.tip.gauge", name=self.name(q), value=v))
+        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
+        if out or reason:
+            gfx.text(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
+                     (gauge.rect.left, gauge.rect.bottom + 4), 13, gfx.RED, bold=True)
+        if q != self.viewer:
+            self.draw_backs(surface, d, q)
+        size = lay.card_size(q)
+        for key, rect in lay.areas[q].rects():
+            if self.sprites.is_hidden(key):
+                continue
+            entry = d["areas"][q][key[2]]
+            shown = entry["card"] if entry["face_up"] else None
+            img = self.card_image(shown, size)
+            note = None
+            known_down = not entry["face_up"] and entry["card"] is not None
+            if known_down:
+                img = self.card_image(entry["card"], size)
+                note = t("rj.you_know")
+            picked = key in ch.picks
+            widgets.draw_card(surface, img, rect, dim=(targeting and not picked) or out or (known_down and not picked),
+                              lift=4 if picked else 0,
+                highlight=widgets.TARGET if picked else None, badge=self._badge(ch, key), note=note)
+            if not entry["face_up"] and entry["card"] is not None:
+                pygame.draw.rect(surface, (90, 150, 220), rect.move(0, -4 if picked else 0), width=2,
+                                 border_radius=6)
+            if entry["token"] and not self.sprites.is_hidden(("token", q, key[2])):
+                ts = lay.token_size(q)
+                widgets.draw_token(surface, self.token_image(entry["token"], ts),
+                                   lay.token_center(q, key[2]) if not picked else
+                                   (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
+            self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+
+    def card_tip(self, entry: dict, q: int) -> str:
+        lines = []
+        card = entry["card"]
+        if entry["face_up"] or card is not None:
+            lines.append(t("rj.tip.card", card=card_label(card), value=card["value"]) + " — " + ability_text(card))
+            if not entry["face_up"]:
+                lines.append(t("rj.tip.face_down_own"))
+        else:
+            lines.append(t("rj.tip.face_down_unknown"))
+        if entry["token"]:
+            lines.append(token_text(entry["token"]))
+        return "\n".join(lines)
+
+    def out_reason(self, q: int) -> str | None:
+        """Why ``q`` is out of the current round (from the log)."""
+        if not self.display["eliminated"][q]:
+            return None
+        for ev in reversed(self.log.entries):
+            if ev["type"] == "round_started":
+                return None
+            if ev["type"] == "player_eliminated" and ev["player"] == q:
+                return ev["reason"]
+        return None
+
+    def draw_backs(self, surface, d, q: int) -> None:
+        rect = self.layout.backs[q]
+        n = d["hand_sizes"][q]
+        if self.sprites.is_hidden(("backs", q)):
+            n = 0
+        back = self.card_image(None, (22, 31))
+        for i in range(n):
+            surface.blit(back, (rect.left + i * 12, rect.top))
+        gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
+                                                                   rect.top + 15), 13, gfx.MUTED, anchor="midleft")
+        self.tips.add(rect, lambda: t("rj.tip.hand_back", name=self.name(q), n=d["hand_sizes"][q]))
+
+    def draw_center(self, surface, d, ch: Choices, targeting: bool) -> None:
+        lay = self.layout
+        back = self.card_image(None, PILE_CARD)
+        deck_pick = ("deck",) in ch.picks
+        widgets.draw_pile(surface, back, lay.deck, self.deck_size(), label=t("rj.deck"),
+                          highlight=widgets.TARGET if deck_pick else None, dim=targeting)
+        if deck_pick:
+            widgets.chip(surface, "D", (lay.deck.left - 6, lay.deck.top - 8), colour=(40, 40, 40),
+                         text_colour=widgets.HIGHLIGHT)
+        self.tips.add(lay.deck, lambda: t("rj.tip.deck", n=self.deck_size()))
+        pile = list(d["discard"])
+        if self.sprites.is_hidden(("discard",)):
+            pile = pile[:-max(1, int(self.sprites.noted("discard_hidden", 1)))]
+        top = pile[-1] if pile else None
+        disc_pick = ("discard",) in ch.picks
+        widgets.draw_pile(surface, self.card_image(top, PILE_CARD) if top else back, lay.discard, len(pile),
+                          label=t("rj.discard"), highlight=widgets.TARGET if disc_pick else None,
+                          dim=targeting and not disc_pick)
+        if disc_pick:
+            widgets.chip(surface, "T", (lay.discard.left - 6, lay.discard.top - 8), colour=(40, 40, 40),
+                         text_colour=widgets.HIGHLIGHT)
+        if pile:
+            pygame.draw.rect(surface, (40, 50, 45), lay.discard_all, border_radius=8)
+            gfx.text(surface, t("rj.see_all", n=len(pile)), lay.discard_all.center, 12, gfx.MUTED, anchor="center")
+        self.tips.add(lay.discard.union(lay.discard_all),
+                      lambda: t("rj.tip.discard", n=len(d["discard"]), card=card_label(d["discard"][-1]))
+                      if d["discard"] else t("rj.tip.discard_empty"))
+        zone = lay.reserve
+        gfx.text(surface, t("rj.reserve"), (zone.rect.left, zone.rect.top - 8), 14, gfx.MUTED, anchor="bottomleft")
+        if not zone.items:
+            gfx.text(surface, t("rj.reserve_empty"), zone.rect.topleft, 14, gfx.MUTED)
+        for key, rect in zone.rects():
+            if self.sprites.is_hidden(key):
+                continue
+            picked = key in ch.picks
+            widgets.draw_token(surface, self.token_image(key[1], TOKEN), rect.center,
+                               highlight=widgets.TARGET if picked else None, dim=targeting and not picked)
+            badge = self._badge(ch, key)
+            if badge:
+                widgets.chip(surface, badge, (rect.left - 6, rect.top - 8), colour=(40, 40, 40),
+                             text_colour=widgets.HIGHLIGHT)
+            self.tips.add(rect, lambda f=key[1]: t("rj.tip.reserve") + "\n" + token_text(f))
+
+    def draw_hand(self, surface, d, ch: Choices) -> None:
+        lay = self.layout
+        label = t("rj.hand") if self.session.is_human(self.viewer) else self.name(self.viewer)
+        gfx.text(surface, label, (lay.hand.rect.left, lay.panels[self.viewer].top + 10), 14, gfx.MUTED)
+        hovered = lay.hand.item_at(self.mouse) if self.mouse else None
+        pending = d.get("pending") or {}
+        for key, rect in lay.hand.rects():
+            if self.sprites.is_hidden(key):
+                continue
+            card = pending.get("drawn") if key == ("drawn",) else d["hand"][key[1]]
+            picked = key in ch.picks
+            chosen = key != ("drawn",) and self.selected is not None and card_of(card) == self.selected
+            lift = 22 if chosen else 12 if (picked and hovered == key) else 0
+            widgets.draw_card(surface, self.card_image(card, HAND_CARD), rect,
+                              dim=bool(ch.picks) and not picked and not chosen and self.my_turn, lift=lift,
+                              highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
+                              badge=self._badge(ch, key), note=t("rj.drawn") if key == ("drawn",) else None)
+            self.tips.add(rect, lambda c=card: t("rj.tip.card", card=card_label(c), value=c["value"]) + " — "
+                          + ability_text(c))
+
+    # ------------------------------------------------------------------ overlays
+    def draw_over(self, surface) -> None:
+        super().draw_over(surface)
+        if self.browsing:
+            self.draw_discard_browser(surface)
+
+    def draw_discard_browser(self, surface) -> None:
+        pile = self.display["discard"]
+        gfx.panel(surface, BROWSE, 245, colour=(24, 30, 26), border=widgets.HIGHLIGHT)
+        gfx.text(surface, t("rj.discard_heading", n=len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
+                 bold=True)
+        cols = 11
+        for i, card in enumerate(pile):
+            x = BROWSE.left + 20 + (i % cols) * 72
+            y = BROWSE.top + 56 + (i // cols) * 98
+            surface.blit(self.card_image(card, (64, 90)), (x, y))
+        gfx.text(surface, t("rj.discard_close"), (BROWSE.centerx, BROWSE.bottom - 12), 14, gfx.MUTED,
+                 anchor="midbottom")
+
+    def draw_summary(self, surface) -> None:
+        s = self.summary
+        rect = pygame.Rect(0, 0, 520, 120 + 34 * len(s["values"]))
+        rect.center = self.layout.center.center
+        rect.clamp_ip(pygame.Rect(0, 44, 956, 676))
+        gfx.panel(surface, rect, 242, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+        gfx.text(surface, t("rj.summary.title", n=s["round"]), (rect.centerx, rect.top + 14), 24, gfx.GOLD,
+                 anchor="midtop", bold=True)
+        gfx.text(surface, t("rj.summary.reason", reason=reason_text(s["reason"])), (rect.centerx, rect.top + 50), 16,
+                 gfx.INK, anchor="midtop")
+        scored = self._round_scorers()
+        y = rect.top + 80
+        for q, value in enumerate(s["values"]):
+            colour = gfx.GOLD if q in scored else gfx.MUTED if self.display["eliminated"][q] else gfx.INK
+            gfx.text(surface, t("rj.summary.line", name=self.name(q), value=value, vp=s["vp"][q]),
+                     (rect.left + 30, y), 18, colour)
+            if q in scored:
+                gfx.text(surface, t("rj.summary.scored", points=scored[q]), (rect.right - 30, y), 18, gfx.GOLD,
+                         anchor="topright", bold=True)
+            y += 34
+        if self.timeline.waiting:
+            gfx.text(surface, t("rj.summary.continue"), (rect.centerx, rect.bottom - 10), 14, gfx.MUTED,
+                     anchor="midbottom")
+
+    def _round_scorers(self) -> dict[int, int]:
+        """Who scored in the round being summarised, from the log."""
+        out: dict[int, int] = {}
+        for ev in reversed(self.log.entries):
+            if ev["type"] == "round_started":
+                break
+            if ev["type"] == "vp_scored":
+                out[ev["player"]] = out.get(ev["player"], 0) + ev["points"]
+        return out
+
+    def results_summary(self) -> list[str]:
+        lines = []
+        for ev in self.log.entries:
+            if ev["type"] == "vp_scored":
+                lines.append(t("log.rj.vp", name=self.name(ev["player"]), points=ev["points"],
+                               reason=reason_text(ev["reason"]), vp=ev["vp"][ev["player"]]))
+        return lines
+

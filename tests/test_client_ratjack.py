@@ -1,0 +1,286 @@
+"""The Ratjack table, driven headless through clicks and keys (``SDL_VIDEODRIVER=dummy``)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.menus.pause import PauseScene
+from game.client.menus.results import ResultsScene
+from game.client.menus.title import TitleScene
+from game.client.registry import open_game
+from game.client.scenes.ratjack import RatjackScene
+from game.client.scenes.ratjack.texts import STEP_KEYS, all_engine_prompts
+from game.client.session import Session, save_path
+from game.rules.ratjack.abilities import ABILITIES
+from game.rules.ratjack.cards import FAMILIES
+from game.rules.ratjack.positions import position
+from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    a.settings.animation_speed = 12.0
+    yield a
+    a.shutdown()
+
+
+def start(app, seats, seed=1, **options) -> RatjackScene:
+    app.scenes.push(TitleScene(app))
+    session = Session.new("ratjack", seats, seed=seed, **options)
+    scene = open_game(app, session)
+    frames(app, 2)
+    return scene
+
+
+def click_item(app, scene: RatjackScene, item) -> None:
+    pos = scene.point_of(item)
+    assert pos is not None, item
+    click(app, pos, settle=1)
+
+
+def human_turn_by_clicks(app, scene: RatjackScene, rng: random.Random) -> None:
+    """One decision of the human, made by clicking what is highlighted (or a bar button)."""
+    ch = scene.current_choices()
+    phase = scene.display["phase"]
+    if phase == "play" and scene.selected is not None:
+        options = [i for i in scene.bar.idents if i.startswith(("face-", "flip-"))]
+        click_button(app, scene.bar.find(rng.choice(options)))
+        return
+    assert ch.order, (phase, scene.legal_actions())
+    click_item(app, scene, rng.choice(ch.order))
+
+
+def play_to_the_end(app, scene: RatjackScene, rng: random.Random, limit: int = 4000) -> int:
+    decisions = 0
+    for _ in range(limit):
+        if isinstance(app.scenes.top, ResultsScene):
+            return decisions
+        if scene.timeline.waiting:
+            click(app, (480, 300), settle=1)  # the round summary waits for a click
+            continue
+        if scene.my_turn and app.scenes.top is scene:
+            before = len(scene.session.record.actions), scene.selected
+            human_turn_by_clicks(app, scene, rng)
+            assert (len(scene.session.record.actions), scene.selected) != before, "the click did nothing"
+            decisions += 1
+        else:
+            frames(app, 1)
+    raise AssertionError("the game did not finish")
+
+
+@pytest.mark.parametrize("seats", [["human", "random"], ["human", "random", "heuristic", "random"]])
+def test_whole_game_through_clicks(app, seats):
+    scene = start(app, seats, seed=len(seats))
+    decisions = play_to_the_end(app, scene, random.Random(len(seats)))
+    state = scene.session.state
+    assert state.is_terminal and max(state.scores) >= 3
+    assert decisions > 10
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene) and results.summary  # who scored and why
+
+
+def test_every_engine_prompt_is_translated():
+    assert all_engine_prompts() <= set(STEP_KEYS)
+
+
+def _ability_position(family: str, value: int):
+    """Player 0 holds the ability card and can play it face up; a rich board around."""
+    deck = {"rat": "rat-red", "weasel": "weasel", "raccoon": "raccoon"}[family]
+    other = [f"{deck} {(value + k - 1) % 12 + 1}" for k in range(1, 5)]
+    return position(
+        3, ("rat-blue", deck), phase="play", player=0,
+        hands=[[f"{deck} {value}", other[0]], ["rat-blue 10"], ["rat-blue 11"]],
+        areas=[["U:rat-blue 2", "D:rat-blue 3", "U:rat-blue 1@+1"],
+               ["U:rat-blue 4@-5", "D:rat-blue 5", "U:rat-blue 6"],
+               ["U:rat-blue 7", "D:rat-blue 8@half", "U:rat-blue 9"]],
+        discard=other[1:], reserve=["-3", "+10", "protected"])
+
+
+def test_every_ability_through_the_ui(app):
+    """Each of the 36 abilities: choose the card, "face up", then click a highlighted target at every step."""
+    app.scenes.push(TitleScene(app))
+    for family in FAMILIES:
+        for value in range(1, 13):
+            session = Session.new("ratjack", ["human", "random", "random"], seed=3)
+            session.state = _ability_position(family, value)
+            scene = open_game(app, session)
+            scene.show_view(session.state.view(0))
+            frames(app, 2)
+            hand = scene.current_choices()
+            card_key = next(k for k in hand.order if scene.display["hand"][k[1]]["value"] == value
+                            and scene.display["hand"][k[1]]["deck"] != "rat-blue")
+            click_item(app, scene, card_key)
+            assert scene.selected is not None
+            assert "face-up" in scene.bar.idents, (family, value, scene.bar.idents)
+            click_button(app, scene.bar.find("face-up"))
+            steps = 0
+            while scene.session.state.phase == "ability" and scene.session.to_move == 0:
+                assert run_until(app, lambda s=scene: s.my_turn, 200)
+                ch = scene.current_choices()
+                assert ch.order, (family, value, scene.display["pending"])
+                n = len(scene.session.record.actions)
+                click_item(app, scene, ch.order[0])
+                assert len(scene.session.record.actions) == n + 1, (family, value, ch.order[0])
+                steps += 1
+            events = [ev for evs in scene.session.history for ev in evs]
+            started = [ev for ev in events if ev["type"] == "ability_started"]
+            assert started and started[0]["ability"] == f"{family} {value}"
+            assert steps == len(ABILITIES[FAMILIES.index(family) * 12 + value - 1].steps), (family, value)
+
+
+def test_flip_and_face_down_through_the_ui(app):
+    app.scenes.push(TitleScene(app))
+    session = Session.new("ratjack", ["human", "random", "random"], seed=3)
+    session.state = _ability_position("weasel", 5)
+    scene = open_game(app, session)
+    scene.show_view(session.state.view(0))
+    frames(app, 2)
+    ch = scene.current_choices()
+    click_item(app, scene, ch.order[0])
+    ch = scene.current_choices()
+    assert ch.flips, "the own face-down card can be flipped"
+    assert all(scene.point_of(k) for k, _ in ch.flips)
+    n = len(scene.session.record.actions)
+    click_item(app, scene, ch.flips[0][0])  # discard & flip by clicking the face-down card
+    assert scene.session.record.actions[n].kind == "flip"
+
+
+def test_draw_by_clicking_the_deck_and_keys(app):
+    scene = start(app, ["human", "random"], seed=5)
+    assert run_until(app, lambda: scene.my_turn, 500)
+    if scene.display["phase"] == "setup":
+        key(app, pygame.K_1)
+        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 800)
+    assert set(scene.bar.idents) == {"draw_deck", "take_discard"}
+    n = len(scene.session.record.actions)
+    key(app, pygame.K_d)
+    assert scene.session.record.actions[n].kind == "draw-deck"
+    assert run_until(app, lambda: scene.my_turn, 500)
+    key(app, pygame.K_1)  # select the first hand card
+    assert scene.selected is not None and "face-down" in scene.bar.idents
+    key(app, pygame.K_BACKSPACE)
+    assert scene.selected is None
+    key(app, pygame.K_1)
+    key(app, pygame.K_f)
+    assert scene.session.record.actions[n + 1].kind == "face-down"
+
+
+def test_input_during_an_animation_is_queued(app):
+    scene = start(app, ["human", "random"], seed=5)
+    app.settings.animation_speed = 1.0
+    assert run_until(app, lambda: scene.my_turn, 2000)
+    if scene.display["phase"] == "setup":
+        key(app, pygame.K_1)
+        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 2000)
+    key(app, pygame.K_d, settle=0)
+    app.step(1 / 60)
+    assert scene.timeline.busy
+    n = len(scene.session.record.actions)
+    key(app, pygame.K_1, settle=0)  # while the draw animates: kept for later
+    app.step(1 / 60)
+    assert scene.pending_input and len(scene.session.record.actions) == n
+    assert run_until(app, lambda: not scene.timeline.busy, 600)
+    frames(app, 1)
+    assert scene.selected is not None  # the queued key selected a hand card
+
+
+def test_language_switch_keeps_the_right_buttons(app):
+    scene = start(app, ["human", "random"], seed=5)
+    assert run_until(app, lambda: scene.my_turn, 800)
+    if scene.display["phase"] == "setup":
+        key(app, pygame.K_1)
+        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 800)
+    idents = scene.bar.idents
+    texts_en = [b.text for b, _ in scene.bar.buttons]
+    app.set_language("ja")
+    frames(app, 2)
+    assert scene.bar.idents == idents
+    texts_ja = [b.text for b, _ in scene.bar.buttons]
+    assert texts_ja != texts_en and "山札から引く" in texts_ja[0]
+    assert all(b.alive() for b, _ in scene.bar.buttons)
+    app.set_language("en")
+
+
+def test_hotseat_privacy_before_the_first_turn_and_between_turns(app):
+    scene = start(app, ["human", "human"], seed=2)
+    frames(app, 3)
+    top = app.scenes.top
+    assert type(top).__name__ == "PrivacyScene"  # nobody's cards show before the first player is ready
+    first = scene.session.to_move
+    key(app, pygame.K_SPACE)
+    assert app.scenes.top is scene and scene.viewer == first
+    click_item(app, scene, scene.current_choices().order[0])  # the set-up choice
+    assert run_until(app, lambda: app.scenes.top is not scene, 400)
+    assert type(app.scenes.top).__name__ == "PrivacyScene"
+    assert scene.viewer == scene.session.to_move != first
+    assert scene.undo() is False  # no undo between humans
+
+
+def test_save_resume_and_undo(app):
+    scene = start(app, ["human", "random", "random"], seed=9)
+    rng = random.Random(1)
+    while len([a for a in scene.session.actors if a == 0]) < 4:
+        if scene.timeline.waiting:
+            click(app, (480, 300))
+        elif scene.my_turn:
+            human_turn_by_clicks(app, scene, rng)
+        else:
+            frames(app, 1)
+    assert run_until(app, lambda: scene.my_turn)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    actions = list(scene.session.record.actions)
+    click_button(app, pause.b_save)
+    assert isinstance(app.scenes.top, TitleScene) and save_path("ratjack").is_file()
+    title = app.scenes.top
+    title.continue_game()
+    resumed = app.scenes.top
+    assert isinstance(resumed, RatjackScene) and resumed.session.record.actions == actions
+    assert run_until(app, lambda: resumed.my_turn)
+    n = len(resumed.session.record.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(resumed.session.record.actions) < n
+    assert resumed.session.to_move == 0 and resumed.display == resumed.session.state.view(0)
+
+
+def test_tooltips_explain_cards_and_tokens(app):
+    app.scenes.push(TitleScene(app))
+    session = Session.new("ratjack", ["human", "random", "random"], seed=3)
+    session.state = _ability_position("weasel", 7)
+    scene = open_game(app, session)
+    scene.show_view(session.state.view(0))
+    frames(app, 2)
+    rect = scene.layout.areas[1].rect_of(("area", 1, 0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    tip = scene.tips.current()
+    assert "Blue rat 4" in tip and "−5" in tip  # the card, its ability and its token
+    app.set_language("ja")
+    frames(app, 1)
+    assert "青ネズミ 4" in scene.tips.current()
+    app.set_language("en")
+
+
+def test_monkey_on_the_ratjack_table(app):
+    scene = start(app, ["human", "random", "random", "random"], seed=4)
+    rng = random.Random(3)
+    keys = [pygame.K_d, pygame.K_t, pygame.K_f, pygame.K_u, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_BACKSPACE,
+            pygame.K_SPACE, pygame.K_ESCAPE]
+    for _ in range(1500):
+        if rng.random() < 0.6:
+            pos = (rng.randrange(1280), rng.randrange(720))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
+        app.step(1 / 30)
+        if isinstance(app.scenes.top, PauseScene):
+            app.scenes.pop()
+        if not isinstance(app.scenes.top, RatjackScene):
+            break
+    assert len(scene.session.record.actions) > 20

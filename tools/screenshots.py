@@ -1,0 +1,118 @@
+"""``python -m tools.screenshots [--out docs/screenshots]``: the README's Ratjack screenshots.
+
+Headless (``SDL_VIDEODRIVER=dummy``): a seeded 4-player game (you against three
+bots) is played by bots up to a moment where it is your turn, then the table is
+drawn in English and in Japanese; a built position shows an ability waiting for
+its target.  Same command, same pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _app(lang: str, data_dir: Path):
+    os.environ["TRIO_CONFIG_DIR"] = str(data_dir / "config")
+    os.environ["TRIO_DATA_DIR"] = str(data_dir / "data")
+    from game.client.app import App
+    from game.client.settings import Settings
+
+    settings = Settings.load()
+    settings.language = lang
+    return App(settings, bot_mode="inline")
+
+
+def _settle(app, scene, frames: int = 90) -> None:
+    """Finish the animations and the fade, then a few frames so the bar follows."""
+    for _ in range(frames):
+        scene.timeline.finish_all()
+        app.step(1 / 60)
+        if not scene.timeline.busy and scene.my_turn:
+            break
+    app.scenes.fade = 0
+    for _ in range(3):
+        app.step(1 / 60)
+    scene.tips.hovered_for = 0.0
+
+
+def ratjack_midgame(lang: str, out: Path, data_dir: Path, moves: int = 46) -> Path:
+    """A 4-player Ratjack table mid-round, your turn to play a card."""
+    from ai import make_agent
+    from game.client.registry import open_game
+    from game.client.session import Session
+    from game.rules import Seat
+
+    seats = ["human", "mcts:level=easy", "heuristic", "mcts:level=easy"]
+    session = Session.new("ratjack", seats, seed=11, decks=("weasel", "raccoon"))
+    bot = make_agent("heuristic", seed=5)
+    while len(session.record.actions) < moves or session.to_move != 0 or session.state.phase != "draw":
+        session.apply(bot.choose(Seat(session.state, session.to_move)))
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    _settle(app, scene)
+    scene.act(next(a for a in scene.legal_actions() if a.kind == "draw-deck"))
+    _settle(app, scene)
+    scene.pick(scene.current_choices().order[0])  # a hand card selected: its uses on the bar
+    app.step(1 / 60)
+    app.step(1 / 60)
+    path = out / f"ratjack_{lang}.png"
+    app.render()
+    import pygame
+
+    pygame.image.save(app.canvas, str(path))
+    app.shutdown()
+    return path
+
+
+def ratjack_targeting(lang: str, out: Path, data_dir: Path) -> Path:
+    """Rat 9 waits for its target: another player's card with a token, legal ones highlighted."""
+    import pygame
+
+    from game.client.registry import open_game
+    from game.client.session import Session
+    from game.rules.ratjack.positions import position
+
+    session = Session.new("ratjack", ["human", "heuristic", "heuristic"], seed=5)
+    session.state = position(
+        3, ("rat-red", "weasel"), phase="play", player=0,
+        hands=[["rat-red 9", "weasel 2"], ["weasel 10"], ["rat-red 1"]],
+        areas=[["U:rat-red 6", "D:weasel 8", "U:weasel 4"],
+               ["U:rat-red 10@+5", "D:rat-red 3", "U:weasel 7@double"],
+               ["U:weasel 11@-1", "D:rat-red 12", "U:rat-red 2"]],
+        deck=["rat-red 4", "rat-red 5"], discard=["weasel 1", "weasel 6"], reserve=["+10", "half", "protected"])
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    scene.show_view(session.state.view(0))
+    _settle(app, scene)
+    face_up_9 = next(a for a in scene.legal_actions() if a.kind == "face-up" and a.card == 8)
+    scene.act(face_up_9)
+    _settle(app, scene)
+    path = out / f"ratjack_target_{lang}.png"
+    app.render()
+    pygame.image.save(app.canvas, str(path))
+    app.shutdown()
+    return path
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/screenshots", help="folder for the PNGs (default docs/screenshots)")
+    args = parser.parse_args(argv)
+    import tempfile
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in (ratjack_midgame("en", out, Path(tmp)), ratjack_midgame("ja", out, Path(tmp)),
+                     ratjack_targeting("en", out, Path(tmp))):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
