@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.client.menus.pause import PauseScene
@@ -284,3 +285,31 @@ def test_monkey_on_the_ratjack_table(app):
         if not isinstance(app.scenes.top, RatjackScene):
             break
     assert len(scene.session.record.actions) > 20
+
+
+def _choose(app, menu, text) -> None:
+    """Pick ``text`` in a pygame-gui drop-down as if the player had."""
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text))
+    frames(app, 2)
+
+
+def test_setup_four_players_and_a_deck_pair(app):
+    from game.client.menus.setup import SetupScene
+
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "ratjack"))
+    frames(app, 2)
+    assert len(setup.seat_menus) == 2
+    _choose(app, setup.players_menu, "4")
+    setup = app.scenes.top
+    assert len(setup.seat_menus) == 4 and setup.seats[0] == "human"
+    _choose(app, setup.seat_menus[3], "Bot · random")
+    menu, values, labels = setup.option_menus["decks"]
+    assert "A random pair" in labels and "Weasel + Raccoon" in labels
+    _choose(app, menu, "Weasel + Raccoon")
+    assert setup.options["decks"] == ("weasel", "raccoon")
+    click_button(app, setup.b_start)
+    scene = app.scenes.top
+    assert isinstance(scene, RatjackScene)
+    assert scene.session.record.players == 4 and scene.session.seats[3] == "random"
+    assert scene.display["decks"] == ["weasel", "raccoon"]

@@ -14,8 +14,38 @@ from ..scene import Scene
 from .common import backdrop, button, heading, label
 
 
-def option_label(game: str, value) -> str:
-    return str(value)
+ROW = 52  # vertical distance between the rows of the form
+CONTROL_H = 40
+LEFT = 240
+
+
+def option_values(game: str, name: str, option) -> list:
+    """The values offered for a rules option (the engine's choices, or a sensible list)."""
+    if option.choices:
+        return list(option.choices)
+    if game == "ratjack" and name == "decks":
+        from itertools import combinations
+
+        from game.rules.ratjack.cards import DECKS
+
+        return [option.default] + [pair for pair in combinations(DECKS, 2) if pair != tuple(option.default)] + [
+            "random"]
+    if game == "hakkutsu" and name == "rounds":
+        return [None, 12, 6, 8, 10, 15, 20]
+    return [option.default]
+
+
+def option_label(game: str, name: str, value) -> str:
+    """How an option value reads on screen (``option.<game>.<name>.<value>`` if translated)."""
+    if isinstance(value, (tuple, list)):
+        return " + ".join(t(f"rj.decks.{v}") if game == "ratjack" else str(v) for v in value)
+    key = f"option.{game}.{name}.{str(value).lower()}"
+    text = t(key)
+    if text == key and isinstance(value, int) and not isinstance(value, bool):
+        numbered = f"option.{game}.{name}.n"
+        text = t(numbered, n=value)
+        return str(value) if text == numbered else text
+    return str(value) if text == key else text
 
 
 class SetupScene(Scene):
@@ -28,31 +58,48 @@ class SetupScene(Scene):
         self.options = {k: o.default for k, o in self.info.options.items()}
         self.options.update(options or {})
 
+    def set_players(self, n: int) -> None:
+        """Seat ``n`` players: keep the seats chosen so far, fill new ones with the default bot."""
+        n = max(self.info.min_players, min(self.info.max_players, n))
+        self.seats = (self.seats + [default_bot()] * n)[:n]
+        self.rebuild()
+
     def build_ui(self) -> None:
         choices = seat_choices()
         texts = [t(k) for k, _ in choices]
-        self.seat_menus = []
-        left = 240
+        ui, c = self.app.ui, self.container
         y = 160
+        self.players_menu = None
+        if self.info.min_players != self.info.max_players:
+            label(self, (LEFT, y, 220, CONTROL_H), t("setup.players"), "#setup_label")
+            counts = [str(n) for n in range(self.info.min_players, self.info.max_players + 1)]
+            self.players_menu = pygame_gui.elements.UIDropDownMenu(
+                counts, str(len(self.seats)), pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c)
+            y += ROW
+        self.seat_menus = []
         for p, spec in enumerate(self.seats):
-            label(self, (left, y, 220, 44), t("setup.seat", n=p + 1), "#setup_label")
+            label(self, (LEFT, y, 220, CONTROL_H), t("setup.seat", n=p + 1), "#setup_label")
             current = next((t(k) for k, s in choices if s == spec), texts[0])
-            menu = pygame_gui.elements.UIDropDownMenu(texts, current, pygame.Rect(left + 240, y, 340, 44),
-                                                      self.app.ui, container=self.container)
+            menu = pygame_gui.elements.UIDropDownMenu(texts, current, pygame.Rect(LEFT + 240, y, 340, CONTROL_H),
+                                                      ui, container=c)
             self.seat_menus.append(menu)
-            y += 60
+            y += ROW
         self.option_menus = {}
-        y += 30
+        self.option_rows: list[tuple[str, int]] = []
+        y += 16
         for name, opt in self.info.options.items():
-            label(self, (left, y, 220, 44), t(f"option.{self.game}.{name}"), "#setup_label")
-            values = [str(c) for c in (opt.choices or (opt.default,))]
-            menu = pygame_gui.elements.UIDropDownMenu(values, str(self.options[name]),
-                                                      pygame.Rect(left + 240, y, 340, 44),
-                                                      self.app.ui, container=self.container,
+            label(self, (LEFT, y, 220, CONTROL_H), t(f"option.{self.game}.{name}"), "#setup_label")
+            values = option_values(self.game, name, opt)
+            if self.options[name] not in values:
+                values.insert(0, self.options[name])
+            labels = [option_label(self.game, name, v) for v in values]
+            menu = pygame_gui.elements.UIDropDownMenu(labels, option_label(self.game, name, self.options[name]),
+                                                      pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c,
                                                       expansion_height_limit=300)
-            self.option_menus[name] = menu
-            y += 60
-        self.option_help_y = y
+            self.option_menus[name] = (menu, values, labels)
+            self.option_rows.append((name, y))
+            y += ROW
+        self.form_bottom = y
         self.b_start = button(self, (self.app.size[0] - 300, 640, 260, 52), "setup.start",
                               object_id="#primary_button")
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
@@ -66,12 +113,12 @@ class SetupScene(Scene):
                 for key, spec in choices:
                     if t(key) == event.text:
                         self.seats[p] = spec
-            for name, menu in self.option_menus.items():
-                if event.ui_element is menu:
-                    opt = self.info.options[name]
-                    for c in opt.choices or (opt.default,):
-                        if str(c) == event.text:
-                            self.options[name] = c
+            if event.ui_element is self.players_menu:
+                self.set_players(int(event.text))
+                return
+            for name, (menu, values, labels) in self.option_menus.items():
+                if event.ui_element is menu and event.text in labels:
+                    self.options[name] = values[labels.index(event.text)]
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
@@ -106,11 +153,9 @@ class SetupScene(Scene):
     def draw(self, surface) -> None:
         backdrop(self.app, surface, dim=130)
         heading(surface, t("setup.heading", game=t(f"game.{self.game}.title")))
-        box = pygame.Rect(200, 116, 880, self.option_help_y - 76)
+        box = pygame.Rect(200, 116, 880, min(510, self.form_bottom - 100))
         gfx.panel(surface, box, 190)
-        gfx.text(surface, t("setup.seats_hint"), (240, 130), 15, gfx.MUTED)
-        y = self.option_help_y - 60 * len(self.info.options) - 16
-        for name in self.info.options:
-            gfx.text(surface, t(f"option.{self.game}.{name}.help"), (826, y + 30), 15, gfx.MUTED,
-                     anchor="midleft")
-            y += 60
+        gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
+        for name, y in self.option_rows:
+            gfx.text_block(surface, t(f"option.{self.game}.{name}.help"), pygame.Rect(826, y, 246, ROW - 4), 13,
+                           gfx.MUTED, line_gap=0)
