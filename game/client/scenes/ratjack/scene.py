@@ -391,10 +391,6 @@ class RatjackScene(TableScene):
                  anchor="bottomleft")
         self.tips.add(gauge.rect.inflate(60, 14),
                       lambda q=q, v=value: t("rj.tip.gauge", name=self.name(q), value=v))
-        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-        if out or reason:
-            gfx.text(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
-                     (gauge.rect.left, gauge.rect.bottom + 4), 13, gfx.RED, bold=True)
         if q != self.viewer:
             self.draw_backs(surface, d, q)
         size = lay.card_size(q)
@@ -422,6 +418,12 @@ class RatjackScene(TableScene):
                                    lay.token_center(q, key[2]) if not picked else
                                    (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
+        if out or reason:
+            zone = lay.areas[q].rect
+            label = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
+            widgets.chip(surface, label, (zone.centerx, zone.top + 30), colour=(150, 40, 36),
+                         text_colour=(255, 240, 230), size=15, anchor="center")
 
     def card_tip(self, entry: dict, q: int) -> str:
         lines = []
