@@ -185,9 +185,8 @@ class GameScene(Scene):
 
     def game_over(self) -> None:
         from ..menus.results import ResultsScene
-        from ..session import Session
 
-        Session.delete_save(self.session.game)
+        self.session.delete_own_save()
         names = [self.name(p) for p in range(self.session.record.players)]
         if self.demo:
             self.on_demo_end()
