@@ -142,3 +142,78 @@ def test_continue_reports_a_malformed_save_and_keeps_it(app, name):
     assert isinstance(app.scenes.top, TitleScene)
     assert app.notice and "left untouched" in app.notice[0]
     assert path.read_bytes() == BROKEN_SAVES[name]
+
+
+def _setup(app):
+    from game.client.menus.setup import SetupScene
+
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick", seats=["human", "random"]))
+    frames(app)
+    return setup
+
+
+def test_a_new_game_asks_before_replacing_the_save(app):
+    from game.client.menus.confirm import ConfirmScene
+    from game.client.scenes.hacktrick import HacktrickScene
+
+    path, data = _saved_game()
+    setup = _setup(app)
+    click_button(app, setup.b_start)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene)
+    assert (dialog.b_confirm.text, dialog.b_cancel.text) == ("Replace", "Cancel")
+    click_button(app, dialog.b_cancel)
+    assert app.scenes.top is setup and path.read_bytes() == data
+    click_button(app, setup.b_start)
+    click_button(app, app.scenes.top.b_confirm)
+    assert isinstance(app.scenes.top, HacktrickScene)
+    assert not path.exists()
+
+
+def test_without_a_save_a_new_game_starts_at_once(app):
+    from game.client.scenes.hacktrick import HacktrickScene
+
+    setup = _setup(app)
+    click_button(app, setup.b_start)
+    assert isinstance(app.scenes.top, HacktrickScene)
+
+
+def test_the_replace_question_in_japanese(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, lang="ja")
+    try:
+        _saved_game()
+        setup = _setup(app)
+        click_button(app, setup.b_start)
+        dialog = app.scenes.top
+        assert (dialog.b_confirm.text, dialog.b_cancel.text) == ("置き換える", "キャンセル")
+        from game.client.i18n import t
+
+        assert t(dialog.question) == "保存したゲームを置き換えますか？"
+        frames(app, 2)  # draws in Japanese without trouble
+    finally:
+        app.shutdown()
+
+
+def test_play_asks_before_replacing_the_save(tmp_path, monkeypatch):
+    from game.client import app as app_module
+    from game.client.main import run_play
+    from game.client.menus.confirm import ConfirmScene
+
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
+    path, data = _saved_game()
+    seen = []
+
+    def run(self, first_scene=None, max_seconds=None):
+        frames(self, 2)
+        seen.append([type(s) for s in self.scenes.stack])
+        click_button(self, self.scenes.top.b_cancel)
+        seen.append([type(s) for s in self.scenes.stack])
+        self.shutdown()
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", run)
+    assert run_play("hacktrick", ["human", "random"], seed=1) == 0
+    assert seen == [[TitleScene, ConfirmScene], [TitleScene]]
+    assert path.read_bytes() == data

@@ -51,8 +51,9 @@ def run_client(lang: str | None = None) -> int:
 def run_play(game: str, seats: list[str], lang: str | None = None, seed: int | None = None,
              options: dict | None = None) -> int:
     """Start a game directly (``tabletop-trio play``)."""
+    from .menus.setup import start_new_game
     from .menus.title import TitleScene
-    from .scenes import SCENES, open_game
+    from .scenes import SCENES
     from .session import Session
 
     if game not in SCENES:
@@ -61,7 +62,7 @@ def run_play(game: str, seats: list[str], lang: str | None = None, seed: int | N
     require_display()
     app = _app(lang)
     app.scenes.push(TitleScene(app))
-    open_game(app, session)
+    start_new_game(app, session)  # asks first if it would replace a saved game
     return app.run()
 
 

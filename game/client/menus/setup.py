@@ -47,6 +47,33 @@ def option_label(game: str, value) -> str:
     return str(value)
 
 
+def start_new_game(app, session) -> None:
+    """Show the new ``session``; if its game has a saved game, first ask before replacing it.
+
+    Replace deletes the save (the player agreed) and starts; Cancel leaves everything as it was.
+    """
+    from ..scenes import open_game
+    from ..session import save_path
+
+    path = save_path(session.game)
+    if not path.exists():
+        open_game(app, session)
+        return
+
+    def replace() -> None:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            app.notify(t("setup.replace_failed", error=str(exc)))
+            return
+        open_game(app, session)
+
+    from .confirm import ConfirmScene
+
+    app.scenes.push(ConfirmScene(app, "setup.replace_question", "setup.replace_note", "setup.replace", replace,
+                                 game=t(f"game.{session.game}.title")))
+
+
 class SetupScene(Scene):
     def __init__(self, app, game: str, seats: list[str] | None = None, options: dict | None = None) -> None:
         super().__init__(app)
@@ -115,7 +142,6 @@ class SetupScene(Scene):
             self.start()
 
     def start(self) -> None:
-        from ..scenes import open_game
         from ..session import Session
 
         try:
@@ -123,7 +149,7 @@ class SetupScene(Scene):
         except ValueError as exc:
             self.app.notify(str(exc))
             return
-        open_game(self.app, session)
+        start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
