@@ -72,7 +72,8 @@ def test_a_demo_never_touches_saves(tmp_path, monkeypatch):
     path, data = _saved_game()
     from game.client.main import run_demo
 
-    assert run_demo("hacktrick", seed=3, speed=50, seats=["random", "random"], bot_mode="inline") == 0
+    assert run_demo("hacktrick", seed=3, speed=50, seats=["random", "random"], bot_mode="inline",
+                    options={"target": 1}) == 0
     assert path.read_bytes() == data
 
 
