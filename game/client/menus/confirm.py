@@ -49,9 +49,7 @@ class ConfirmScene(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface) -> None:
-        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surface.blit(veil, (0, 0))
+        gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
         rect = pygame.Rect(0, 0, 620, 260)
         rect.midtop = (self.app.size[0] // 2, 210)
         gfx.panel(surface, rect, 235)
