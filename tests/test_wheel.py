@@ -23,7 +23,7 @@ NOT_PROJECT = shutil.ignore_patterns(".git", ".venv*", "venv", "build", "dist", 
                                      ".pytest_cache", ".hypothesis", ".ruff_cache", "tournaments", "out")
 #: pip's words when the build requirements themselves cannot be had (offline, no index).
 NO_BUILD_TOOLS = ("No matching distribution found", "Could not find a version that satisfies",
-                  "invalid command 'bdist_wheel'", "No module named")
+                  "invalid command 'bdist_wheel'", "No module named 'setuptools'", "No module named 'wheel'")
 
 
 def _pip_wheel(src: Path, out: Path, isolated: bool) -> subprocess.CompletedProcess:
@@ -32,10 +32,8 @@ def _pip_wheel(src: Path, out: Path, isolated: bool) -> subprocess.CompletedProc
                           timeout=300)
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+def build_wheel(tmp: Path) -> Path:
     """The wheel built from a clean copy of the project (skips only if no build tools can be had)."""
-    tmp = tmp_path_factory.mktemp("wheel")
     src = tmp / "src"
     shutil.copytree(REPO, src, ignore=NOT_PROJECT)
     out = tmp / "dist"
@@ -49,7 +47,9 @@ def wheel(tmp_path_factory) -> Path:
     return path
 
 
-def test_the_wheel_holds_every_file_the_game_reads(wheel):
+def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directory(tmp_path):
+    """One test, so that the wheel is built once even when the tests run in parallel."""
+    wheel = build_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     manifest = tomllib.loads((REPO / "assets" / "manifest.toml").read_text("utf-8"))
     missing = [e["file"] for e in manifest["asset"] if f"assets/{e['file']}" not in names]
@@ -59,8 +59,6 @@ def test_the_wheel_holds_every_file_the_game_reads(wheel):
     assert not [n for n in needed if n not in names]
     assert not [n for n in names if n.startswith(("tests/", "docs/screenshots/"))]
 
-
-def test_the_unpacked_wheel_runs_from_another_directory(wheel, tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
