@@ -32,16 +32,25 @@ def _pip_wheel(src: Path, out: Path, isolated: bool) -> subprocess.CompletedProc
                           timeout=300)
 
 
+def _missing_build_tools(result: subprocess.CompletedProcess) -> str | None:
+    """pip's line saying that the build requirements could not be had, if the build failed so."""
+    if result.returncode:
+        for line in (result.stdout + result.stderr).splitlines():
+            if any(words in line for words in NO_BUILD_TOOLS):
+                return line.strip()
+    return None
+
+
 def build_wheel(tmp: Path) -> Path:
     """The wheel built from a clean copy of the project (skips only if no build tools can be had)."""
     src = tmp / "src"
     shutil.copytree(REPO, src, ignore=NOT_PROJECT)
     out = tmp / "dist"
     result = _pip_wheel(src, out, isolated=True)
-    if result.returncode and any(w in result.stdout + result.stderr for w in NO_BUILD_TOOLS):
+    if _missing_build_tools(result):
         result = _pip_wheel(src, out, isolated=False)  # offline: use this environment's setuptools
-        if result.returncode and any(w in result.stdout + result.stderr for w in NO_BUILD_TOOLS):
-            pytest.skip(f"cannot get the build tools here: {result.stderr.strip().splitlines()[-1:]}")
+        if reason := _missing_build_tools(result):
+            pytest.skip(f"cannot get the build tools here: {reason}")
     assert result.returncode == 0, result.stdout + result.stderr
     (path,) = out.glob("tabletop_trio-*.whl")
     return path
