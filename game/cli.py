@@ -21,17 +21,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games, player counts and rules options")
     play = sub.add_parser("play", help="open the client straight into a game")
     play.add_argument("game", help="game name (see `tabletop-trio games`)")
-    play.add_argument("--seats", default="human,mcts:level=normal",
-                      help="comma-separated seats: human or an agent spec (default: human,mcts:level=normal)")
-    play.add_argument("--lang", choices=("en", "ja"), help="interface language")
-    play.add_argument("--seed", type=int, help="deal seed (default: random)")
+    play.add_argument("--seats", help="comma-separated seats: human or an agent spec "
+                                      "(default: human, then mcts:level=normal up to the game's minimum)")
     demo = sub.add_parser("demo", help="bots play a whole game in the client")
     demo.add_argument("game", help="game name")
-    demo.add_argument("--seed", type=int, help="deal seed (default: random)")
+    demo.add_argument("--seats", help="comma-separated agent specs "
+                                      "(default: mcts:level=normal, as many as the game's minimum players)")
     demo.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier (default 1)")
     demo.add_argument("--screenshot", help="save the last frame to this PNG")
-    demo.add_argument("--seats", help="comma-separated agent specs (default: the normal bot twice)")
-    demo.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    for command in (play, demo):
+        command.add_argument("--seed", type=int, help="deal seed (default: random)")
+        command.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                             help="a game option, e.g. --option decks=weasel,raccoon (repeatable; "
+                                  "see `tabletop-trio games`)")
+        command.add_argument("--lang", choices=("en", "ja"), help="interface language")
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
@@ -73,29 +76,28 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_client(parser: argparse.ArgumentParser, args) -> int:
-    """``play`` and ``demo``: bad games or seats are reported before a window opens."""
-    from ai import AGENTS, parse_spec
-    from game.client.scenes import SCENES
+    """``play`` and ``demo``: the game, seats, options, speed and screenshot path are all checked
+    before a window opens; a problem exits with code 2 and one line on stderr."""
+    from ai.tournament.cli import _collect_options
+    from ai.tournament.spec import parse_options
+    from game.client import main as client
 
-    if args.game not in SCENES:
-        parser.error(f"the client has no table for {args.game!r} yet; playable: {', '.join(SCENES)}")
-    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    for spec in seats or []:
-        if spec != "human":
-            try:
-                name, _ = parse_spec(spec)
-            except ValueError as exc:
-                parser.error(str(exc))
-            if name not in AGENTS:
-                parser.error(f"unknown agent {name!r}; known: human, {', '.join(sorted(AGENTS))}")
-    if args.command == "play":
-        from game.client.main import run_play
-
-        return run_play(args.game, seats, lang=args.lang, seed=args.seed)
-    from game.client.main import run_demo
-
-    return run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
-                    lang=args.lang)
+    demo = args.command == "demo"
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats is not None else None
+    try:
+        client.check_client_game(args.game)
+        options = parse_options(args.game, _collect_options(args))
+        client.new_client_session(args.game, seats, seed=args.seed, options=options, bots_only=demo)
+        if demo:
+            client.check_speed(args.speed)
+            if args.screenshot:
+                client.check_screenshot(args.screenshot)
+    except ValueError as exc:
+        parser.exit(2, f"tabletop-trio {args.command}: error: {exc}\n")
+    if not demo:
+        return client.run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
+    return client.run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
+                           lang=args.lang, options=options)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import tomllib
 import wave
 from pathlib import Path
 
-from game.client.assets import DEFAULT_ROOT, GAMES, KINDS, MANIFEST_NAME
+from game.client.assets import DEFAULT_ROOT, GAMES, KINDS, MANIFEST_NAME, is_asset_file
 
 REQUIRED_FIELDS = ("key", "file", "kind", "game", "role")
 FILTERS = ("all", "ui", "hacktrick", "ratjack", "hakkutsu", "sounds")
@@ -127,10 +127,10 @@ def check(root: Path | str = DEFAULT_ROOT, verify_build: bool = False) -> list[s
         if back is not None and back not in {x.get("key") for x in entries if isinstance(x, dict)}:
             problems.append(f"malformed: {key}: back {back!r} is not a key of the manifest")
     for path in sorted(root.rglob("*")):
-        if path.is_file():
-            rel = path.relative_to(root).as_posix()
-            if rel != MANIFEST_NAME and rel not in listed:
-                problems.append(f"unused: {rel} is not in the manifest")
+        rel = path.relative_to(root)
+        if path.is_file() and is_asset_file(rel):
+            if rel.as_posix() != MANIFEST_NAME and rel.as_posix() not in listed:
+                problems.append(f"unused: {rel.as_posix()} is not in the manifest")
     if verify_build:
         problems.extend(verify_against_build(root))
     return problems

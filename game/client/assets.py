@@ -11,18 +11,39 @@ The manifest (``assets/manifest.toml``) lists each asset once::
 
 ``Assets`` reads it, resolves files relative to the assets directory and caches loaded
 surfaces and sounds. Unknown keys raise :class:`AssetError` naming the key.
+
+The assets directory is the package ``assets`` (package data of the wheel, the repository's
+``assets/`` folder in a checkout), found with ``importlib.resources``.
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import tomllib
 from pathlib import Path
 from typing import Any
 
 KINDS = ("image", "sound", "theme", "font")
 GAMES = ("hacktrick", "ratjack", "hakkutsu", "ui")
-DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "assets"
 MANIFEST_NAME = "manifest.toml"
+
+
+def package_root() -> Path:
+    """The directory of the installed ``assets`` package (it must be installed as files, not zipped)."""
+    root = importlib.resources.files("assets")
+    if not isinstance(root, Path):
+        raise RuntimeError(f"the assets package must be installed as plain files, not {root!r}")
+    return root
+
+
+DEFAULT_ROOT = package_root()
+
+
+def is_asset_file(rel: Path | str) -> bool:
+    """Whether the file at ``rel`` (relative to the assets directory) may be an asset, i.e. is not
+    the package's own ``__init__.py`` or bytecode."""
+    parts = Path(rel).parts
+    return parts != ("__init__.py",) and "__pycache__" not in parts
 
 
 class AssetError(KeyError):

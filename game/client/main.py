@@ -1,8 +1,16 @@
-"""Entry points of the client: the title screen, ``play`` and ``demo``."""
+"""Entry points of the client: the title screen, ``play`` and ``demo``.
+
+Everything ``play`` and ``demo`` are given is checked (:func:`new_client_session`,
+:func:`check_speed`, :func:`check_screenshot`) before a window opens; problems are
+``ValueError`` with a one-line message.
+"""
 
 from __future__ import annotations
 
+import math
 import os
+import tempfile
+from pathlib import Path
 
 import pygame
 
@@ -48,39 +56,90 @@ def run_client(lang: str | None = None) -> int:
     return app.run(TitleScene(app))
 
 
-def run_play(game: str, seats: list[str], lang: str | None = None, seed: int | None = None,
-             options: dict | None = None) -> int:
-    """Start a game directly (``tabletop-trio play``)."""
-    from .menus.title import TitleScene
-    from .scenes import SCENES, open_game
-    from .session import Session
+def default_seats(game: str, human: bool) -> list[str]:
+    """The seats when none are given: the game's minimum number of players, bots (and a human first)."""
+    from game.rules import game_info
+
+    from .menus.setup import default_bot
+
+    n = game_info(game).min_players
+    return ["human"] + [default_bot()] * (n - 1) if human else [default_bot()] * n
+
+
+def check_client_game(game: str) -> None:
+    """``ValueError`` unless the client has a table scene for ``game`` (see ``scenes.SCENES``)."""
+    from .scenes import SCENES
 
     if game not in SCENES:
         raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(SCENES)}")
-    session = Session.new(game, seats, seed=seed, **(options or {}))
+
+
+def new_client_session(game: str, seats: list[str] | None, seed: int | None = None,
+                       options: dict | None = None, bots_only: bool = False):
+    """A new :class:`Session` for the client, after checking that the client can show ``game``,
+    that ``seats`` fit it (count, agent specs and their options) and that ``options`` are valid."""
+    from .session import HUMAN, Session, check_seats
+
+    check_client_game(game)
+    seats = list(seats) if seats else default_seats(game, human=not bots_only)
+    if bots_only and HUMAN in seats:
+        raise ValueError(f"a demo is played by bots only, not {', '.join(seats)}")
+    check_seats(game, seats)
+    return Session.new(game, seats, seed=seed, **(options or {}))
+
+
+def check_speed(speed) -> float:
+    """``speed`` as a float if it is a finite positive number, else ``ValueError``."""
+    if isinstance(speed, bool) or not isinstance(speed, int | float) or not math.isfinite(speed) or speed <= 0:
+        raise ValueError(f"the speed must be a finite positive number, not {speed!r}")
+    return float(speed)
+
+
+def check_screenshot(path: str | os.PathLike) -> None:
+    """``ValueError`` unless a file can be written at ``path`` (its folder is created if missing)."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(f"{target} is a folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".screenshot-", suffix=".png"):
+            pass
+        if target.exists() and not os.access(target, os.W_OK):
+            raise PermissionError(f"{target} is read-only")
+    except OSError as exc:
+        raise ValueError(f"cannot write the screenshot to {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def run_play(game: str, seats: list[str] | None = None, lang: str | None = None, seed: int | None = None,
+             options: dict | None = None) -> int:
+    """Start a game directly (``tabletop-trio play``)."""
+    from .menus.setup import start_new_game
+    from .menus.title import TitleScene
+
+    session = new_client_session(game, seats, seed=seed, options=options)
     require_display()
     app = _app(lang)
     app.scenes.push(TitleScene(app))
-    open_game(app, session)
+    start_new_game(app, session)  # asks first if it would replace a saved game
     return app.run()
 
 
 def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot: str | None = None,
              seats: list[str] | None = None, lang: str | None = None, max_seconds: float | None = None,
-             bot_mode: str = "process") -> int:
-    """Bots play a whole game in the client; the last frame is saved to ``screenshot``."""
-    from .scenes import SCENES, open_game
-    from .session import Session
+             bot_mode: str = "process", options: dict | None = None) -> int:
+    """Bots play a whole game in the client; the last frame is saved to ``screenshot``.
 
-    if game not in SCENES:
-        raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(SCENES)}")
-    from .menus.setup import default_bot
+    Seats default to the game's minimum number of bots.  A demo never touches saved games.
+    """
+    from .scenes import open_game
 
-    seats = seats or [default_bot(), default_bot()]
-    session = Session.new(game, seats, seed=seed)
+    session = new_client_session(game, seats, seed=seed, options=options, bots_only=True)
+    speed = check_speed(speed)
+    if screenshot:
+        check_screenshot(screenshot)
     app = _app(lang, bot_mode=bot_mode)
     scene = open_game(app, session, demo=True)
-    scene.demo_speed = max(0.1, speed)
+    scene.demo_speed = speed
     done = {"over": False}
 
     def on_end():
@@ -96,11 +155,10 @@ def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot:
             break
     if screenshot:
         app.render()
-        os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
         pygame.image.save(app.canvas, screenshot)
         print(f"saved the last frame to {screenshot}")
     scores = session.state.scores
-    print(f"{game} demo: {' vs '.join(seats)} -> scores {list(scores)}"
+    print(f"{game} demo: {' vs '.join(session.seats)} -> scores {list(scores)}"
           f"{'' if done['over'] else ' (stopped before the end)'}")
     app.shutdown()
     return 0

@@ -3,10 +3,16 @@
 Seats are ``"human"`` or an agent spec (``"mcts:level=normal"``, ``"heuristic"``,
 ``"random"``).  A save is the :class:`GameRecord` JSON with the seats in
 ``meta``, written atomically to ``<user data dir>/saves/<game>.json``.
+
+Nothing the user made is deleted behind their back: a session only ever deletes
+the save it was loaded from or saved to, and only while that file still holds
+exactly what the session read or wrote (:meth:`Session.delete_own_save`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from pathlib import Path
 
 from game.rules import GAMES, GameRecord, events_for
@@ -14,19 +20,80 @@ from game.rules import GAMES, GameRecord, events_for
 from .settings import data_dir
 
 HUMAN = "human"
+#: Temporary files of an atomic write (``game.rules.write_atomic``) left by a crash are
+#: removed once they are this old (a younger one may belong to a save in progress).
+STALE_TEMP_SECONDS = 3600.0
+TEMP_PATTERN = ".tmp-*.json"
 
 
 class SaveError(Exception):
     """A saved game that cannot be used; the file is left untouched."""
 
 
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
 def save_path(game: str) -> Path:
-    return data_dir() / "saves" / f"{game}.json"
+    return saves_dir() / f"{game}.json"
 
 
 def list_saves() -> list[Path]:
-    folder = data_dir() / "saves"
-    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+    """The saved games (``<game>.json`` of a known game), oldest first.
+
+    Nothing else in the folder is taken for a save; stale temporary files of an
+    interrupted save are removed on the way (:func:`remove_stale_temp_files`).
+    """
+    remove_stale_temp_files()
+    saves = []
+    for game in GAMES:
+        path = save_path(game)
+        try:
+            saves.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    return [path for _, path in sorted(saves)]
+
+
+def remove_stale_temp_files(max_age: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the saves folder's temporary files older than ``max_age`` seconds; returns them."""
+    folder = saves_dir()
+    removed = []
+    now = time.time()
+    for path in folder.glob(TEMP_PATTERN) if folder.is_dir() else ():
+        try:
+            if now - path.stat().st_mtime > max_age:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def check_seats(game: str, seats: list[str]) -> None:
+    """``ValueError`` with one clear message unless ``seats`` can play ``game``.
+
+    The number of seats must be in the game's player range and every seat is ``human`` or an
+    agent spec that :func:`ai.make_agent` accepts (so ``mcts:level=insane`` is refused rather
+    than quietly replaced by random moves at every turn).
+    """
+    from ai import make_agent
+    from game.rules import game_info
+
+    try:
+        game_info(game).check_players(len(seats))
+    except ValueError as exc:
+        raise ValueError(f"{exc} seats (given: {', '.join(seats) or 'none'})") from None
+    for spec in seats:
+        if spec != HUMAN:
+            try:
+                make_agent(spec, seed=0)
+            except (ValueError, TypeError) as exc:
+                raise ValueError(f"bad seat {spec!r}: {exc}") from None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 class Session:
@@ -40,6 +107,8 @@ class Session:
         self.actors: list[int] = []  # who took each action of the record
         self.state = self._replay(record)
         self.history: list[list[dict]] = []  # events of each action since the session began
+        self.save_file: Path | None = None  # the save this session was loaded from or saved to
+        self._save_digest: str | None = None  # ... and the SHA-256 of its bytes at that moment
 
     def _replay(self, record: GameRecord):
         """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
@@ -125,30 +194,71 @@ class Session:
         path = Path(path) if path is not None else save_path(self.game)
         self.record.meta = dict(self.record.meta, seats=list(self.seats))
         self.record.save(path)
+        self._own(path, path.read_bytes())
         return path
+
+    def _own(self, path: Path, data: bytes) -> None:
+        """Remember that the save at ``path``, holding ``data``, is this session's."""
+        self.save_file = path
+        self._save_digest = _digest(data)
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Resume a saved game; :class:`SaveError` (file untouched) if it is unusable."""
+        """Resume a saved game; :class:`SaveError` (file untouched) if it is unusable.
+
+        Whatever is wrong with the file (unreadable, not UTF-8, not JSON, too deeply
+        nested, wrong types anywhere, actions that cannot be replayed) ends up as a
+        :class:`SaveError` with the reason; the file is only ever read.
+        """
+        path = Path(path)
         try:
-            record = GameRecord.load(path)
+            data = path.read_bytes()
         except FileNotFoundError as exc:
             raise SaveError(f"no saved game at {path}") from exc
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
-            raise SaveError(f"the saved game {path} is broken: {exc}") from exc
-        seats = record.meta.get("seats")
+        except OSError as exc:
+            raise SaveError(f"the saved game {path} cannot be read: {exc}") from exc
+        try:
+            record = GameRecord.loads(data.decode("utf-8"))
+            seats = record.meta.get("seats")
+        except Exception as exc:  # noqa: BLE001 - any flaw of an untrusted file is a broken save
+            raise SaveError(f"the saved game {path} is broken: {_reason(exc)}") from exc
         if (not isinstance(seats, list) or len(seats) != record.players
                 or not all(isinstance(s, str) and s for s in seats)):
             raise SaveError(f"the saved game {path} does not say who sits where")
         try:
-            return cls(record, seats)
+            check_seats(record.game, seats)
         except ValueError as exc:
-            raise SaveError(f"the saved game {path} cannot be replayed: {exc}") from exc
-
-    @staticmethod
-    def delete_save(game: str) -> None:
-        path = save_path(game)
+            raise SaveError(f"the saved game {path} has a seat the client cannot fill: {exc}") from exc
         try:
-            path.unlink()
-        except FileNotFoundError:
-            pass
+            session = cls(record, seats)
+        except Exception as exc:  # noqa: BLE001
+            raise SaveError(f"the saved game {path} cannot be replayed: {_reason(exc)}") from exc
+        session._own(path, data)
+        return session
+
+    def delete_own_save(self) -> bool:
+        """Delete this session's save (see :attr:`save_file`) if the file still holds exactly it.
+
+        A file that another game (or another copy of the client) has written since is kept.
+        Returns whether a file was deleted.
+        """
+        if self.save_file is None:
+            return False
+        try:
+            if _digest(self.save_file.read_bytes()) != self._save_digest:
+                return False
+            self.save_file.unlink()
+        except OSError:
+            return False
+        self.save_file = self._save_digest = None
+        return True
+
+
+def _reason(exc: BaseException) -> str:
+    """A one-line reason for a load failure."""
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    if isinstance(exc, ValueError) and text:
+        return text
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

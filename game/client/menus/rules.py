@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
+import importlib.resources
 import re
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -13,13 +13,12 @@ from ..i18n import t
 from ..scene import Scene
 from .common import backdrop, button, heading
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+DOCS = importlib.resources.files("docs.rules")  # docs/rules/, shipped as package data
 
 
 def rules_text(game: str) -> str | None:
-    path = DOCS / f"{game}.md"
     try:
-        return path.read_text(encoding="utf-8")
+        return (DOCS / f"{game}.md").read_text(encoding="utf-8")
     except OSError:
         return None
 

@@ -13,7 +13,6 @@ from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-e
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 
-
 ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
 LEFT = 240
@@ -46,6 +45,33 @@ def option_label(game: str, name: str, value) -> str:
         text = t(numbered, n=value)
         return str(value) if text == numbered else text
     return str(value) if text == key else text
+
+
+def start_new_game(app, session) -> None:
+    """Show the new ``session``; if its game has a saved game, first ask before replacing it.
+
+    Replace deletes the save (the player agreed) and starts; Cancel leaves everything as it was.
+    """
+    from ..registry import open_game
+    from ..session import save_path
+
+    path = save_path(session.game)
+    if not path.exists():
+        open_game(app, session)
+        return
+
+    def replace() -> None:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            app.notify(t("setup.replace_failed", error=str(exc)))
+            return
+        open_game(app, session)
+
+    from .confirm import ConfirmScene
+
+    app.scenes.push(ConfirmScene(app, "setup.replace_question", "setup.replace_note", "setup.replace", replace,
+                                 game=t(f"game.{session.game}.title")))
 
 
 class SetupScene(Scene):
@@ -133,7 +159,6 @@ class SetupScene(Scene):
             self.start()
 
     def start(self) -> None:
-        from ..registry import open_game
         from ..session import Session
 
         try:
@@ -141,7 +166,7 @@ class SetupScene(Scene):
         except ValueError as exc:
             self.app.notify(str(exc))
             return
-        open_game(self.app, session)
+        start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -45,12 +45,14 @@ class TitleScene(Scene):
             self.app.quit()
 
     def continue_game(self) -> None:
-        from ..registry import open_game
+        """Resume the newest save; a broken one is reported and its file left as it is."""
+        from ..registry import has_table, open_game
         from ..session import SaveError, Session
 
-        newest = max(self.saves, key=lambda p: p.stat().st_mtime)
         try:
-            session = Session.load(newest)
+            session = Session.load(self.saves[-1])
+            if not has_table(session.game):
+                raise SaveError(f"the client has no table for {session.game!r} yet")
         except SaveError as exc:
             self.app.notify(t("title.save_broken", error=str(exc)), 6)
             return

@@ -186,9 +186,7 @@ class GameScene(Scene):
         """Hook: rebuild the log and anything derived from the history."""
 
     def game_over(self) -> None:
-        from ..session import Session
-
-        Session.delete_save(self.session.game)
+        self.session.delete_own_save()
         names = [self.name(p) for p in range(self.session.record.players)]
         if self.demo:
             self.on_demo_end()

@@ -1,0 +1,59 @@
+"""A small question over the current screen: confirm or cancel (nothing is lost without asking)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from .. import gfx
+from ..i18n import t
+from ..scene import Scene
+from .common import button
+
+
+class ConfirmScene(Scene):
+    """``question`` and ``note`` (i18n keys, ``note`` formatted with ``fmt``) with two buttons.
+
+    The confirm button (``confirm`` key) closes the dialog and calls ``on_confirm``; Cancel or
+    Esc only closes it.  Cancel is the highlighted choice: the safe one.
+    """
+
+    overlay = True
+
+    def __init__(self, app, question: str, note: str, confirm: str, on_confirm: Callable[[], None],
+                 **fmt) -> None:
+        super().__init__(app)
+        self.question, self.note, self.confirm = question, note, confirm
+        self.on_confirm = on_confirm
+        self.fmt = fmt
+
+    def build_ui(self) -> None:
+        cx = self.app.size[0] // 2
+        self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm)
+        self.b_cancel = button(self, (cx + 20, 400, 230, 50), "common.cancel", object_id="#primary_button")
+
+    def handle_ui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        self.app.sound("sfx.click")
+        if event.ui_element is self.b_cancel:
+            self.app.scenes.pop()
+        elif event.ui_element is self.b_confirm:
+            self.app.scenes.pop()
+            self.on_confirm()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface) -> None:
+        gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
+        rect = pygame.Rect(0, 0, 620, 260)
+        rect.midtop = (self.app.size[0] // 2, 210)
+        gfx.panel(surface, rect, 235)
+        gfx.text(surface, t(self.question), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
+                 bold=True)
+        gfx.text_block(surface, t(self.note, **self.fmt), pygame.Rect(rect.left + 30, rect.top + 86, rect.w - 60, 90),
+                       18, gfx.INK)

@@ -1,0 +1,220 @@
+"""Nothing lost, nothing leaked: saved games are only deleted when they are the finished game's own
+(or after the player agreed), temp files are never taken for saves, broken saves are reported and kept.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+
+import pytest
+
+from game.client.menus.results import ResultsScene
+from game.client.menus.title import TitleScene
+from game.client.scenes import open_game
+from game.client.session import SaveError, Session, list_saves, save_path
+from tests.client_helpers import click_button, frames, make_app, run_until
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.shutdown()
+
+
+def _saved_game(seed: int = 4, moves: int = 6) -> tuple:
+    """A half-played bots-only Hacktrick game saved to its usual place: (path, bytes)."""
+    s = Session.new("hacktrick", ["random", "random"], seed=seed, target=1)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        s.apply(rng.choice(s.state.legal_actions()))
+    path = s.save()
+    return path, path.read_bytes()
+
+
+def _finish(app, session, resumed: bool = False):
+    app.scenes.push(TitleScene(app))
+    scene = open_game(app, session, resumed=resumed)
+    assert run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    return scene
+
+
+def test_finishing_a_game_keeps_another_games_save(app):
+    path, data = _saved_game()
+    _finish(app, Session.new("hacktrick", ["random", "random"], seed=11, target=1))
+    assert path.read_bytes() == data
+
+
+def test_finishing_a_continued_game_deletes_its_own_save(app):
+    path, _ = _saved_game()
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    assert run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    assert not path.exists()
+
+
+def test_a_save_overwritten_by_another_game_is_not_deleted(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path))
+    path, _ = _saved_game(seed=4)
+    mine = Session.load(path)
+    path, data = _saved_game(seed=5)  # another copy of the client saves another game there
+    assert not mine.delete_own_save()
+    assert path.read_bytes() == data
+
+
+def test_a_demo_never_touches_saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
+    path, data = _saved_game()
+    from game.client.main import run_demo
+
+    assert run_demo("hacktrick", seed=3, speed=50, seats=["random", "random"], bot_mode="inline",
+                    options={"target": 1}) == 0
+    assert path.read_bytes() == data
+
+
+def test_temp_files_are_not_saves_and_stale_ones_are_removed(app):
+    path, data = _saved_game()
+    fresh = path.parent / ".tmp-abc123.json"
+    fresh.write_text("{ half a save", encoding="utf-8")  # newer than the save
+    stale = path.parent / ".tmp-old456.json"
+    stale.write_text("{", encoding="utf-8")
+    old = time.time() - 2 * 3600
+    os.utime(stale, (old, old))
+    assert list_saves() == [path]
+    assert fresh.exists() and not stale.exists()
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    assert not isinstance(app.scenes.top, TitleScene), app.notice
+    assert path.read_bytes() == data
+
+
+def _record_json(**changes) -> dict:
+    s = Session.new("hacktrick", ["human", "random"], seed=2)
+    s.apply(s.state.legal_actions()[0])
+    s.record.meta = {"seats": s.seats}
+    d = s.record.to_json()
+    d.update(changes)
+    return d
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+BROKEN_SAVES = {
+    "meta is a number": json.dumps(_record_json(meta=5)).encode(),
+    "meta is a string": json.dumps(_record_json(meta="seats")).encode(),
+    "seats is a number": json.dumps(_record_json(meta={"seats": 2})).encode(),
+    "options is a list": json.dumps(_record_json(options=[1, 2])).encode(),
+    "options is a number": json.dumps(_record_json(options=3)).encode(),
+    "bad option value": json.dumps(_record_json(options={"target": "many"})).encode(),
+    "seed is a list": json.dumps(_record_json(seed=[1])).encode(),
+    "seed is text": json.dumps(_record_json(seed="x")).encode(),
+    "returns is a number": json.dumps(_record_json(returns=7)).encode(),
+    "players is text": json.dumps(_record_json(players="2")).encode(),
+    "actions is a number": json.dumps(_record_json(actions=5)).encode(),
+    "deep nesting": json.dumps(_record_json()).encode().replace(b'"meta": {', b'"meta": {"x": ' + DEEP.encode() + b", "),
+    "deep nesting everywhere": DEEP.encode(),
+    "not UTF-8": b'{"game": "hack\xfftrick"}',
+    "unknown agent": json.dumps(_record_json(meta={"seats": ["human", "mcts:level=insane"]})).encode(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_SAVES))
+def test_malformed_saves_are_reported_and_left_untouched(tmp_path, name):
+    path = tmp_path / "hacktrick.json"
+    path.write_bytes(BROKEN_SAVES[name])
+    with pytest.raises(SaveError, match="saved game"):
+        Session.load(path)
+    assert path.read_bytes() == BROKEN_SAVES[name]
+
+
+@pytest.mark.parametrize("name", ["meta is a number", "deep nesting", "not UTF-8"])
+def test_continue_reports_a_malformed_save_and_keeps_it(app, name):
+    path = save_path("hacktrick")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(BROKEN_SAVES[name])
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert app.notice and "left untouched" in app.notice[0]
+    assert path.read_bytes() == BROKEN_SAVES[name]
+
+
+def _setup(app):
+    from game.client.menus.setup import SetupScene
+
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick", seats=["human", "random"]))
+    frames(app)
+    return setup
+
+
+def test_a_new_game_asks_before_replacing_the_save(app):
+    from game.client.menus.confirm import ConfirmScene
+    from game.client.scenes.hacktrick import HacktrickScene
+
+    path, data = _saved_game()
+    setup = _setup(app)
+    click_button(app, setup.b_start)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene)
+    assert (dialog.b_confirm.text, dialog.b_cancel.text) == ("Replace", "Cancel")
+    click_button(app, dialog.b_cancel)
+    assert app.scenes.top is setup and path.read_bytes() == data
+    click_button(app, setup.b_start)
+    click_button(app, app.scenes.top.b_confirm)
+    assert isinstance(app.scenes.top, HacktrickScene)
+    assert not path.exists()
+
+
+def test_without_a_save_a_new_game_starts_at_once(app):
+    from game.client.scenes.hacktrick import HacktrickScene
+
+    setup = _setup(app)
+    click_button(app, setup.b_start)
+    assert isinstance(app.scenes.top, HacktrickScene)
+
+
+def test_the_replace_question_in_japanese(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, lang="ja")
+    try:
+        _saved_game()
+        setup = _setup(app)
+        click_button(app, setup.b_start)
+        dialog = app.scenes.top
+        assert (dialog.b_confirm.text, dialog.b_cancel.text) == ("置き換える", "キャンセル")
+        from game.client.i18n import t
+
+        assert t(dialog.question) == "保存したゲームを置き換えますか？"
+        frames(app, 2)  # draws in Japanese without trouble
+    finally:
+        app.shutdown()
+
+
+def test_play_asks_before_replacing_the_save(tmp_path, monkeypatch):
+    from game.client import app as app_module
+    from game.client.main import run_play
+    from game.client.menus.confirm import ConfirmScene
+
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
+    path, data = _saved_game()
+    seen = []
+
+    def run(self, first_scene=None, max_seconds=None):
+        frames(self, 2)
+        seen.append([type(s) for s in self.scenes.stack])
+        click_button(self, self.scenes.top.b_cancel)
+        seen.append([type(s) for s in self.scenes.stack])
+        self.shutdown()
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", run)
+    assert run_play("hacktrick", ["human", "random"], seed=1) == 0
+    assert seen == [[TitleScene, ConfirmScene], [TitleScene]]
+    assert path.read_bytes() == data

@@ -1,0 +1,61 @@
+"""A broken settings file never stops the client: defaults are used, the player is told once,
+and the file is left as it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.client.settings import Settings
+from tests.client_helpers import frames
+
+BROKEN = {
+    "huge window": b'{"window_size": [1e999, 720]}',
+    "huge speed": b'{"animation_speed": 1e999, "volume": -1e999}',
+    "not a number": b'{"volume": NaN, "animation_speed": Infinity}',
+    "not UTF-8": b'{"language": "\xff\xfe"}',
+    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
+    "deep value": b'{"window_size": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "wrong types": b'{"language": ["ja"], "mute": "no", "fullscreen": 1, "window_size": "big", "volume": true}',
+    "a list": b"[1, 2]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_settings_fall_back_to_defaults_and_say_so(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    path = tmp_path / "settings.json"
+    path.write_bytes(BROKEN[name])
+    s = Settings.load()
+    defaults = Settings()
+    assert s.problem and str(path) in s.problem
+    assert s.to_json() == defaults.to_json()
+    assert path.read_bytes() == BROKEN[name]
+
+
+def test_good_values_stay_and_bad_ones_are_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text('{"language": "ja", "volume": 0.2, "mute": "yes"}')
+    s = Settings.load()
+    assert (s.language, s.volume, s.mute) == ("ja", 0.2, False)
+    assert "mute" in s.problem and "volume" not in s.problem
+
+
+def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir()
+    path.write_bytes(BROKEN["huge window"])
+    from game.client.app import App
+    from game.client.menus.title import TitleScene
+
+    app = App(bot_mode="inline")
+    try:
+        assert app.settings.window_size == (1280, 720)
+        assert app.notice and "settings.json" in app.notice[0]
+        app.scenes.push(TitleScene(app))
+        frames(app, 300)  # the toast runs out and is not shown again
+        assert app.notice is None
+    finally:
+        app.shutdown()
+    assert path.read_bytes() == BROKEN["huge window"]
