@@ -42,15 +42,16 @@ def seat_panel(table, surface, p: int) -> None:
     y = seat.info_top
     if p == table.viewer:
         info_x = seat.content_left
-        gfx.text(surface, t("ht.your_cards", n=len(d["hand"]), total=sum(d["hand"])), (info_x, y + 4), 17)
+        held = [value for (key, _), value in zip(table.layout.hand.rects(), d["hand"], strict=True)
+                if not table.sprites.is_hidden(key)]
+        gfx.text(surface, t("ht.your_cards", n=len(held), total=sum(held)), (info_x, y + 4), 17)
     else:
-        backs = seat.backs.rects()
+        backs = [rect for key, rect in seat.backs.rects() if not table.sprites.is_hidden(key)]
         back = table.card_image(None, TINY)
-        for key, rect in backs:
-            if not table.sprites.is_hidden(key):
-                surface.blit(back, rect)
-        info_x = (backs[-1][1].right if backs else seat.content_left) + 14
-        gfx.text(surface, t("ht.cards", n=d["hand_sizes"][p]), (info_x, y + 4), 17)
+        for rect in backs:
+            surface.blit(back, rect)
+        info_x = (backs[-1].right if backs else seat.content_left) + 14
+        gfx.text(surface, t("ht.cards", n=len(backs)), (info_x, y + 4), 17)
     x = info_x
     for label in vm.badges(d, p):
         x = widgets.chip(surface, label, (x, y + 38), colour=(180, 60, 50), text_colour=(255, 255, 255)).right + 6
