@@ -16,7 +16,7 @@ from ...table import widgets
 from . import tips
 from . import view_model as vm
 from .input import playable_cards, x2_choice
-from .layout import DECK, ICON, KEYS_HINT, ROW, ROW_SHOWN, SMALL, STATUS, TABLE, TINY, TOP
+from .layout import DECK, HAND, ICON, KEYS_HINT, ROW, ROW_SHOWN, SMALL, STATUS, TABLE, TINY, TOP
 
 THINKING_WIDTH = 180  # the part of the status box the thinking indicator uses
 LIFT = 16  # how far a playable hovered hand card rises
@@ -157,6 +157,8 @@ def status(table, surface) -> None:
 def hand(table, surface, legal: list) -> None:
     """The viewer's cards: unplayable ones dimmed on their turn, the hovered playable one lifted,
     an x2 badge on playable cards while the x2 is chosen."""
+    if table.summary:
+        return  # the hand summary covers the hand
     d = table.display
     playable = playable_cards(legal)
     choosing = table.my_turn and d["phase"] in ("main", "open")
@@ -181,14 +183,14 @@ def keys_hint(table, surface) -> None:
 def summary(table, surface) -> None:
     """The hand's winner, why, the points and the new score, below the board (the winning cells stay visible)."""
     s = table.summary
-    rect = pygame.Rect(0, 0, 440, 176)
+    rect = pygame.Rect(0, 0, 440, HAND.bottom - STATUS.top)  # over the status box and the hand
     rect.midtop = STATUS.midtop
     gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
-    gfx.text(surface, t("ht.summary_title", name=table.name(s["player"])), (rect.centerx, rect.top + 18), 26,
+    gfx.text(surface, t("ht.summary_title", name=table.name(s["player"])), (rect.centerx, rect.top + 26), 26,
              gfx.GOLD, anchor="midtop", bold=True)
     gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
-             (rect.centerx, rect.top + 66), 18, anchor="midtop")
-    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + 102), 18, anchor="midtop")
+             (rect.centerx, rect.top + 80), 18, anchor="midtop")
+    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + 118), 18, anchor="midtop")
     if table.timeline.waiting:
         gfx.text(surface, t("ht.summary_continue"), (rect.centerx, rect.bottom - 18), 15, gfx.MUTED,
                  anchor="midbottom")
