@@ -126,6 +126,10 @@ def test_keys_pause_save_resume_and_undo(app):
     resumed = app.scenes.top
     assert isinstance(resumed, HacktrickScene)
     assert resumed.session.record.actions == actions
+    assert run_until(app, lambda: resumed.my_turn)
+    frames(app)  # the resumed table's bar holds the buttons of the legal actions
+    kinds = {a.kind for a in resumed.legal_actions()} - {"open", "play"}
+    assert set(resumed.bar.idents) - {"x2"} == kinds
 
 
 def test_broken_save_is_reported(app):
