@@ -14,6 +14,7 @@ input share:
 * ``("row", k)``          - the k-th card of the row (0 = the opening card);
 * ``("marker", cell, i)`` - the i-th marker drawn on ``cell`` (x2 first);
 * ``("supply_x2", p)``    - player ``p``'s x2 marker while it is in their supply;
+* ``("aside", i)``        - the i-th card set aside for the hand;
 * ``("deck",)``           - the deck.
 """
 
@@ -49,7 +50,6 @@ SEAT_PANELS = {"top": pygame.Rect(16, 60, 324, 236), "bottom": pygame.Rect(16, 4
 ROW_SHOWN = 8  # the last card big and up to seven earlier ones small
 DECK = pygame.Rect(TABLE.left + 16, TABLE.top + 40, *SMALL)
 SQUARE_NUMBERS = [4, 9, 2, 3, 5, 7, 8, 1, 6]  # the magic square, row by row
-TRAYS = ("supply", "captured", "spent")
 TRAY_X = {"supply": 0, "captured": 110, "spent": 220}  # from the panel's content left edge
 
 
@@ -175,9 +175,6 @@ class TableLayout:
         self.aside.set_items(("aside", i) for i in range(len(view["aside"])))
         for cell, zone in self.markers.items():
             zone.set_items(("marker", cell, i) for i in range(min(3, len(view["board"][cell - 1]))))
-
-    def row_rect(self, key) -> pygame.Rect | None:
-        return self.row_last.rect_of(key) or self.row_earlier.rect_of(key)
 
     def hand_slot(self, index: int, count: int) -> pygame.Rect:
         """Where the viewer's ``index``-th card sits in a hand of ``count`` cards."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.rules.hacktrick import Action
+
 from ... import gfx
 from ...i18n import t
 from ...table.scene import TableScene
@@ -165,7 +167,7 @@ class HacktrickScene(TableScene):
             self.toggle_x2()
         elif event.key in input.KEY_KINDS:
             kind = input.KEY_KINDS[event.key]
-            self.act(input.action_of_kind(self.legal_actions(), kind) or input.Action(kind))
+            self.act(input.action_of_kind(self.legal_actions(), kind) or Action(kind))  # illegal: explained
         elif event.key in input.DIGIT_KEYS:
             self.play_card(input.DIGIT_KEYS[event.key])
 
