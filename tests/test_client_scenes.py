@@ -42,27 +42,30 @@ def _to_setup(app) -> SetupScene:
     return setup
 
 
+def _hand_card_center(scene: HacktrickScene, value: int) -> tuple[int, int]:
+    """Where the first ``value`` card of the viewer's hand is drawn."""
+    return scene.layout.hand.rect_of(("hand", scene.display["hand"].index(value))).center
+
+
 def _human_turn_click(app, scene: HacktrickScene) -> None:
     """Choose a legal action and perform it by clicking where it is drawn."""
-    legal = scene.legal()
-    cards = [a for a in legal if a.startswith(("open ", "play ")) and not a.endswith("x2")]
+    legal = scene.legal_actions()
+    kinds = {a.kind for a in legal}
+    cards = [a for a in legal if a.kind in ("open", "play") and not a.x2]
     if cards:
-        value = int(cards[0].split()[1])
-        i = scene.display["hand"].index(value)
-        click(app, scene.hand_rects()[i].center)
+        click(app, _hand_card_center(scene, cards[0].card))
         return
-    if "play!" in legal and scene.display["supply"][scene.viewer]["normal"] > 4:
-        click_button(app, scene.b_play)
+    if "play!" in kinds and scene.display["supply"][scene.viewer]["normal"] > 4:
+        click_button(app, scene.bar.find("play!"))
         return
-    for kind, b in (("draw", scene.b_draw), ("pass", scene.b_pass), ("ask", scene.b_ask)):
-        if kind in legal:
-            click_button(app, b)
+    for kind in ("draw", "pass", "ask"):
+        if kind in kinds:
+            click_button(app, scene.bar.find(kind))
             return
-    x2 = [a for a in legal if a.endswith("x2")]
+    x2 = [a for a in legal if a.x2]
     assert x2, legal
-    click_button(app, scene.b_x2) if scene.b_x2.is_enabled and not scene.x2_mode else None
-    value = int(x2[0].split()[1])
-    click(app, scene.hand_rects()[scene.display["hand"].index(value)].center)
+    assert scene.bar.find("x2") is not None  # only the x2 is left: the toggle shows it, switched on
+    click(app, _hand_card_center(scene, x2[0].card))
 
 
 def test_full_game_against_a_bot_through_clicks(app):
@@ -81,7 +84,7 @@ def test_full_game_against_a_bot_through_clicks(app):
         if scene.my_turn:
             n = len(scene.session.record.actions)
             _human_turn_click(app, scene)
-            assert len(scene.session.record.actions) > n, scene.legal()
+            assert len(scene.session.record.actions) > n, scene.legal_actions()
             moves += 1
         else:
             frames(app, 2)
@@ -99,8 +102,7 @@ def test_keys_pause_save_resume_and_undo(app):
     assert isinstance(scene, HacktrickScene)
     assert run_until(app, lambda: scene.my_turn)
     # digits play cards; a digit for a card we do not hold explains instead of acting
-    legal = scene.legal()
-    value = int(next(a for a in legal if a.startswith(("open", "play"))).split()[1])
+    value = next(a.card for a in scene.legal_actions() if a.kind in ("open", "play"))
     n = len(scene.session.record.actions)
     key(app, pygame.K_0 + value)
     assert len(scene.session.record.actions) > n
@@ -124,6 +126,10 @@ def test_keys_pause_save_resume_and_undo(app):
     resumed = app.scenes.top
     assert isinstance(resumed, HacktrickScene)
     assert resumed.session.record.actions == actions
+    assert run_until(app, lambda: resumed.my_turn)
+    frames(app)  # the resumed table's bar holds the buttons of the legal actions
+    kinds = {a.kind for a in resumed.legal_actions()} - {"open", "play"}
+    assert set(resumed.bar.idents) - {"x2"} == kinds
 
 
 def test_broken_save_is_reported(app):
@@ -187,18 +193,18 @@ def test_x2_toggle_and_declarations_through_buttons(app):
     session = Session.new("hacktrick", ["human", "random"], seed=31)
     scene = open_game(app, session)
     assert run_until(app, lambda: scene.my_turn and session.state.phase == "main"
-                     and any(a.endswith(" x2") for a in scene.legal())
+                     and any(a.x2 for a in scene.legal_actions())
                      or (scene.my_turn and _advance(app, scene)))
-    legal = scene.legal()
-    value = int(next(a for a in legal if a.endswith(" x2")).split()[1])
-    click_button(app, scene.b_x2)
-    assert scene.x2_mode and scene.b_x2.text == "×2: ON (X)"
+    value = next(a.card for a in scene.legal_actions() if a.x2)
+    click_button(app, scene.bar.find("x2"))
+    assert scene.x2_chosen and scene.bar.find("x2").text == "×2: ON (X)"
     n = len(session.record.actions)
-    click(app, scene.hand_rects()[scene.display["hand"].index(value)].center)
+    click(app, _hand_card_center(scene, value))
     assert session.record.actions[n] == Action("play", value, True)
     if session.state.phase == "declare":
         assert run_until(app, lambda: scene.my_turn)
-        click_button(app, scene.b_guard)
+        assert scene.bar.idents == ["play!", "guard!", "pass"] or scene.bar.idents == ["guard!", "pass"]
+        click_button(app, scene.bar.find("guard!"))
         assert session.record.actions[n + 1] == Action("guard!")
 
 

@@ -113,7 +113,12 @@ class Director:
     def play(self, events: list[dict], before: dict, after: dict) -> None:
         table = self.table
         timeline = table.timeline
-        timeline.add(Step(on_start=lambda: table.show_view(before)))
+
+        def begin() -> None:
+            table.final_view = after  # this action's (a bot may have queued its next action meanwhile)
+            table.show_view(before)
+
+        timeline.add(Step(on_start=begin))
         for ev in events:
             timeline.add(Step(on_start=lambda ev=ev: self._start_event(ev)))
         timeline.add(Step(on_end=lambda: table.settle(after)))

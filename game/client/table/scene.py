@@ -73,7 +73,6 @@ class TableScene(GameScene):
         events = self.session.apply(action)
         visible = events_for(events, self.viewer)
         after = self.session.state.view(self.viewer)
-        self.final_view = after
         self.director.play(visible, before, after)
 
     # ------------------------------------------------------------------ what is shown

@@ -177,12 +177,15 @@ def banner(surface, msg: str, center, width: int = 560, size: int = 22) -> None:
         gfx.text(surface, line, (rect.centerx, rect.top + 13 + i * lh), size, gfx.GOLD, anchor="midtop", bold=True)
 
 
-def prompt(surface, rect: pygame.Rect, msg: str, *, urgent: bool = False) -> None:
-    """The line that says what to do now."""
+def prompt(surface, rect: pygame.Rect, msg: str, *, urgent: bool = False, reserve: int = 0) -> None:
+    """The line that says what to do now; ``reserve`` keeps that many pixels at the right
+    free of text (for a :class:`ThinkingIndicator` drawn in the same box)."""
     if not msg:
         return
     gfx.panel(surface, rect, 190, radius=10, border=HIGHLIGHT if urgent else IDLE_BORDER)
-    gfx.text_block(surface, msg, rect.inflate(-20, -10), 15, gfx.GOLD if urgent else gfx.INK, line_gap=0)
+    area = rect.inflate(-20, -10)
+    area.width -= reserve
+    gfx.text_block(surface, msg, area, 15, gfx.GOLD if urgent else gfx.INK, line_gap=0)
 
 
 class ThinkingIndicator:

@@ -1,0 +1,198 @@
+"""``HacktrickScene``: the Hacktrick table on the table framework.
+
+The parts live next to it: :mod:`.layout` (where things sit), :mod:`.view_model`
+(what a view means), :mod:`.draw` (drawing and tooltips), :mod:`.animations`
+(one handler per event), :mod:`.log_text` (one log line per event) and
+:mod:`.input` (legal actions -> clicks, keys and the action bar).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.rules.hacktrick import Action
+
+from ... import gfx
+from ...i18n import t
+from ...table.scene import TableScene
+from . import draw, input, log_text
+from .animations import animations
+from .layout import BAR, BOARD_AT, CARD, LOG, MARKER, MENU, UNDO, TableLayout
+from .view_model import reason_text
+
+
+class HacktrickScene(TableScene):
+    animations = animations
+    bar_rect = BAR
+    bar_columns = 3
+
+    def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
+        super().__init__(app, session, resumed=resumed, demo=demo)
+        self.layout = TableLayout(app.assets)
+        self.hover: tuple | None = None  # the hovered hand card's key
+        self.x2_chosen = False  # the x2 toggle (used while the x2 may be played)
+        self.b_menu: pygame_gui.elements.UIButton | None = None
+        self.b_undo: pygame_gui.elements.UIButton | None = None
+        self.layout.arrange(self.display)
+
+    # ------------------------------------------------------------------ images
+    def image(self, key: str, size=None) -> pygame.Surface:
+        return gfx.image(self.app.assets, key, size)
+
+    def card_image(self, value: int | None, size=CARD) -> pygame.Surface:
+        """A card face (``None``: the back)."""
+        return self.image("hacktrick.card.back" if value is None else f"hacktrick.card.{value}", size)
+
+    def marker_image(self, owner: int, x2: bool, size: int = MARKER) -> pygame.Surface:
+        return self.image(f"hacktrick.marker.{owner}{'.x2' if x2 else ''}", (size, size))
+
+    # ------------------------------------------------------------------ names and text
+    def log_name(self, p: int) -> str:
+        """Players in the log are named by marker colour (the human viewer marked as "you")."""
+        colour = t(f"ht.colour{p}")
+        if p == self.viewer and self.session.is_human(p):
+            return t("ht.colour_you", colour=colour)
+        return colour
+
+    def describe(self, ev: dict) -> str | None:
+        return log_text.describe(ev, self.log_name)
+
+    def score_line(self, scores) -> str:
+        """"You 2 – 1 Bot (first to 5)": the viewer first, then the opponent across the table."""
+        me, rival = self.viewer, self.layout.player_at("top")
+        return t("ht.score", a=self.name(me), sa=scores[me], b=self.name(rival), sb=scores[rival],
+                 target=self.display["target"])
+
+    def status_text(self) -> str:
+        p = self.session.to_move
+        if self.session.over:
+            return t("ht.status_over")
+        if p is None:
+            return ""
+        if p != self.viewer or not self.session.is_human(p):
+            return t("ht.status_wait", name=self.name(p))
+        d = self.display
+        if d["phase"] in ("open", "declare"):
+            return t(f"ht.status_{d['phase']}")
+        return t("ht.status_must") if d["must_play"][p] else t("ht.status_main")
+
+    def results_summary(self) -> list[str]:
+        hands = [ev for ev in self.log.entries if ev["type"] == "hand_won"]
+        return [t("results.hand_line", hand=i + 1, name=self.name(ev["player"]), reason=reason_text(ev["reason"]),
+                  points=ev["points"]) for i, ev in enumerate(hands)]
+
+    # ------------------------------------------------------------------ the shown view
+    def on_view_shown(self) -> None:
+        self.layout.arrange(self.display)
+        self.hover = self.hand_card_at(self.mouse) if self.mouse else None
+        if not input.x2_choice(self.legal_actions()).possible:
+            self.x2_chosen = False  # the toggle is for one decision
+
+    # ------------------------------------------------------------------ buttons
+    def build_table_ui(self) -> None:
+        ui, c = self.app.ui, self.container
+        self.b_menu = pygame_gui.elements.UIButton(MENU, t("game.menu"), ui, container=c)
+        self.b_undo = pygame_gui.elements.UIButton(UNDO, t("game.undo"), ui, container=c)
+        self.sync_undo()
+
+    def sync_undo(self) -> None:
+        """Undo is offered to a single human playing bots, enabled when they have a move to take back."""
+        if self.b_undo is None:
+            return
+        s = self.session
+        if s.humans and not self.hotseat:
+            self.b_undo.show()
+            (self.b_undo.enable if s.undo_point() is not None else self.b_undo.disable)()
+        else:
+            self.b_undo.hide()
+
+    def bar_buttons(self) -> list:
+        legal = self.legal_actions()
+        x2 = input.x2_choice(legal)
+        return input.bar_buttons(legal, x2, x2.on(self.x2_chosen), self.act, self.toggle_x2)
+
+    def toggle_x2(self) -> None:
+        """Flip the x2 toggle (only while both markers may be played)."""
+        x2 = input.x2_choice(self.legal_actions())
+        if x2.possible and not x2.forced:
+            self.x2_chosen = not self.x2_chosen
+
+    def handle_ui(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_menu:
+            self.app.sound("sfx.click")
+            self.pause()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_undo:
+            self.undo()
+        else:
+            super().handle_ui(event)
+
+    # ------------------------------------------------------------------ input
+    def hand_card_at(self, pos) -> tuple | None:
+        """The key of the hand card under ``pos`` (the lifted hovered card counts where it is drawn)."""
+        if self.hover in self.layout.hand:
+            lifted = self.layout.hand.rect_of(self.hover).move(0, -draw.LIFT)
+            if lifted.collidepoint(pos):
+                return self.hover
+        return self.layout.hand.item_at(pos)
+
+    def hovered_card(self) -> int | None:
+        """The value of the hovered hand card."""
+        if self.hover not in self.layout.hand:
+            return None
+        return self.display["hand"][self.hover[1]]
+
+    def play_card(self, card: int) -> bool:
+        """A click or digit on ``card``: open the row or play it with the chosen marker.  A card
+        held but not playable is tried anyway, so that the player is told why not."""
+        legal = self.legal_actions()
+        action = input.card_action(legal, card, input.x2_choice(legal).on(self.x2_chosen))
+        if action is None:
+            if not (self.my_turn and card in self.display["hand"]):
+                return False
+            action = input.attempted_card_action(self.display["phase"], card, self.x2_chosen)
+        return self.act(action)
+
+    def on_hover(self, pos) -> None:
+        self.hover = self.hand_card_at(pos)
+
+    def on_click(self, pos) -> None:
+        key = self.hand_card_at(pos)
+        if key is not None:
+            self.play_card(self.display["hand"][key[1]])
+
+    def on_key(self, event) -> None:
+        if event.key == input.TOGGLE_KEY:
+            self.app.sound("sfx.click")
+            self.toggle_x2()
+        elif event.key in input.KEY_KINDS:
+            kind = input.KEY_KINDS[event.key]
+            self.act(input.action_of_kind(self.legal_actions(), kind) or Action(kind))  # illegal: explained
+        elif event.key in input.DIGIT_KEYS:
+            self.play_card(input.DIGIT_KEYS[event.key])
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.scenes.top is self:
+            self.sync_undo()
+
+    def draw_table(self, surface) -> None:
+        surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
+        legal = self.legal_actions()
+        draw.top_bar(self, surface)
+        for p in self.layout.seats:
+            draw.seat_panel(self, surface, p)
+        draw.deck_and_aside(self, surface)
+        draw.board(self, surface, legal)
+        draw.row(self, surface)
+        self.log.draw(surface, LOG)
+        draw.status(self, surface)
+        draw.hand(self, surface, legal)
+        draw.keys_hint(self, surface)
+
+    def draw_summary(self, surface) -> None:
+        draw.summary(self, surface)
+
+    def banner_center(self) -> tuple[int, int]:
+        return (self.layout.board.centerx, BOARD_AT[1] + 30)
