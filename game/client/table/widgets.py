@@ -49,7 +49,8 @@ def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = 
         gfx.panel(surface, strip, 210, colour=(30, 60, 90), border=None, radius=4)
         gfx.text(surface, note, strip.center, 11, (220, 235, 255), anchor="center", bold=True)
     if badge:
-        chip(surface, badge, (r.left - 4, r.top - 6), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=13)
+        chip(surface, badge, (r.right + 4, r.top - 6), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=13,
+             anchor="topright")
     return r
 
 
