@@ -313,3 +313,23 @@ def test_setup_four_players_and_a_deck_pair(app):
     assert isinstance(scene, RatjackScene)
     assert scene.session.record.players == 4 and scene.session.seats[3] == "random"
     assert scene.display["decks"] == ["weasel", "raccoon"]
+
+
+def test_every_engine_event_has_an_animation_and_a_log_line():
+    """Events seen in random 2-4 player games: each has its handler; each public one has a log line."""
+    from ai import make_agent
+    from game.client.scenes.ratjack.animations import animations
+    from game.client.scenes.ratjack.log_text import LINES
+    from game.rules import GameRecord, Seat
+
+    seen = set()
+    for players in (2, 3, 4):
+        for decks in (("rat-red", "rat-blue"), ("weasel", "raccoon")):
+            state, _ = GameRecord.start("ratjack", players=players, seed=players, decks=decks)
+            bot = make_agent("random", seed=players)
+            while not state.is_terminal:
+                seen.update(ev["type"] for ev in state.apply(bot.choose(Seat(state, state.current_player))))
+    log_only = {"cards_dealt", "card_seen", "hand_received"}  # private news: a log line, nothing moves
+    assert seen - log_only <= set(animations.handlers), sorted(seen - log_only - set(animations.handlers))
+    assert seen <= set(LINES), sorted(seen - set(LINES))
+    assert len(seen) >= 20

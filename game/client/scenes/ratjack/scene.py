@@ -346,7 +346,7 @@ class RatjackScene(TableScene):
         self.log.draw(surface, LOG)
         msg, urgent = self.prompt_text()
         if self.bot_thinking:
-            widgets.prompt(surface, PROMPT, msg)
+            widgets.prompt(surface, PROMPT, msg or " ")
             self.thinking.draw(surface, pygame.Rect(PROMPT.right - 200, PROMPT.bottom - 50, 196, 48),
                                self.worker.progress)
         else:
