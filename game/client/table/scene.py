@@ -17,7 +17,8 @@ takes input:
 A game's scene subclasses it and provides: ``animations`` (an
 :class:`~.director.AnimationRegistry`), ``describe(event)`` (its log line),
 ``bar_buttons()``, ``on_click(pos)``, ``on_key(event)``, ``draw_table(surface)``
-and optionally ``draw_summary(surface)``.
+and optionally ``draw_summary(surface)``.  The Menu and Undo buttons
+(``menu_rect``, ``undo_rect``) are the same on every table.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
+import pygame_gui
 
 from game.rules import Seat, events_for
 
-from ..i18n import language
+from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
@@ -45,6 +47,8 @@ class TableScene(GameScene):
     bar_rect = pygame.Rect(960, 520, 304, 190)
     bar_columns = 1
     bar_height = 40
+    menu_rect = pygame.Rect(1164, 6, 104, 34)
+    undo_rect = pygame.Rect(1050, 6, 104, 34)
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -54,6 +58,8 @@ class TableScene(GameScene):
         self.log = ScrollLog(self.describe)
         self.thinking = ThinkingIndicator(app)
         self.bar: ActionBar | None = None
+        self.b_menu: pygame_gui.elements.UIButton | None = None
+        self.b_undo: pygame_gui.elements.UIButton | None = None
         self.banner_text: str | None = None
         self.summary: dict | None = None
         self.mouse: tuple[int, int] | None = None
@@ -123,12 +129,27 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ action bar
     def build_ui(self) -> None:
+        ui, c = self.app.ui, self.container
+        self.b_menu = pygame_gui.elements.UIButton(self.menu_rect, t("game.menu"), ui, container=c)
+        self.b_undo = pygame_gui.elements.UIButton(self.undo_rect, t("game.undo"), ui, container=c)
         self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns, height=self.bar_height)
         self.build_table_ui()
+        self.sync_undo()
         self.refresh_bar()
 
     def build_table_ui(self) -> None:
-        """Hook: fixed widgets (menu and undo buttons ...)."""
+        """Hook: the table's own fixed widgets."""
+
+    def sync_undo(self) -> None:
+        """Undo is offered to a single human playing bots, enabled when they have a move to take back."""
+        if self.b_undo is None:
+            return
+        s = self.session
+        show = bool(s.humans) and not self.hotseat
+        (self.b_undo.show if show else self.b_undo.hide)()
+        ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
+        if ok != self.b_undo.is_enabled:
+            (self.b_undo.enable if ok else self.b_undo.disable)()
 
     def bar_buttons(self) -> list[BarButton]:
         return []
@@ -143,7 +164,12 @@ class TableScene(GameScene):
         return (len(self.session.record.actions), self.viewer, language(), self.app.size)
 
     def handle_ui(self, event) -> None:
-        if self.bar is not None and self.bar.handle_ui(event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_menu:
+            self.app.sound("sfx.click")
+            self.pause()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_undo:
+            self.undo()
+        elif self.bar is not None and self.bar.handle_ui(event):
             self.app.sound("sfx.click")
 
     # ------------------------------------------------------------------ input
@@ -198,6 +224,7 @@ class TableScene(GameScene):
                 self.dispatch(event)
         if self.app.scenes.top is self:
             self.refresh_bar()
+            self.sync_undo()
 
     def draw(self, surface) -> None:
         self.tips.begin()

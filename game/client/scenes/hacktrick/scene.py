@@ -9,7 +9,6 @@ The parts live next to it: :mod:`.layout` (where things sit), :mod:`.view_model`
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.rules.hacktrick import Action
 
@@ -26,14 +25,14 @@ class HacktrickScene(TableScene):
     animations = animations
     bar_rect = BAR
     bar_columns = 3
+    menu_rect = MENU
+    undo_rect = UNDO
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
         self.layout = TableLayout(app.assets)
         self.hover: tuple | None = None  # the hovered hand card's key
         self.x2_chosen = False  # the x2 toggle (used while the x2 may be played)
-        self.b_menu: pygame_gui.elements.UIButton | None = None
-        self.b_undo: pygame_gui.elements.UIButton | None = None
         self.layout.arrange(self.display)
 
     # ------------------------------------------------------------------ images
@@ -90,23 +89,6 @@ class HacktrickScene(TableScene):
             self.x2_chosen = False  # the toggle is for one decision
 
     # ------------------------------------------------------------------ buttons
-    def build_table_ui(self) -> None:
-        ui, c = self.app.ui, self.container
-        self.b_menu = pygame_gui.elements.UIButton(MENU, t("game.menu"), ui, container=c)
-        self.b_undo = pygame_gui.elements.UIButton(UNDO, t("game.undo"), ui, container=c)
-        self.sync_undo()
-
-    def sync_undo(self) -> None:
-        """Undo is offered to a single human playing bots, enabled when they have a move to take back."""
-        if self.b_undo is None:
-            return
-        s = self.session
-        if s.humans and not self.hotseat:
-            self.b_undo.show()
-            (self.b_undo.enable if s.undo_point() is not None else self.b_undo.disable)()
-        else:
-            self.b_undo.hide()
-
     def bar_buttons(self) -> list:
         legal = self.legal_actions()
         x2 = input.x2_choice(legal)
@@ -117,15 +99,6 @@ class HacktrickScene(TableScene):
         x2 = input.x2_choice(self.legal_actions())
         if x2.possible and not x2.forced:
             self.x2_chosen = not self.x2_chosen
-
-    def handle_ui(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_menu:
-            self.app.sound("sfx.click")
-            self.pause()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_undo:
-            self.undo()
-        else:
-            super().handle_ui(event)
 
     # ------------------------------------------------------------------ input
     def hand_card_at(self, pos) -> tuple | None:
@@ -172,11 +145,6 @@ class HacktrickScene(TableScene):
             self.play_card(input.DIGIT_KEYS[event.key])
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.app.scenes.top is self:
-            self.sync_undo()
-
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
         legal = self.legal_actions()
