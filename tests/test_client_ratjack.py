@@ -101,16 +101,22 @@ def _ability_position(family: str, value: int):
         discard=other[1:], reserve=["-3", "+10", "protected"])
 
 
+def open_position(app, state) -> RatjackScene:
+    """A table (you against two random bots) showing a built position, your turn."""
+    session = Session.new("ratjack", ["human", "random", "random"], seed=3)
+    session.state = state
+    scene = open_game(app, session)
+    scene.show_view(state.view(0))
+    frames(app, 2)
+    return scene
+
+
 def test_every_ability_through_the_ui(app):
     """Each of the 36 abilities: choose the card, "face up", then click a highlighted target at every step."""
     app.scenes.push(TitleScene(app))
     for family in FAMILIES:
         for value in range(1, 13):
-            session = Session.new("ratjack", ["human", "random", "random"], seed=3)
-            session.state = _ability_position(family, value)
-            scene = open_game(app, session)
-            scene.show_view(session.state.view(0))
-            frames(app, 2)
+            scene = open_position(app, _ability_position(family, value))
             hand = scene.current_choices()
             card_key = next(k for k in hand.order if scene.display["hand"][k[1]]["value"] == value
                             and scene.display["hand"][k[1]]["deck"] != "rat-blue")
@@ -135,11 +141,7 @@ def test_every_ability_through_the_ui(app):
 
 def test_flip_and_face_down_through_the_ui(app):
     app.scenes.push(TitleScene(app))
-    session = Session.new("ratjack", ["human", "random", "random"], seed=3)
-    session.state = _ability_position("weasel", 5)
-    scene = open_game(app, session)
-    scene.show_view(session.state.view(0))
-    frames(app, 2)
+    scene = open_position(app, _ability_position("weasel", 5))
     ch = scene.current_choices()
     click_item(app, scene, ch.order[0])
     ch = scene.current_choices()
@@ -251,11 +253,7 @@ def test_save_resume_and_undo(app):
 
 def test_tooltips_explain_cards_and_tokens(app):
     app.scenes.push(TitleScene(app))
-    session = Session.new("ratjack", ["human", "random", "random"], seed=3)
-    session.state = _ability_position("weasel", 7)
-    scene = open_game(app, session)
-    scene.show_view(session.state.view(0))
-    frames(app, 2)
+    scene = open_position(app, _ability_position("weasel", 7))
     rect = scene.layout.areas[1].rect_of(("area", 1, 0))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
