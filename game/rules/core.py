@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .rng import Rng, seed_from
+
 
 class IllegalAction(ValueError):
     """An action that is not legal in the current state.
@@ -260,6 +262,17 @@ class GameState(ABC):
         """
         legal = ", ".join(str(a) for a in self.legal_actions())
         return f"{action!s} is not legal now; legal actions: {legal}"
+
+    # -- hidden information -------------------------------------------------
+    def reseed(self, rng) -> None:
+        """Forget the real game's seed and random source: both drawn afresh from ``rng``.
+
+        Every ``determinize`` ends with this, so a sampled state holds nothing that
+        leads back to the real deal (``new_game(seed=state.seed)`` would rebuild it)
+        or to the real game's future chance.
+        """
+        self.seed = seed_from(rng)
+        self.rng = Rng(seed_from(rng))
 
     # -- results ------------------------------------------------------------
     def returns(self) -> tuple:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core import GameState
-from ..rng import Rng, seed_from
+from ..rng import Rng
 from .actions import (
     ASK,
     ASK_ACTION,
@@ -445,7 +445,7 @@ class HacktrickState(GameState):
         knows it exactly (an announcement with no unseen draw since).
         """
         s = self.clone()
-        s.rng = Rng(seed_from(rng))
+        s.reseed(rng)
         if s.phase == PHASE_OVER:
             return s
         o = 1 - player
