@@ -8,6 +8,7 @@ every state.  Saved games and tournament logs are records.
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import tempfile
@@ -144,7 +145,12 @@ class GameRecord:
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and an atomic rename."""
+    """Write ``text`` to ``path`` so that a crash or a power cut never loses or garbles it.
+
+    The text goes to a temporary ``.tmp-*.json`` file in the same directory
+    (flushed and fsynced), which then replaces ``path`` atomically; finally the
+    directory itself is fsynced so the rename survives a power cut.
+    """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
@@ -159,3 +165,23 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    fsync_directory(directory)
+
+
+def fsync_directory(directory: str | os.PathLike) -> None:
+    """Make renames and new files in ``directory`` durable.
+
+    POSIX only: Windows cannot open a directory (no ``os.O_DIRECTORY``) and
+    makes the rename durable itself.  File systems that do not support fsync
+    on a directory (``EINVAL``) are skipped; other errors are raised.
+    """
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
