@@ -7,6 +7,7 @@ agent has ``choose(seat) -> action`` and sees only the :class:`game.rules.Seat`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -38,6 +39,33 @@ def parse_spec(spec: str) -> tuple[str, dict]:
                 raise ValueError(f"bad agent option {part!r} in {spec!r}; expected key=value")
             options[key.strip()] = value.strip()
     return name.strip(), options
+
+
+#: Upper bounds of the numeric agent options: a budget beyond these is a typo, not a plan.
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+
+
+def positive_option(agent: str, name: str, value, kind: type, maximum):
+    """An agent option as a positive ``kind`` (``int`` or ``float``) of at most ``maximum``.
+
+    ``value`` is the spec's text (``"0.5"``) or a number.  NaN, infinities,
+    booleans, zero, negative numbers, fractions for integers and values above
+    ``maximum`` raise ``ValueError`` naming the agent and the option.
+    """
+    what = "a positive integer" if kind is int else "a positive number"
+    problem = ValueError(f"{agent} option {name}={value!r} must be {what} of at most {maximum:g}")
+    if isinstance(value, bool):
+        raise problem
+    try:
+        number = kind(value.strip()) if isinstance(value, str) else value
+    except ValueError:
+        raise problem from None
+    if kind is int and (not isinstance(number, int) or isinstance(number, bool)):
+        raise problem
+    if not isinstance(number, (int, float)) or not math.isfinite(number) or not 0 < number <= maximum:
+        raise problem
+    return kind(number)
 
 
 def make_agent(spec: str, seed: int | None = None):

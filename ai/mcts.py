@@ -53,7 +53,7 @@ from math import log, sqrt
 
 from game.rules.rng import Rng
 
-from .agents import Agent, register_agent
+from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, positive_option, register_agent
 from .heuristics import heuristics_for
 
 #: Iterations per decision for ``level=normal`` per (game, players), calibrated with
@@ -87,6 +87,9 @@ FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
 MAX_ROLLOUT_STEPS = 400
 #: How often (in iterations) progress is published and the clock is read.
 PROGRESS_EVERY = 16
+
+#: Largest UCB exploration constant accepted (rewards are in [0, 1]).
+MAX_C = 100.0
 
 OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon")
 
@@ -147,16 +150,6 @@ class Node:
         return f"<Node {self.action} p{self.player} n={self.visits} avail={self.avail} mean={self.mean:.3f}>"
 
 
-def _parse_positive(name: str, value, kind):
-    try:
-        number = kind(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"mcts option {name}={value!r} must be a positive {kind.__name__}") from None
-    if number <= 0:
-        raise ValueError(f"mcts option {name}={value!r} must be positive")
-    return number
-
-
 def view_digest(view: dict) -> str:
     """A stable digest of a view (for seeding: same seed + same view = same search)."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
@@ -175,16 +168,18 @@ class MCTSAgent(Agent):
         if level not in LEVELS:
             raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level = level
-        self.iterations = _parse_positive("iterations", options["iterations"], int) if "iterations" in options else None
-        self.seconds = _parse_positive("seconds", options["seconds"], float) if "seconds" in options else None
-        self.c = _parse_positive("c", options.get("c", 0.7), float)
+        self.iterations = (positive_option("mcts", "iterations", options["iterations"], int, MAX_ITERATIONS)
+                           if "iterations" in options else None)
+        self.seconds = (positive_option("mcts", "seconds", options["seconds"], float, MAX_SECONDS)
+                        if "seconds" in options else None)
+        self.c = positive_option("mcts", "c", options.get("c", 0.7), float, MAX_C)
         rollout = options.get("rollout")
         if rollout not in (None, "policy", "random"):
             raise ValueError(f"mcts option rollout={rollout!r}: choose policy or random")
         self.rollout = rollout
         horizon = options.get("horizon")
         if horizon not in (None, "hand", "game"):
-            horizon = _parse_positive("horizon", horizon, int)
+            horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.spec = "mcts" + (":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options)

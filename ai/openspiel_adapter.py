@@ -39,7 +39,8 @@ from open_spiel.python.algorithms import ismcts
 from game.rules import GAMES, new_game
 from game.rules.rng import Rng
 
-from .agents import Agent, register_agent
+from .agents import MAX_SECONDS, Agent, positive_option, register_agent
+from .mcts import MAX_C
 
 #: Upper bound of action ids for games numbered on the fly.
 MAX_ACTIONS = 4096
@@ -317,14 +318,10 @@ class OpenSpielISMCTSAgent(Agent):
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise ValueError(f"unknown openspiel-ismcts option {unknown[0]!r}; known options: {', '.join(known)}")
-        try:
-            self.seconds = float(options.get("seconds", 1.0))
-            self.simulations = int(options.get("simulations", 10**9))
-            self.c = float(options.get("c", 0.7))
-        except ValueError as exc:
-            raise ValueError(f"bad openspiel-ismcts option: {exc}") from None
-        if self.seconds <= 0 or self.simulations <= 0 or self.c <= 0:
-            raise ValueError("openspiel-ismcts options seconds, simulations and c must be positive")
+        name = "openspiel-ismcts"
+        self.seconds = positive_option(name, "seconds", options.get("seconds", 1.0), float, MAX_SECONDS)
+        self.simulations = positive_option(name, "simulations", options.get("simulations", 10**9), int, 10**9)
+        self.c = positive_option(name, "c", options.get("c", 0.7), float, MAX_C)
         seed = 0 if seed is None else seed
         self.rng = Rng(seed)
         self.np_rng = np.random.RandomState(seed % (1 << 32))

@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .rng import Rng, seed_from
+from .strictjson import check_depth, is_int, show
+
 
 class IllegalAction(ValueError):
     """An action that is not legal in the current state.
@@ -61,7 +64,7 @@ def check_int_option(name: str, value, low: int, high: int, also: str = ""):
 
     ``also`` describes other allowed values for the message (e.g. "None (...)").
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         alternatives = f"{also} or " if also else ""
         raise ValueError(f"option {name}={value!r} is not allowed; choose {alternatives}"
                          f"an integer from {low} to {high}")
@@ -98,8 +101,8 @@ class GameInfo:
         return resolved
 
     def check_players(self, players: int) -> int:
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players must be an integer, not {players!r}")
+        if not is_int(players):
+            raise ValueError(f"players must be an integer, not {show(players)}")
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = str(self.min_players)
@@ -137,8 +140,8 @@ def new_game(name: str, players: int = 2, seed: int | None = None, **options) ->
     resolved = info.resolve_options(options)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    elif not is_int(seed):
+        raise ValueError(f"seed must be an integer or None, not {show(seed)}")
     return info.state_class.new(players, seed, resolved)
 
 
@@ -261,6 +264,17 @@ class GameState(ABC):
         legal = ", ".join(str(a) for a in self.legal_actions())
         return f"{action!s} is not legal now; legal actions: {legal}"
 
+    # -- hidden information -------------------------------------------------
+    def reseed(self, rng) -> None:
+        """Forget the real game's seed and random source: both drawn afresh from ``rng``.
+
+        Every ``determinize`` ends with this, so a sampled state holds nothing that
+        leads back to the real deal (``new_game(seed=state.seed)`` would rebuild it)
+        or to the real game's future chance.
+        """
+        self.seed = seed_from(rng)
+        self.rng = Rng(seed_from(rng))
+
     # -- results ------------------------------------------------------------
     def returns(self) -> tuple:
         """1.0 for the winner (a shared win splits it), 0.0 otherwise; all 0.0 before the end."""
@@ -294,6 +308,7 @@ def state_from_json(data: dict) -> GameState:
     """Rebuild a state saved with ``state.to_json()``; ``ValueError`` if broken."""
     if not isinstance(data, dict) or "game" not in data:
         raise ValueError("not a saved game state: missing 'game'")
+    check_depth(data, "the saved game state")
     info = game_info(data["game"])
     try:
         return info.state_class.from_json(data)

@@ -7,12 +7,28 @@ every state.  Saved games and tournament logs are records.
 
 from __future__ import annotations
 
+import copy
+import errno
 import json
 import os
 import tempfile
 from dataclasses import dataclass, field
 
 from .core import GameState, action_from_json, action_to_json, game_info, new_game
+from .strictjson import (
+    check_depth,
+    expect_int,
+    expect_list,
+    expect_number,
+    expect_object,
+    expect_str,
+    loads,
+    show,
+)
+
+FORMAT = "tabletop-trio-record/1"
+#: Seeds a record may hold: what ``new_game`` draws (64 bits) and signed 64-bit values.
+SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1
 
 
 @dataclass
@@ -53,50 +69,60 @@ class GameRecord:
 
     # -- JSON --------------------------------------------------------------
     def to_json(self) -> dict:
+        """The record as JSON-friendly data: fresh lists and dicts, never the record's own."""
         return {
-            "format": "tabletop-trio-record/1",
+            "format": FORMAT,
             "game": self.game,
             "players": self.players,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
             "actions": [action_to_json(a) for a in self.actions],
             "returns": list(self.returns) if self.returns is not None else None,
-            "meta": self.meta,
+            "meta": copy.deepcopy(self.meta),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> GameRecord:
-        """Rebuild a record; ``ValueError`` with a clear message if it is broken."""
-        if not isinstance(data, dict):
-            raise ValueError("a game record must be a JSON object")
-        for key in ("game", "players", "options", "seed", "actions"):
-            if key not in data:
-                raise ValueError(f"game record is missing {key!r}")
-        info = game_info(data["game"])
-        options = dict(data["options"])
-        for k, v in options.items():
-            if isinstance(v, list):
-                options[k] = tuple(v)
-        info.check_players(data["players"])
+        """Rebuild a record, reading every field strictly.
+
+        A wrong type, a value out of range or nesting deeper than
+        :data:`~game.rules.strictjson.MAX_DEPTH` raises ``ValueError`` with a
+        one-line message naming the field.
+        """
+        expect_object("a game record", data, ("game", "players", "options", "seed", "actions"),
+                      ("format", "returns", "meta"))
+        check_depth(data, "the game record")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ValueError(f"game record format {show(data['format'])} is not {FORMAT!r}")
+        info = game_info(expect_str("game record 'game'", data["game"]))
+        players = info.check_players(data["players"])
+        options = {k: tuple(v) if isinstance(v, list) else v
+                   for k, v in expect_object("game record 'options'", data["options"]).items()}
         options = info.resolve_options(options)
-        try:
-            actions = [action_from_json(info.name, a) for a in data["actions"]]
-        except (TypeError, KeyError, ValueError) as exc:
-            raise ValueError(f"game record has a malformed action: {exc}") from exc
-        ret = data.get("returns")
-        return cls(info.name, data["players"], options, int(data["seed"]), actions,
-                   tuple(ret) if ret is not None else None, dict(data.get("meta") or {}))
+        seed = expect_int("game record 'seed'", data["seed"], SEED_MIN, SEED_MAX)
+        actions = []
+        for i, a in enumerate(expect_list("game record 'actions'", data["actions"])):
+            try:
+                actions.append(action_from_json(info.name, a))
+            except ValueError as exc:
+                raise ValueError(f"game record has a malformed action (number {i}): {exc}") from None
+        returns = data.get("returns")
+        if returns is not None:
+            returns = tuple(expect_number(f"game record return {p}", r, 0.0, 1.0)
+                            for p, r in enumerate(expect_list("game record 'returns'", returns, players)))
+            if sum(returns) > 1.0 + 1e-9:
+                raise ValueError(f"game record 'returns' add up to {sum(returns)}, more than 1")
+        meta = data.get("meta")
+        meta = {} if meta is None else copy.deepcopy(expect_object("game record 'meta'", meta))
+        return cls(info.name, players, options, seed, actions, returns, meta)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"not valid JSON: {exc}") from exc
-        return cls.from_json(data)
+        """A record from JSON text; ``ValueError`` with one clear line if it is broken."""
+        return cls.from_json(loads(text, "the game record"))
 
     def save(self, path: str | os.PathLike) -> None:
         """Write atomically: a crash never leaves a half-written file."""
@@ -119,7 +145,12 @@ class GameRecord:
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and an atomic rename."""
+    """Write ``text`` to ``path`` so that a crash or a power cut never loses or garbles it.
+
+    The text goes to a temporary ``.tmp-*.json`` file in the same directory
+    (flushed and fsynced), which then replaces ``path`` atomically; finally the
+    directory itself is fsynced so the rename survives a power cut.
+    """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
@@ -134,3 +165,23 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    fsync_directory(directory)
+
+
+def fsync_directory(directory: str | os.PathLike) -> None:
+    """Make renames and new files in ``directory`` durable.
+
+    POSIX only: Windows cannot open a directory (no ``os.O_DIRECTORY``) and
+    makes the rename durable itself.  File systems that do not support fsync
+    on a directory (``EINVAL``) are skipped; other errors are raised.
+    """
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)

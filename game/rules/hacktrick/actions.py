@@ -16,9 +16,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..strictjson import expect_bool, expect_int, read_action
+
 OPEN, ASK, PLAY, DRAW, DECLARE_PLAY, DECLARE_GUARD, PASS = (
     "open", "ask", "play", "draw", "play!", "guard!", "pass")
 KINDS = (OPEN, ASK, PLAY, DRAW, DECLARE_PLAY, DECLARE_GUARD, PASS)
+#: The JSON keys of each kind besides ``kind``: (required, optional).
+_JSON_KEYS = {kind: ((), ()) for kind in KINDS} | {OPEN: (("card",), ()), PLAY: (("card",), ("x2",))}
 
 
 class Action(NamedTuple):
@@ -45,24 +49,23 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> Action:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not a Hacktrick action: {data!r}")
-        kind = data["kind"]
-        if kind in (OPEN, PLAY):
-            card = data.get("card")
-            if not isinstance(card, int) or not 0 <= card <= 5:
-                raise ValueError(f"Hacktrick card must be 0..5, got {card!r}")
-            return cls(kind, card, bool(data.get("x2", False)) if kind == PLAY else False)
-        return cls(kind)
+        """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
+        kind = read_action("Hacktrick", data, _JSON_KEYS)
+        if kind not in (OPEN, PLAY):
+            return cls(kind)
+        card = expect_int("Hacktrick card", data["card"], 0, 5)
+        x2 = expect_bool("Hacktrick x2", data.get("x2", False))
+        return cls(kind, card, x2)
 
     @classmethod
     def parse(cls, text: str) -> Action:
         """Inverse of ``str()``: ``Action.parse("play 2 x2")``."""
         parts = text.split()
         if len(parts) >= 2 and parts[0] in (OPEN, PLAY) and parts[1].isdigit():
-            x2 = len(parts) == 3 and parts[2] == "x2"
+            x2 = parts[0] == PLAY and parts[2:] == ["x2"]
             if len(parts) == 2 or x2:
-                return cls.from_json({"kind": parts[0], "card": int(parts[1]), "x2": x2})
+                data = {"kind": parts[0], "card": int(parts[1])}
+                return cls.from_json(data | {"x2": x2} if parts[0] == PLAY else data)
         if len(parts) == 1 and parts[0] in KINDS and parts[0] not in (OPEN, PLAY):
             return cls(parts[0])
         raise ValueError(f"not a Hacktrick action: {text!r}")

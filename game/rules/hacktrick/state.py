@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core import GameState
-from ..rng import Rng, seed_from
+from ..rng import Rng
 from .actions import (
     ASK,
     ASK_ACTION,
@@ -374,8 +374,7 @@ class HacktrickState(GameState):
         s.asked = self.asked
         s.must_play = self.must_play[:]
         s.guarded = self.guarded[:]
-        h = self.hands
-        s.hands = [h[0][:], h[1][:]]
+        s.hands = self._pair_copy(self.hands)
         s.deck = self.deck[:]
         s.row = self.row[:]
         s.aside = self.aside  # never mutated within a hand
@@ -389,8 +388,7 @@ class HacktrickState(GameState):
         s.announced = self.announced[:]  # entries are never mutated
         s.revealed = self.revealed[:]
         s.known_sum = self.known_sum[:]
-        kc = self.known_cards
-        s.known_cards = [kc[0][:], kc[1][:]]
+        s.known_cards = self._pair_copy(self.known_cards)
         s.last_hand = self.last_hand
         return s
 
@@ -445,7 +443,7 @@ class HacktrickState(GameState):
         knows it exactly (an announcement with no unseen draw since).
         """
         s = self.clone()
-        s.rng = Rng(seed_from(rng))
+        s.reseed(rng)
         if s.phase == PHASE_OVER:
             return s
         o = 1 - player
@@ -476,19 +474,27 @@ class HacktrickState(GameState):
 
     # -------------------------------------------------------------------- JSON
     def to_json(self) -> dict:
+        """A complete save of the state: fresh lists and dicts, never the state's own."""
+        pair = self._pair_copy
         return {
             "game": self.game, "version": 1, "seed": self.seed, "rng": self.rng.state,
-            "target": self.target, "scores": self._scores, "dealer": self.dealer,
+            "target": self.target, "scores": self._scores[:], "dealer": self.dealer,
             "hand_number": self.hand_number, "phase": self.phase, "player": self.player,
-            "asked": self.asked, "must_play": self.must_play, "guarded": self.guarded,
-            "hands": self.hands, "deck": self.deck, "row": self.row, "aside": self.aside,
-            "cell_owner": self.cell_owner, "cell_count": self.cell_count,
-            "normal": self.normal, "x2_loc": self.x2_loc, "captured": self.captured,
-            "spent_own": self.spent_own, "spent_captured": self.spent_captured,
-            "announced": self.announced, "revealed": self.revealed,
-            "known_sum": self.known_sum, "known_cards": self.known_cards,
-            "last_hand": self.last_hand,
+            "asked": self.asked, "must_play": self.must_play[:], "guarded": self.guarded[:],
+            "hands": pair(self.hands), "deck": self.deck[:], "row": self.row[:], "aside": self.aside[:],
+            "cell_owner": self.cell_owner[:], "cell_count": self.cell_count[:],
+            "normal": self.normal[:], "x2_loc": self.x2_loc[:], "captured": self.captured[:],
+            "spent_own": self.spent_own[:], "spent_captured": self.spent_captured[:],
+            "announced": [dict(a) for a in self.announced],
+            "revealed": [{"player": r["player"], "cards": r["cards"][:]} for r in self.revealed],
+            "known_sum": self.known_sum[:], "known_cards": pair(self.known_cards),
+            "last_hand": dict(self.last_hand, cells=self.last_hand["cells"][:]) if self.last_hand else None,
         }
+
+    @staticmethod
+    def _pair_copy(lists: list) -> list:
+        """Copies of both players' lists."""
+        return [lists[0][:], lists[1][:]]
 
     @classmethod
     def from_json(cls, d: dict) -> HacktrickState:

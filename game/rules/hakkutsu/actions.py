@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..strictjson import expect_bool, expect_int, expect_list, expect_str, read_action
 from .data import DATA
 
 DRAFT, KEEP, MOVE, USE, HELICOPTER, DETECTOR, MINE, SKIP, END = (
@@ -31,6 +32,9 @@ _EQUIPMENT_KEYS = tuple(e.key for e in DATA.equipment)
 _MUSEUM_KEYS = tuple(m.key for m in DATA.museums)
 _NEEDS_CELL = (MOVE, HELICOPTER, DETECTOR)
 _NEEDS_NAME = (DRAFT, KEEP, USE)
+#: The JSON keys of each kind besides ``kind``: (required, optional).
+_JSON_KEYS = {kind: (("cell",) if kind in _NEEDS_CELL else ("name",) if kind in _NEEDS_NAME else (),
+                     ("second",) if kind == DETECTOR else ()) for kind in KINDS}
 
 
 class Action(NamedTuple):
@@ -76,26 +80,17 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> Action:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not a Hakkutsu action: {data!r}")
-        kind = data["kind"]
+        """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
+        kind = read_action("Hakkutsu", data, _JSON_KEYS)
         cell, name, second = -1, "", False
         if kind in _NEEDS_CELL:
-            rc = data.get("cell")
-            if (not isinstance(rc, (list, tuple)) or len(rc) != 2
-                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in rc)
-                    or not (0 <= rc[0] < DATA.rows and 0 <= rc[1] < _COLS)):
-                raise ValueError(f"Hakkutsu {kind} needs a cell [row, col] on the map, got {rc!r}")
-            cell = rc[0] * _COLS + rc[1]
+            rc = expect_list(f"Hakkutsu {kind} cell [row, col]", data["cell"], 2)
+            cell = (expect_int(f"Hakkutsu {kind} row", rc[0], 0, DATA.rows - 1) * _COLS
+                    + expect_int(f"Hakkutsu {kind} column", rc[1], 0, _COLS - 1))
         if kind in _NEEDS_NAME:
-            name = data.get("name")
-            allowed = _MUSEUM_KEYS if kind == DRAFT else _EQUIPMENT_KEYS
-            if name not in allowed:
-                raise ValueError(f"Hakkutsu {kind} needs one of {', '.join(allowed)}, got {name!r}")
+            name = expect_str(f"Hakkutsu {kind} name", data["name"], _MUSEUM_KEYS if kind == DRAFT else _EQUIPMENT_KEYS)
         if kind == DETECTOR:
-            second = data.get("second", False)
-            if not isinstance(second, bool):
-                raise ValueError(f"Hakkutsu detector 'second' must be true or false, got {second!r}")
+            second = expect_bool("Hakkutsu detector 'second'", data.get("second", False))
         return cls(kind, cell, name, second)
 
     @classmethod

@@ -4,14 +4,14 @@ What a player does not know: face-down site cards (except those they saw
 with a Detector), the set-aside cards, other players' secret museum cards
 (basic setup), a draft pool they have not seen yet, other players'
 equipment cards (also those still being chosen in the setup and the ones
-returned), and the order of the equipment deck.
+they returned; a player remembers the cards they returned themselves), and
+the order of the equipment deck.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..rng import Rng, seed_from
 from . import equipment as eqm
 from .board import SITES
 from .data import DATA
@@ -21,11 +21,29 @@ N_ROCKS = len(DATA.rocks)
 N_MUSEUMS = len(DATA.museums)
 
 
+def returned_range(s, player: int) -> range:
+    """Where the equipment cards ``player`` returned in the setup lie in ``s.eq_returned``.
+
+    In the equipment setup players choose in turn from the start player on
+    (``setup_order`` holds those still to choose); each keeps one dealt card and
+    returns the others to the end of ``eq_returned``.  An empty range when
+    ``player`` has not chosen yet, or once the returned cards are shuffled back.
+    """
+    n = s.num_players
+    chosen = n - len(s.setup_order) if s.phase == "equip" else 0
+    order = [(s.start_player + i) % n for i in range(chosen)]
+    if player not in order:
+        return range(0)
+    per_player = DATA.equipment_dealt - 1
+    start = order.index(player) * per_player
+    return range(start, start + per_player)
+
+
 def determinize(s, player: int, rng):
     """A full state ``player`` cannot tell apart from ``s``, chance reseeded from ``rng``."""
     d = s.clone()
     d._legal_cache = None
-    d.rng = Rng(seed_from(rng))
+    d.reseed(rng)
     if s.phase == "over":
         return d
     _resample_rocks(s, d, player, rng)
@@ -94,8 +112,13 @@ def _resample_museums(s, d, player: int, rng) -> None:
 
 
 def _resample_equipment(s, d, player: int, rng) -> None:
+    """Resample other players' equipment (hands, deals, returned cards) and the deck order.
+
+    ``player``'s own hand, deal and returned cards stay where they are.
+    """
     others = [q for q in range(s.num_players) if q != player]
-    pool = list(s.eq_deck) + list(s.eq_returned)
+    own = returned_range(s, player)
+    pool = list(s.eq_deck) + [c for i, c in enumerate(s.eq_returned) if i not in own]
     for q in others:
         pool.extend(s.eq_hand[q])
         pool.extend(s.eq_deal[q])
@@ -104,7 +127,7 @@ def _resample_equipment(s, d, player: int, rng) -> None:
     for q in others:
         d.eq_hand[q] = [pool.pop() for _ in s.eq_hand[q]]
         d.eq_deal[q] = [pool.pop() for _ in s.eq_deal[q]]
-    d.eq_returned = [pool.pop() for _ in s.eq_returned]
+    d.eq_returned = [c if i in own else pool.pop() for i, c in enumerate(s.eq_returned)]
     d.eq_deck = pool
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import equipment as eqm
 from .board import BASE, COLS, MAX_MOVE, MOVE_TABLE, ROWS, SITE_AREA
 from .data import DATA
+from .hidden import returned_range
 from .scoring import public_score
 
 EQUIPMENT_VIEWS = tuple({"key": t.key, "name": t.name, "name_ja": t.name_ja, "phase": t.phase,
@@ -70,6 +71,7 @@ def build_view(s, player: int) -> dict:
         "equipment_deck": len(s.eq_deck),
         "equipment_discard": [eqm.KEYS[t] for t in s.eq_discard],
         "equipment_dealt": [eqm.KEYS[t] for t in sorted(s.eq_deal[player])],
+        "equipment_returned": sorted(eqm.KEYS[s.eq_returned[i]] for i in returned_range(s, player)),
         "museum": museums,
         "draft_pool": ([dict(MUSEUM_VIEWS[m]) for m in s.draft_pool]
                        if (s.draft_seen >> player) & 1 else None),

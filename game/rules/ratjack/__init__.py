@@ -6,7 +6,7 @@ Rules: ``docs/rules/ratjack.md``.
 
 from ..core import GameInfo, Option, register
 from .abilities import ABILITIES
-from .actions import Action
+from .actions import MAX_PLAYERS, Action
 from .cards import DECKS, FACES, card_id, card_name
 from .state import RatjackState
 
@@ -34,7 +34,7 @@ INFO = register(GameInfo(
     title="Ratjack",
     title_ja="ラットジャック",
     min_players=2,
-    max_players=4,
+    max_players=MAX_PLAYERS,
     options={"decks": Option("decks", DEFAULT_DECKS,
                              "two distinct decks of rat-red, rat-blue, weasel, raccoon, or 'random'",
                              check=check_decks)},

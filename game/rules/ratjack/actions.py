@@ -20,12 +20,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FACE_INDEX, FACES, card_from_json, card_json, card_name, parse_card
+from ..strictjson import expect_int, expect_str, read_action
+from .cards import ALL_CARDS, FACE_INDEX, FACES, card_from_json, card_json, card_name, parse_card
 
 DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET, TOKEN, DISCARD = (
     "draw-deck", "draw-discard", "face-down", "face-up", "flip", "target", "token", "discard")
 KINDS = (DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET, TOKEN, DISCARD)
 _CARD_KINDS = (FACE_DOWN, FACE_UP, FLIP, DISCARD)
+#: The JSON keys of each kind besides ``kind``: (required, optional).
+_JSON_KEYS = {DRAW_DECK: ((), ()), DRAW_DISCARD: ((), ()), FACE_DOWN: (("card",), ()),
+              FACE_UP: (("card",), ()), FLIP: (("card", "flip"), ()), TARGET: (("player",), ("index",)),
+              TOKEN: (("token",), ()), DISCARD: (("card",), ())}
+MAX_PLAYERS = 4
 
 
 class Action(NamedTuple):
@@ -76,27 +82,19 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> Action:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not a Ratjack action: {data!r}")
-        k = data["kind"]
+        """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
+        k = read_action("Ratjack", data, _JSON_KEYS)
         if k in (DRAW_DECK, DRAW_DISCARD):
             return cls(k)
         if k == FLIP:
-            return cls(k, card=card_from_json(data.get("card")), card2=card_from_json(data.get("flip")))
+            return cls(k, card=card_from_json(data["card"]), card2=card_from_json(data["flip"]))
         if k in _CARD_KINDS:
-            return cls(k, card=card_from_json(data.get("card")))
+            return cls(k, card=card_from_json(data["card"]))
         if k == TARGET:
-            p = data.get("player")
-            i = data.get("index", -1)
-            for name, v in (("player", p), ("index", i)):
-                if isinstance(v, bool) or not isinstance(v, int) or v < -1 or v > 60:
-                    raise ValueError(f"Ratjack target {name} must be a small integer, got {v!r}")
-            if p < 0:
-                raise ValueError(f"Ratjack target player must be >= 0, got {p!r}")
-            return cls(k, player=p, index=i)
-        face = data.get("token")
-        if face not in FACE_INDEX:
-            raise ValueError(f"unknown token face {face!r}; faces: {' '.join(FACES)}")
+            player = expect_int("Ratjack target player", data["player"], 0, MAX_PLAYERS - 1)
+            index = expect_int("Ratjack target index", data["index"], 0, ALL_CARDS - 1) if "index" in data else -1
+            return cls(k, player=player, index=index)
+        face = expect_str("Ratjack token", data["token"], FACES)
         return cls(k, face=FACE_INDEX[face])
 
     @classmethod

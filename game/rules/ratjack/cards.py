@@ -13,6 +13,8 @@ Tokens are ints 0..5 with a side 0/1; the face id is ``token * 2 + side``
 
 from __future__ import annotations
 
+from ..strictjson import expect_object
+
 DECKS: tuple[str, ...] = ("rat-red", "rat-blue", "weasel", "raccoon")
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
 FAMILIES: tuple[str, ...] = ("rat", "weasel", "raccoon")
@@ -36,7 +38,7 @@ BLANK = FACE_INDEX["blank"]
 
 def card_id(deck: str, value: int) -> int:
     """The id of card ``value`` of ``deck``; ``ValueError`` on bad input."""
-    if deck not in DECK_INDEX:
+    if not isinstance(deck, str) or deck not in DECK_INDEX:
         raise ValueError(f"unknown Ratjack deck {deck!r}; decks: {', '.join(DECKS)}")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
         raise ValueError(f"Ratjack card values are 1..12, not {value!r}")
@@ -54,9 +56,9 @@ def card_json(card: int) -> dict:
 
 
 def card_from_json(d) -> int:
-    if not isinstance(d, dict):
-        raise ValueError(f"not a Ratjack card: {d!r}")
-    return card_id(d.get("deck"), d.get("value"))
+    """The id of a card given as ``{"deck": ..., "value": ...}`` (``ValueError`` if malformed)."""
+    expect_object("a Ratjack card", d, ("deck", "value"), ())
+    return card_id(d["deck"], d["value"])
 
 
 def parse_card(text: str) -> int:

@@ -140,10 +140,9 @@ class Knowledge:
         can be resolved), samples that leave no choice are rejected; after a
         few tries the acting player's face-down cards are kept as they are.
         """
-        seed = seed_from(rng)
         if self.phase == "over":
             s = self.clone()
-            s.rng = Rng(seed)
+            s.reseed(rng)
             return s
         slots = self.unknown_slots(player)
         check = self.phase == "ability" and self.player != player
@@ -152,9 +151,9 @@ class Knowledge:
                 actor = self.player
                 slots = [sl for sl in slots if not (sl[0] == "area" and sl[1] == actor)]
             s = self._resample(slots, rng)
-            s.rng = Rng(seed)
             if not check or s._compute_legal():
                 break
+        s.reseed(rng)
         return s
 
     def _resample(self, slots: list, rng):

@@ -1,0 +1,134 @@
+"""Strict reading of JSON input: records, actions and saved states.
+
+Everything read from a file or another process goes through these checks, so
+bad input gives one clear ``ValueError`` line instead of a wrong value (``"false"``
+read as true, ``true`` read as the card 1) or a crash (``RecursionError`` on
+deeply nested lists).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+#: Deepest nesting of lists and objects accepted (the real formats need fewer than 10 levels).
+MAX_DEPTH = 64
+
+
+def show(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def is_int(value) -> bool:
+    """An integer that is not a boolean (JSON ``true`` is not the number 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def loads(text: str | bytes, what: str):
+    """Parse JSON ``text``; ``ValueError`` naming ``what`` if it is not JSON or nested too deeply."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{what} is not valid JSON: {exc}") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise ValueError(f"{what} is not usable JSON: {exc}") from None
+    check_depth(data, what)
+    return data
+
+
+def check_depth(value, what: str, limit: int = MAX_DEPTH) -> None:
+    """``ValueError`` if lists/objects in ``value`` nest deeper than ``limit`` (no recursion used)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def expect_int(what: str, value, low: int, high: int) -> int:
+    """``value`` if it is an integer (not a boolean) in ``low..high``; else ``ValueError``."""
+    if not is_int(value):
+        raise ValueError(f"{what} must be an integer, not {show(value)}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {show(value)}")
+    return value
+
+
+def expect_bool(what: str, value) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not ``"false"``, not ``0``); else ``ValueError``."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {show(value)}")
+    return value
+
+
+def expect_number(what: str, value, low: float, high: float) -> float:
+    """``value`` as a float if it is a finite number (not a boolean) in ``low..high``; else ``ValueError``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{what} must be a number, not {show(value)}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {show(value)}")
+    return float(value)
+
+
+def expect_str(what: str, value, choices=None) -> str:
+    """``value`` if it is a string (one of ``choices`` when given); else ``ValueError``."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a string, not {show(value)}")
+    if choices is not None and value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(choices)}, not {show(value)}")
+    return value
+
+
+def expect_object(what: str, value, required=(), optional=None) -> dict:
+    """``value`` if it is a JSON object with every ``required`` key.
+
+    With ``optional`` (a list of keys) no key outside ``required`` and ``optional``
+    is allowed; ``None`` allows any other key.
+    """
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a JSON object, not {show(value)}")
+    for key in required:
+        if key not in value:
+            raise ValueError(f"{what} is missing {key!r}")
+    if optional is None:
+        return value
+    allowed = set(required) | set(optional)
+    for key in value:
+        if key not in allowed:
+            raise ValueError(f"{what} has an unknown key {show(key)}; allowed: {', '.join(sorted(allowed))}")
+    return value
+
+
+def expect_list(what: str, value, length: int | None = None) -> list:
+    """``value`` if it is a JSON array (of ``length`` items when given); else ``ValueError``."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {show(value)}")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{what} must have {length} entries, not {len(value)}")
+    return value
+
+
+def read_action(game_title: str, data, keys: dict) -> str:
+    """Check an action's JSON object and return its ``kind``.
+
+    ``keys`` maps each kind to ``(required keys, optional keys)`` besides ``kind``.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a {game_title} action must be a JSON object, not {show(data)}")
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in keys:
+        raise ValueError(f"not a {game_title} action kind: {show(kind)}; kinds: {', '.join(keys)}")
+    required, optional = keys[kind]
+    expect_object(f"{game_title} action {kind!r}", data, ("kind", *required), optional)
+    return kind
