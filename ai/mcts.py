@@ -37,6 +37,9 @@ Spec options (``make_agent("mcts:level=normal")``)
 Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
 numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
 
+Per-game hooks: ``rollout_policy`` and ``evaluate`` of the game's heuristics
+module (the :class:`ai.heuristics.GameHooks` protocol), read in :meth:`MCTSAgent.search`.
+
 Progress: ``agent.progress`` (a :class:`Progress`) is updated during the
 search, and ``agent.on_progress(progress)`` is called if set, so the client
 can draw a thinking bar from another thread.

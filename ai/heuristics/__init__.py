@@ -1,17 +1,38 @@
 """Rule-based knowledge per game, one module per game: ``ai.heuristics.<game>``.
 
-Each module provides
+Each module implements the :class:`GameHooks` protocol below (every hook is
+optional for MCTS, which falls back to random rollouts played to the end):
 
-* ``choose(view: dict, legal: list, rng: random.Random) -> action`` – a sensible
-  greedy move from what the player can see (the ``heuristic`` agent);
-* ``evaluate(state, player: int) -> float`` – an estimate in [0, 1] of
-  ``player``'s chance to win from a full (determinized) state, for MCTS.
+* ``choose(view, legal, rng) -> action`` – a sensible greedy move from what the
+  player can see (the ``heuristic`` agent);
+* ``rollout_policy(state, legal, rng) -> action`` – a cheap move for MCTS
+  rollouts in a determinized state (``mcts:rollout=policy``);
+* ``evaluate(state, player) -> float`` – an estimate in [0, 1] of ``player``'s
+  chance to win from a full (determinized) state, where MCTS cuts a rollout.
+
+``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy`` and
+``evaluate`` are used; ``ai/heuristic_agent.py`` uses ``choose``.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 from types import ModuleType
+from typing import Protocol
+
+
+class GameHooks(Protocol):
+    """What a game's heuristics module offers the bots (see the module docstring)."""
+
+    def choose(self, view: dict, legal: list, rng: random.Random):
+        """A greedy move from ``view`` among ``legal``."""
+
+    def rollout_policy(self, state, legal: list, rng: random.Random):
+        """A cheap rollout move in a full (determinized) ``state``."""
+
+    def evaluate(self, state, player: int) -> float:
+        """``player``'s chance to win from ``state``, in [0, 1]."""
 
 
 def heuristics_for(game: str) -> ModuleType:

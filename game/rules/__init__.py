@@ -1,6 +1,6 @@
 """Rules engines of Tabletop Trio: pure Python, no pygame, deterministic.
 
-The public contract (see ``shared/ENGINE_API.md``)::
+The public contract (see ``docs/engine-api.md``)::
 
     from game.rules import new_game, GAMES, IllegalAction
     state = new_game("hacktrick", players=2, seed=7)

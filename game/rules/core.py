@@ -196,7 +196,7 @@ PHASE_OVER = "over"
 
 
 class GameState(ABC):
-    """Base class of every game state (see ``shared/ENGINE_API.md``).
+    """Base class of every game state (see ``docs/engine-api.md``).
 
     Subclasses implement :meth:`_compute_legal`, :meth:`_apply`, :meth:`clone`,
     :meth:`view`, :meth:`determinize`, :meth:`to_json`, :meth:`from_json` and

@@ -37,7 +37,7 @@ def _cell_view(s, cell: int, player: int) -> dict:
 
 
 def build_view(s, player: int) -> dict:
-    """The view of ``player`` (see ``shared/ENGINE_API.md``, hakkutsu keys)."""
+    """The view of ``player`` (see ``docs/engine-api.md``: the keys every view has, then the game's own)."""
     n = s.num_players
     over = s.phase == "over"
     v = s.base_view(player)
