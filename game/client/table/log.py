@@ -1,5 +1,16 @@
 """The game log: one line per event the viewing player may see, in the chosen language,
 scrollable with the mouse wheel (or by dragging the scroll bar) to read back a whole game.
+
+A game writes its lines with a :class:`LogLines` registry, one small function per
+event type::
+
+    lines = LogLines()
+
+    @lines.on("card_drawn")
+    def _card_drawn(table, ev):
+        return t("log.xx.drew", name=table.log_name(ev["player"]))
+
+and gives ``lambda ev: lines.describe(table, ev)`` to :class:`ScrollLog`.
 """
 
 from __future__ import annotations
@@ -10,6 +21,27 @@ import pygame
 
 from .. import gfx
 from ..i18n import t
+
+
+class LogLines:
+    """Event type -> function ``(table, event) -> str | None`` writing its log line."""
+
+    def __init__(self) -> None:
+        self.functions: dict[str, Callable] = {}
+
+    def on(self, *kinds: str):
+        def deco(fn):
+            for kind in kinds:
+                if kind in self.functions:
+                    raise ValueError(f"two log lines for {kind!r}")
+                self.functions[kind] = fn
+            return fn
+
+        return deco
+
+    def describe(self, table, ev: dict) -> str | None:
+        fn = self.functions.get(ev["type"])
+        return fn(table, ev) if fn else None
 
 
 class ScrollLog:

@@ -28,7 +28,7 @@ import pygame
 
 from game.rules import Seat, events_for
 
-from ..i18n import language
+from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
@@ -101,6 +101,12 @@ class TableScene(GameScene):
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
         return None
+
+    def log_name(self, p: int) -> str:
+        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
+        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
+            return t("log.you", n=p + 1)
+        return self.name(p)
 
     def rebuild_log(self) -> None:
         """Re-read the whole game from the record as the viewer saw it."""

@@ -15,6 +15,7 @@ from ... import gfx
 from ...i18n import t
 from ...table import widgets
 from ...table.actionbar import BarButton
+from ...table.picks import NUMBER_KEYS
 from ...table.scene import TableScene
 from .animations import animations
 from .input import Choices, choices
@@ -36,8 +37,6 @@ from .texts import ability_text, card_label, card_of, reason_text, step_text, to
 
 LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {getattr(pygame, f"K_KP{n}"): n
-                                                                         for n in range(1, 10)}
 
 
 class RatjackScene(TableScene):
@@ -96,12 +95,6 @@ class RatjackScene(TableScene):
 
     def describe(self, ev: dict) -> str | None:
         return describe(self, ev)
-
-    def log_name(self, p: int) -> str:
-        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
-        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
-            return t("rj.log_you", n=p + 1)
-        return self.name(p)
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
