@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import language, t
 
 
 class LogLines:
@@ -55,16 +55,23 @@ class ScrollLog:
         self.scroll = 0  # lines scrolled up from the bottom
         self.rect: pygame.Rect | None = None
         self._max_scroll = 0
+        # each entry's wrapped line (an empty list: no line), for the language and width in ``_parts_key``;
+        # entries are wrapped once, when first drawn (a whole game's log is not rewrapped every frame)
+        self._parts: list[list[str]] = []
+        self._parts_key: tuple | None = None
 
     def add(self, events: list[dict]) -> None:
         """``events`` must already be filtered with ``events_for`` for the viewer."""
         self.entries.extend(events)
-        del self.entries[:-self.limit]
+        trimmed = max(0, len(self.entries) - self.limit)
+        del self.entries[:trimmed]
+        del self._parts[:trimmed]
         if self.scroll:
             self.scroll += sum(1 for ev in events if self.describe(ev))  # keep the reader's place
 
     def clear(self) -> None:
         self.entries.clear()
+        self._parts.clear()
         self.scroll = 0
 
     def lines(self) -> list[str]:
@@ -88,11 +95,18 @@ class ScrollLog:
         self.scroll = max(0, min(self._max_scroll, self.scroll + lines))
 
     def _wrapped(self, width: int) -> list[tuple[str, bool]]:
+        """Every line wrapped to ``width``, the last three entries' lines marked "newest"."""
+        key = (language(), width)
+        if key != self._parts_key:
+            self._parts_key = key
+            self._parts = []
+        for ev in self.entries[len(self._parts):]:
+            line = self.describe(ev)
+            self._parts.append(gfx.wrap(line, self.size, width) if line else [])
+        described = [parts for parts in self._parts if parts]
         wrapped: list[tuple[str, bool]] = []
-        lines = self.lines()
-        for k, line in enumerate(lines):
-            newest = k >= len(lines) - 3
-            parts = gfx.wrap(line, self.size, width)
+        for k, parts in enumerate(described):
+            newest = k >= len(described) - 3
             wrapped.extend([("• " + parts[0], newest)] + [("  " + p, newest) for p in parts[1:]])
         return wrapped
 
