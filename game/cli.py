@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="comma-separated seats: human or an agent spec (default: human,mcts:level=normal)")
     play.add_argument("--lang", choices=("en", "ja"), help="interface language")
     play.add_argument("--seed", type=int, help="deal seed (default: random)")
+    play.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                      help="a rules option, e.g. --option mode=treasure (repeatable; see `tabletop-trio games`)")
     demo = sub.add_parser("demo", help="bots play a whole game in the client")
     demo.add_argument("game", help="game name")
     demo.add_argument("--seed", type=int, help="deal seed (default: random)")
@@ -32,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--screenshot", help="save the last frame to this PNG")
     demo.add_argument("--seats", help="comma-separated agent specs (default: the normal bot twice)")
     demo.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    demo.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                      help="a rules option, e.g. --option rounds=6 (repeatable)")
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
@@ -88,14 +92,31 @@ def cmd_client(parser: argparse.ArgumentParser, args) -> int:
                 parser.error(str(exc))
             if name not in AGENTS:
                 parser.error(f"unknown agent {name!r}; known: human, {', '.join(sorted(AGENTS))}")
+    options = game_options(parser, args.game, args.option)
     if args.command == "play":
         from game.client.main import run_play
 
-        return run_play(args.game, seats, lang=args.lang, seed=args.seed)
+        return run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
     from game.client.main import run_demo
 
     return run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
-                    lang=args.lang)
+                    lang=args.lang, options=options)
+
+
+def game_options(parser: argparse.ArgumentParser, game: str, items: list[str]) -> dict:
+    """``--option KEY=VALUE`` items, checked against the game's options (a usage error names the bad one)."""
+    from ai.tournament.spec import parse_options
+
+    pairs = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            parser.error(f"--option {item!r}: expected KEY=VALUE")
+        pairs[key.strip()] = value
+    try:
+        return parse_options(game, pairs)
+    except ValueError as exc:
+        parser.error(str(exc))
 
 
 if __name__ == "__main__":

@@ -67,7 +67,7 @@ def run_play(game: str, seats: list[str], lang: str | None = None, seed: int | N
 
 def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot: str | None = None,
              seats: list[str] | None = None, lang: str | None = None, max_seconds: float | None = None,
-             bot_mode: str = "process") -> int:
+             bot_mode: str = "process", options: dict | None = None) -> int:
     """Bots play a whole game in the client; the last frame is saved to ``screenshot``."""
     from .scenes import SCENES, open_game
     from .session import Session
@@ -77,7 +77,7 @@ def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot:
     from .menus.setup import default_bot
 
     seats = seats or [default_bot(), default_bot()]
-    session = Session.new(game, seats, seed=seed)
+    session = Session.new(game, seats, seed=seed, **(options or {}))
     app = _app(lang, bot_mode=bot_mode)
     scene = open_game(app, session, demo=True)
     scene.demo_speed = max(0.1, speed)

@@ -9,12 +9,19 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..i18n import t
+from ..i18n import table as i18n_table
 from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 
 
-def option_label(game: str, value) -> str:
+def option_label(game: str, value, name: str | None = None) -> str:
+    """How an option's value reads in the menu: ``option.<game>.<name>.<value>`` if the
+    i18n tables have it, else ``option.<game>.<name>.value`` formatted, else the value itself."""
+    if name is not None:
+        for key, fmt in ((f"option.{game}.{name}.{value}", {}), (f"option.{game}.{name}.value", {"value": value})):
+            if key in i18n_table("en"):
+                return t(key, **fmt)
     return str(value)
 
 
@@ -45,8 +52,8 @@ class SetupScene(Scene):
         y += 30
         for name, opt in self.info.options.items():
             label(self, (left, y, 220, 44), t(f"option.{self.game}.{name}"), "#setup_label")
-            values = [str(c) for c in (opt.choices or (opt.default,))]
-            menu = pygame_gui.elements.UIDropDownMenu(values, str(self.options[name]),
+            values = [option_label(self.game, c, name) for c in (opt.choices or (opt.default,))]
+            menu = pygame_gui.elements.UIDropDownMenu(values, option_label(self.game, self.options[name], name),
                                                       pygame.Rect(left + 240, y, 340, 44),
                                                       self.app.ui, container=self.container,
                                                       expansion_height_limit=300)
@@ -70,7 +77,7 @@ class SetupScene(Scene):
                 if event.ui_element is menu:
                     opt = self.info.options[name]
                     for c in opt.choices or (opt.default,):
-                        if str(c) == event.text:
+                        if option_label(self.game, c, name) == event.text:
                             self.options[name] = c
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -59,6 +59,8 @@ class ScrollLog:
         # entries are wrapped once, when first drawn (a whole game's log is not rewrapped every frame)
         self._parts: list[list[str]] = []
         self._parts_key: tuple | None = None
+        self._changes = 0  # bumped by add/clear: the flattened lines below are kept until then
+        self._flat: tuple[tuple, list[tuple[str, bool]]] | None = None
 
     def add(self, events: list[dict]) -> None:
         """``events`` must already be filtered with ``events_for`` for the viewer."""
@@ -66,12 +68,14 @@ class ScrollLog:
         trimmed = max(0, len(self.entries) - self.limit)
         del self.entries[:trimmed]
         del self._parts[:trimmed]
+        self._changes += 1
         if self.scroll:
             self.scroll += sum(1 for ev in events if self.describe(ev))  # keep the reader's place
 
     def clear(self) -> None:
         self.entries.clear()
         self._parts.clear()
+        self._changes += 1
         self.scroll = 0
 
     def lines(self) -> list[str]:
@@ -97,6 +101,8 @@ class ScrollLog:
     def _wrapped(self, width: int) -> list[tuple[str, bool]]:
         """Every line wrapped to ``width``, the last three entries' lines marked "newest"."""
         key = (language(), width)
+        if self._flat is not None and self._flat[0] == (key, self._changes):
+            return self._flat[1]
         if key != self._parts_key:
             self._parts_key = key
             self._parts = []
@@ -108,6 +114,7 @@ class ScrollLog:
         for k, parts in enumerate(described):
             newest = k >= len(described) - 3
             wrapped.extend([("• " + parts[0], newest)] + [("  " + p, newest) for p in parts[1:]])
+        self._flat = ((key, self._changes), wrapped)
         return wrapped
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -252,6 +252,12 @@ def round_ended(table, ev):
     return Step(hold=0.2)
 
 
+@animations.on("mining_skipped", "turn_ended")
+def nothing_to_show(table, ev):
+    """The log line says it; nothing moves."""
+    return None
+
+
 @animations.on("game_over")
 def game_over(table, ev):
     """The scoring screen: a row at a time (printed, fossils, museum, total), then the verdict."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import t
+from ...i18n import language, t
 from ...table import widgets
 from .layout import BIG_CARD, CELL, COLS, MAP, PAWN, ROWS, SITE_CARD, cell_rect, pawn_center, walk
 from .texts import rock_name, rock_tip
@@ -33,11 +33,10 @@ def veil(colour, alpha: int) -> pygame.Surface:
 
 def draw_map(table, surface, d: dict, ch) -> None:
     """The whole map as the viewer sees it now."""
-    gfx.panel(surface, MAP.inflate(8, 8), 200, radius=8)
+    pygame.draw.rect(surface, (58, 44, 32), MAP.inflate(10, 10), width=5, border_radius=8)
+    surface.blit(map_layer(table, d), MAP.topleft)
+    table.tips.add(cell_rect(*d["base"]), lambda: t("hk.tip.base"))
     hovered = table.hovered_cell()
-    for r in range(ROWS):
-        for c in range(COLS):
-            draw_cell(table, surface, d, r, c, ch)
     mode_colour = DETECT if table.mode == "detector" else REACH
     for (r, c) in ch.cells:
         rect = cell_rect(r, c)
@@ -54,12 +53,31 @@ def draw_map(table, surface, d: dict, ch) -> None:
     draw_pawns(table, surface, d)
 
 
-def draw_cell(table, surface, d: dict, r: int, c: int, ch) -> None:
+def map_layer(table, d: dict) -> pygame.Surface:
+    """The tiles, stacks and top cards, drawn once per change of what they show (not every frame)."""
+    sprites = table.sprites
+    key = (language(), tuple(
+        (r, c, site.get("stack_size"), site.get("face_up"), (site.get("top") or {}).get("id"),
+         tuple(p["card"]["id"] for p in site.get("peeked", ())), sprites.noted(("stack", r, c), None),
+         sprites.is_hidden(("top", r, c)))
+        for r, row in enumerate(d["map"]) for c, site in enumerate(row)))
+    cached = table.map_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    layer = pygame.Surface(MAP.size, pygame.SRCALPHA)
+    for r in range(ROWS):
+        for c in range(COLS):
+            draw_cell(table, layer, d, r, c, MAP.topleft)
+    table.map_cache = (key, layer)
+    return layer
+
+
+def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
+    """One map cell onto ``surface`` (whose top-left is at ``origin`` on the screen)."""
     site = d["map"][r][c]
-    rect = cell_rect(r, c)
+    rect = cell_rect(r, c).move(-origin[0], -origin[1])
     if site["base"]:
         surface.blit(gfx.image(table.app.assets, "hakkutsu.base", (CELL, CELL)), rect)
-        table.tips.add(rect, lambda: t("hk.tip.base"))
         return
     surface.blit(gfx.image(table.app.assets, f"hakkutsu.site.{site['area']}", (CELL, CELL)), rect)
     n = table.sprites.noted(("stack", r, c), site["stack_size"])

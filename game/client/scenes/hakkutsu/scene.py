@@ -60,6 +60,7 @@ class HakkutsuScene(TableScene):
         self.detect_cell: tuple[int, int] | None = None  # the Detector's cell, waiting for top/second
         self.cursor: tuple[int, int] | None = None  # the keyboard's cell
         self.choice_rects: dict[tuple, pygame.Rect] = {}
+        self.map_cache: tuple | None = None  # (what the map shows, its drawn layer): see mapview.map_layer
         track = len(DATA.carts[DATA.modes[session.record.options["mode"]]["cart"]])
         self.layout = HakkutsuLayout(session.record.players, 0, track)
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -242,12 +243,12 @@ class HakkutsuScene(TableScene):
         return True
 
     def item_at(self, pos) -> tuple | None:
-        rc = cell_at(pos)
-        if rc is not None:
-            return ("cell", *rc)
         for key, rect in self.choice_rects.items():
             if rect.collidepoint(pos):
                 return key
+        rc = cell_at(pos)
+        if rc is not None:
+            return ("cell", *rc)
         item = self.layout.hand.item_at(pos)
         if item is not None:
             return item
