@@ -25,15 +25,15 @@ from .texts import (
     rock_tip,
 )
 
-DIG = pygame.Rect(SIDE.left + 6, SIDE.top + 36, SIDE.width - 12, 300)
+DIG = pygame.Rect(SIDE.left + 6, SIDE.top + 36, SIDE.width - 12, 318)
 CHOICE = pygame.Rect(TABLE_AREA.left + 30, 90, TABLE_AREA.width - 60, 340)
-SCORES = pygame.Rect(TABLE_AREA.left + 40, 70, TABLE_AREA.width - 80, 600)
+SCORES = pygame.Rect(TABLE_AREA.left + 40, 80, TABLE_AREA.width - 80, 540)
 SCORE_ROWS = ("printed", "fossils", "museum", "total")
 
 
 def draw_dig(table, surface, dig: Dig) -> None:
     """The dig prompt: the card, its cost against the coins, and the cart before and after loading it."""
-    gfx.panel(surface, DIG, 245, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
+    gfx.panel(surface, DIG, 255, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
     x, y = DIG.left + 18, DIG.top + 14
     gfx.text(surface, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True)
     card = pygame.Rect(x, y + 36, *BIG_CARD)
@@ -64,7 +64,7 @@ def draw_dig(table, surface, dig: Dig) -> None:
         gfx.text(surface, label, (rect.right + 8, rect.centery), 14, gfx.INK if move is not None else gfx.RED,
                  anchor="midleft")
     reason = dig_refusal(dig)
-    bottom = pygame.Rect(x, DIG.bottom - 44, DIG.width - 36, 36)
+    bottom = pygame.Rect(x, DIG.bottom - 50, DIG.width - 36, 46)
     if reason:
         gfx.text_block(surface, reason, bottom, 15, gfx.RED, line_gap=0)
     else:
@@ -77,7 +77,7 @@ def draw_choice(table, surface, d: dict, ch) -> None:
     draft = d["phase"] == "draft"
     me = d["player"]
     mine = table.my_turn
-    gfx.panel(surface, CHOICE, 240, colour=(26, 30, 26), border=widgets.HIGHLIGHT)
+    gfx.panel(surface, CHOICE, 255, colour=(26, 30, 26), border=widgets.HIGHLIGHT)
     chooser = d["current_player"]
     if draft:
         title = t("hk.choice.draft_you") if mine else t("hk.choice.draft_wait", name=table.name(chooser))
@@ -127,7 +127,7 @@ def draw_scores(table, surface, summary: dict) -> None:
     ev = summary["event"]
     players = len(ev["scores"])
     shown = summary["shown"]
-    gfx.panel(surface, SCORES, 246, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+    gfx.panel(surface, SCORES, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
     gfx.text(surface, t("hk.scores.title"), (SCORES.centerx, SCORES.top + 16), 28, gfx.GOLD, anchor="midtop",
              bold=True)
     label_w = 200
@@ -137,10 +137,12 @@ def draw_scores(table, surface, summary: dict) -> None:
     for q in range(players):
         cx = x0 + q * col_w + col_w // 2
         surface.blit(table.pawn_image(q, 30), (cx - 15, y))
-        gfx.text(surface, table.name(q), (cx, y + 34), 17, gfx.INK, anchor="midtop", bold=True)
+        gfx.text(surface, gfx.ellipsize(table.name(q), 17, col_w - 10, bold=True, tail=3), (cx, y + 34), 17, gfx.INK,
+                 anchor="midtop", bold=True)
         museum = ev["museums"][q]
         if museum:
-            gfx.text(surface, museum_name(museum), (cx, y + 58), 13, gfx.MUTED, anchor="midtop")
+            gfx.text(surface, gfx.ellipsize(museum_name(museum), 13, col_w - 10), (cx, y + 58), 13, gfx.MUTED,
+                     anchor="midtop")
     y += 92
     for k, row in enumerate(SCORE_ROWS):
         top = y + k * 78
@@ -157,14 +159,13 @@ def draw_scores(table, surface, summary: dict) -> None:
             win = row == "total" and q in ev["winners"]
             gfx.text(surface, str(value), (cx, top), 30 if row == "total" else 26,
                      gfx.GOLD if win else gfx.INK, anchor="midtop", bold=True)
-            detail = score_detail(d, ev, q, row)
-            if detail:
-                gfx.text(surface, detail, (cx, top + 34), 12, gfx.MUTED, anchor="midtop")
+            for i, part in enumerate(gfx.wrap(score_detail(d, ev, q, row), 12, col_w - 12)[:2]):
+                gfx.text(surface, part, (cx, top + 34 + i * 15), 12, gfx.MUTED, anchor="midtop")
     if shown > len(SCORE_ROWS):
-        gfx.text(surface, verdict(table, ev), (SCORES.centerx, SCORES.bottom - 60), 20, gfx.GOLD, anchor="midtop",
+        gfx.text(surface, verdict(table, ev), (SCORES.centerx, SCORES.bottom - 70), 20, gfx.GOLD, anchor="midtop",
                  bold=True)
     if table.timeline.waiting:
-        gfx.text(surface, t("hk.scores.continue"), (SCORES.centerx, SCORES.bottom - 24), 14, gfx.MUTED,
+        gfx.text(surface, t("hk.scores.continue"), (SCORES.centerx, SCORES.bottom - 30), 14, gfx.MUTED,
                  anchor="midtop")
 
 

@@ -32,8 +32,8 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
     lay = table.layout.panels[q]
     rect = lay.rect
     active = d["current_player"] == q and not d["terminal"]
-    widgets.player_panel(surface, rect, table.name(q), active=active,
-                         icon=table.pawn_image(q, 24))
+    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, 150, bold=True, tail=3)
+    widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, 24))
     pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
                      (rect.left + 150, rect.top + 33), 2)
     draw_stats(table, surface, d, q)
