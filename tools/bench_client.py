@@ -50,7 +50,7 @@ def _startup(tmp: str) -> tuple[float, float]:
     return wall, inner
 
 
-def _frames(seconds: float, bot: str, tmp: str):
+def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", players: int = 2, **options):
     os.environ["TRIO_CONFIG_DIR"] = tmp
     os.environ["TRIO_DATA_DIR"] = tmp
     from game.client.app import App
@@ -58,7 +58,7 @@ def _frames(seconds: float, bot: str, tmp: str):
     from game.client.session import Session
 
     app = App(bot_mode="process")
-    session = Session.new("hacktrick", [bot, bot], seed=12)
+    session = Session.new(game, [bot] * players, seed=12, **options)
     scene = open_game(app, session, demo=True)
     thinking, animating = [], []
     for _ in range(30):  # warm-up: fonts, scaled images and the bot process start (start-up is measured above)
@@ -96,6 +96,21 @@ def bench_client(args) -> None:
               f"({inner:.2f} s from the first client import)")
         thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp)
     print(f"hacktrick, {bot} vs {bot}, {moves} actions, video driver {os.environ['SDL_VIDEODRIVER']}")
+    _report(thinking, animating)
+    bench_hakkutsu(args, bot)
+
+
+def bench_hakkutsu(args, bot: str) -> None:
+    """The Hakkutsu!! table at 4 seats (bots only, so that every turn animates)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp, "hakkutsu", 4)
+    print(f"hakkutsu, 4 x {bot}, {moves} actions")
+    _report(thinking, animating)
+
+
+def _report(thinking: list[float], animating: list[float]) -> None:
     for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
         if values:
             print(f"frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
