@@ -8,6 +8,7 @@ takes input:
   :class:`~.director.Director` fed from the game's handler registry;
 * input from ``Action`` objects: ``legal_actions()`` comes from the human's
   :class:`~game.rules.Seat`; ``act(action)`` performs one;
+* the Menu and Undo buttons (Undo only with one human, enabled when there is something to undo);
 * the :class:`~.actionbar.ActionBar`, rebuilt from ``bar_buttons()`` whenever
   the state, the viewer, the selection, the language or the window changes;
 * clicks and keys made while an animation plays are queued (a few) and handled
@@ -15,7 +16,7 @@ takes input:
 * the scrollable log, tooltips, banner and thinking indicator.
 
 A game's scene subclasses it and provides: ``animations`` (an
-:class:`~.director.AnimationRegistry`), ``describe(event)`` (its log line),
+:class:`~.director.AnimationRegistry`), ``log_lines`` (a :class:`~.log.LogLines`),
 ``bar_buttons()``, ``on_click(pos)``, ``on_key(event)``, ``draw_table(surface)``
 and optionally ``draw_summary(surface)``.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
+import pygame_gui
 
 from game.rules import Seat, events_for
 
@@ -32,7 +34,7 @@ from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
-from .log import ScrollLog
+from .log import LogLines, ScrollLog
 from .tooltips import Tooltips
 from .widgets import ThinkingIndicator, banner
 
@@ -42,6 +44,9 @@ CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 class TableScene(GameScene):
     animations = AnimationRegistry()
+    log_lines: LogLines | None = None  # the game's log lines (``describe`` uses them)
+    menu_rect = pygame.Rect(1164, 5, 104, 34)  # the Menu and Undo buttons in the top bar
+    undo_rect = pygame.Rect(1050, 5, 104, 34)
     bar_rect = pygame.Rect(960, 520, 304, 190)
     bar_columns = 1
     bar_height = 40
@@ -100,7 +105,7 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
-        return None
+        return self.log_lines.describe(self, ev) if self.log_lines is not None else None
 
     def log_name(self, p: int) -> str:
         """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
@@ -130,12 +135,25 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ action bar
     def build_ui(self) -> None:
+        ui, c = self.app.ui, self.container
+        self.b_menu = pygame_gui.elements.UIButton(self.menu_rect, t("game.menu"), ui, container=c)
+        self.b_undo = pygame_gui.elements.UIButton(self.undo_rect, t("game.undo"), ui, container=c)
+        self.sync_undo()
         self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns, height=self.bar_height)
         self.build_table_ui()
         self.refresh_bar()
 
     def build_table_ui(self) -> None:
-        """Hook: fixed widgets (menu and undo buttons ...)."""
+        """Hook: the game's own fixed widgets."""
+
+    def sync_undo(self) -> None:
+        """Undo shows in games with one human (not hot-seat), enabled when there is something to undo."""
+        s = self.session
+        show = bool(s.humans) and not self.hotseat
+        (self.b_undo.show if show else self.b_undo.hide)()
+        ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
+        if ok != self.b_undo.is_enabled:
+            (self.b_undo.enable if ok else self.b_undo.disable)()
 
     def bar_buttons(self) -> list[BarButton]:
         return []
@@ -150,6 +168,14 @@ class TableScene(GameScene):
         return (len(self.session.record.actions), self.viewer, language(), self.app.size)
 
     def handle_ui(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_menu:
+                self.app.sound("sfx.click")
+                self.pause()
+                return
+            if event.ui_element is self.b_undo:
+                self.undo()
+                return
         if self.bar is not None and self.bar.handle_ui(event):
             self.app.sound("sfx.click")
 
@@ -205,6 +231,8 @@ class TableScene(GameScene):
                 self.dispatch(event)
         if self.app.scenes.top is self:
             self.refresh_bar()
+        if self.container is not None:
+            self.sync_undo()
 
     def draw(self, surface) -> None:
         self.tips.begin()

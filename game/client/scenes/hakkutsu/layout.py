@@ -28,8 +28,6 @@ LOG = pygame.Rect(960, 50, 312, 292)
 PROMPT = pygame.Rect(960, 348, 312, 104)
 BAR = pygame.Rect(960, 458, 312, 206)
 KEYS = pygame.Rect(962, 668, 308, 50)
-MENU_BUTTON = pygame.Rect(1164, 5, 104, 34)
-UNDO_BUTTON = pygame.Rect(1050, 5, 104, 34)
 
 CELL = 86
 MAP = pygame.Rect(10, 52, COLS * CELL, ROWS * CELL)

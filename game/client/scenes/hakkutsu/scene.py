@@ -13,7 +13,6 @@ Backspace cancels.  Hover anything for its meaning.
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.rules.hakkutsu.data import DATA
 
@@ -32,18 +31,16 @@ from .layout import (
     EQUIP_DECK,
     KEYS,
     LOG,
-    MENU_BUTTON,
     PAWN,
     PROMPT,
     ROWS,
     SUPPLY,
     TOP_BAR,
-    UNDO_BUTTON,
     HakkutsuLayout,
     cell_at,
     cell_rect,
 )
-from .log_text import describe
+from .log_text import lines as log_lines
 from .texts import MUSEUM_VIEWS, dig_preview, dig_refusal, equipment_name, localized, rock_name
 
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
@@ -52,6 +49,7 @@ CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class HakkutsuScene(TableScene):
     animations = animations
+    log_lines = log_lines
     bar_rect = BAR
     bar_height = 34
 
@@ -134,26 +132,9 @@ class HakkutsuScene(TableScene):
         self.cancel_mode()
         super().after_undo()
 
-    def describe(self, ev: dict) -> str | None:
-        return describe(self, ev)
-
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
         return choices(self.display, self.legal_actions(), self.mode)
-
-    def build_table_ui(self) -> None:
-        ui, c = self.app.ui, self.container
-        self.b_menu = pygame_gui.elements.UIButton(MENU_BUTTON, t("game.menu"), ui, container=c)
-        self.b_undo = pygame_gui.elements.UIButton(UNDO_BUTTON, t("game.undo"), ui, container=c)
-        self.sync_undo()
-
-    def sync_undo(self) -> None:
-        s = self.session
-        show = bool(s.humans) and not self.hotseat
-        (self.b_undo.show if show else self.b_undo.hide)()
-        ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
-        if ok != self.b_undo.is_enabled:
-            (self.b_undo.enable if ok else self.b_undo.disable)()
 
     def bar_buttons(self) -> list[BarButton]:
         ch = self.current_choices()
@@ -195,17 +176,6 @@ class HakkutsuScene(TableScene):
         if ch.end is not None:
             out.append(BarButton(t("hk.btn.end"), lambda: self.perform(ch.end), "E", primary=True, ident="end"))
         return out
-
-    def handle_ui(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.b_menu:
-                self.app.sound("sfx.click")
-                self.pause()
-                return
-            if event.ui_element is self.b_undo:
-                self.undo()
-                return
-        super().handle_ui(event)
 
     # ------------------------------------------------------------------ input
     def perform(self, action) -> bool:
@@ -303,11 +273,6 @@ class HakkutsuScene(TableScene):
         self.cursor = (min(ROWS - 1, max(0, r + dr)), min(COLS - 1, max(0, c + dc)))
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.container is not None:
-            self.sync_undo()
-
     def banner_center(self) -> tuple[int, int]:
         return (480, 266)
 

@@ -24,8 +24,6 @@ LOG = pygame.Rect(960, 50, 312, 280)
 PROMPT = pygame.Rect(960, 336, 312, 100)
 BAR = pygame.Rect(960, 442, 312, 222)
 KEYS = pygame.Rect(962, 666, 308, 52)
-MENU_BUTTON = pygame.Rect(1164, 5, 104, 34)
-UNDO_BUTTON = pygame.Rect(1050, 5, 104, 34)
 
 BOTTOM = pygame.Rect(8, 470, 944, 244)
 HAND_CARD = (100, 140)

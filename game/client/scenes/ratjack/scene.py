@@ -9,7 +9,6 @@ waits for its target.  Hover any card, token, pile or gauge for its meaning.
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from ... import gfx
 from ...i18n import t
@@ -24,15 +23,13 @@ from .layout import (
     HAND_CARD,
     KEYS,
     LOG,
-    MENU_BUTTON,
     PILE_CARD,
     PROMPT,
     TOKEN,
     TOP_BAR,
-    UNDO_BUTTON,
     RatjackLayout,
 )
-from .log_text import describe
+from .log_text import lines as log_lines
 from .texts import ability_text, card_label, card_of, reason_text, step_text, token_text
 
 LIMIT = 25
@@ -41,6 +38,7 @@ BROWSE = pygame.Rect(120, 110, 820, 460)
 
 class RatjackScene(TableScene):
     animations = animations
+    log_lines = log_lines
     bar_rect = BAR
     bar_height = 36
 
@@ -93,26 +91,9 @@ class RatjackScene(TableScene):
         self.selected = None
         super().after_undo()
 
-    def describe(self, ev: dict) -> str | None:
-        return describe(self, ev)
-
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
         return choices(self.display, self.legal_actions(), self.selected)
-
-    def build_table_ui(self) -> None:
-        ui, c = self.app.ui, self.container
-        self.b_menu = pygame_gui.elements.UIButton(MENU_BUTTON, t("game.menu"), ui, container=c)
-        self.b_undo = pygame_gui.elements.UIButton(UNDO_BUTTON, t("game.undo"), ui, container=c)
-        self.sync_undo()
-
-    def sync_undo(self) -> None:
-        s = self.session
-        show = bool(s.humans) and not self.hotseat
-        (self.b_undo.show if show else self.b_undo.hide)()
-        ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
-        if ok != self.b_undo.is_enabled:
-            (self.b_undo.enable if ok else self.b_undo.disable)()
 
     def bar_buttons(self) -> list[BarButton]:
         ch = self.current_choices()
@@ -182,17 +163,6 @@ class RatjackScene(TableScene):
             if card_of(c) == self.selected:
                 return c
         return None
-
-    def handle_ui(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.b_menu:
-                self.app.sound("sfx.click")
-                self.pause()
-                return
-            if event.ui_element is self.b_undo:
-                self.undo()
-                return
-        super().handle_ui(event)
 
     # ------------------------------------------------------------------ input
     def pick(self, key: tuple) -> bool:
@@ -285,11 +255,6 @@ class RatjackScene(TableScene):
         super().handle_event(event)
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.container is not None:
-            self.sync_undo()
-
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
 
