@@ -18,11 +18,11 @@ from game.client.registry import has_table, open_game
 from game.client.scenes.hakkutsu import HakkutsuScene
 from game.client.scenes.hakkutsu.log_text import lines as log_lines
 from game.client.scenes.hakkutsu.mapview import cell_text
-from game.client.session import Session, save_path
+from game.client.session import Session
 from game.rules import events_for, new_game
 from game.rules.hakkutsu.actions import Action
 from game.rules.hakkutsu.data import DATA
-from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+from tests.client_helpers import check_save_resume_undo, click, click_button, frames, key, make_app, run_until
 from tests.hakkutsu_helpers import cell, give, set_site, started
 
 I18N = Path(__file__).resolve().parents[1] / "game" / "client" / "i18n"
@@ -291,21 +291,7 @@ def test_save_resume_and_undo(app):
             human_decision(app, scene, rng)
         else:
             frames(app, 1)
-    assert run_until(app, lambda: scene.my_turn)
-    key(app, pygame.K_ESCAPE)
-    pause = app.scenes.top
-    assert isinstance(pause, PauseScene)
-    actions = list(scene.session.record.actions)
-    click_button(app, pause.b_save)
-    assert isinstance(app.scenes.top, TitleScene) and save_path("hakkutsu").is_file()
-    app.scenes.top.continue_game()
-    resumed = app.scenes.top
-    assert isinstance(resumed, HakkutsuScene) and resumed.session.record.actions == actions
-    assert run_until(app, lambda: resumed.my_turn)
-    n = len(resumed.session.record.actions)
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert len(resumed.session.record.actions) < n
-    assert resumed.session.to_move == 0 and resumed.display == resumed.session.state.view(0)
+    check_save_resume_undo(app, scene, HakkutsuScene)
 
 
 def test_keyboard_cursor_moves_the_pawn(app):

@@ -30,13 +30,14 @@ import pygame_gui
 
 from game.rules import Seat, events_for
 
+from .. import gfx
 from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
 from .log import LogLines, ScrollLog
 from .tooltips import Tooltips
-from .widgets import ThinkingIndicator, banner
+from .widgets import ThinkingIndicator, banner, prompt
 
 QUEUE_LIMIT = 3
 CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -252,6 +253,36 @@ class TableScene(GameScene):
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)
+
+    # ------------------------------------------------------------------ the prompt
+    prompt_keys = "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``
+
+    def prompt_text(self) -> tuple[str, bool]:
+        """What to do now and whether it is the viewer's to do (urgent)."""
+        s = self.session
+        if s.over:
+            return t(f"{self.prompt_keys}.prompt.over"), False
+        p = s.to_move
+        if p is None:
+            return "", False
+        if not self.my_turn:
+            return (t(f"{self.prompt_keys}.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
+        return self.turn_prompt(), True
+
+    def turn_prompt(self) -> str:
+        """Hook: the prompt of the viewer's own decision."""
+        return ""
+
+    def draw_prompt(self, surface, rect: pygame.Rect, keys_rect: pygame.Rect) -> None:
+        """The prompt line (with the thinking indicator while a bot thinks) and, on the viewer's turn, the keys."""
+        msg, urgent = self.prompt_text()
+        if self.bot_thinking:
+            prompt(surface, rect, msg)
+            self.thinking.draw(surface, pygame.Rect(rect.right - 200, rect.bottom - 50, 196, 48), self.worker.progress)
+        else:
+            prompt(surface, rect, msg, urgent=urgent)
+        if self.my_turn:
+            gfx.text_block(surface, t(f"{self.prompt_keys}.keys"), keys_rect, 12, gfx.MUTED, line_gap=0)
 
     def draw_summary(self, surface) -> None:
         """Hook: the end-of-hand / end-of-round summary."""

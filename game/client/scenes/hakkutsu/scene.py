@@ -49,6 +49,7 @@ CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class HakkutsuScene(TableScene):
     animations = animations
+    prompt_keys = "hk"
     log_lines = log_lines
     bar_rect = BAR
     bar_height = 34
@@ -276,33 +277,25 @@ class HakkutsuScene(TableScene):
     def banner_center(self) -> tuple[int, int]:
         return (480, 266)
 
-    def prompt_text(self) -> tuple[str, bool]:
-        s = self.session
+    def turn_prompt(self) -> str:
         d = self.display
-        if s.over:
-            return t("hk.prompt.over"), False
-        p = s.to_move
-        if p is None:
-            return "", False
-        if not self.my_turn:
-            return (t("hk.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
         phase = d["phase"]
         if phase in ("draft", "equip"):
-            return t(f"hk.prompt.{phase}"), True
+            return t(f"hk.prompt.{phase}")
         if self.mode == DETECTOR_MODE:
-            return t("hk.prompt.detector_which" if self.detect_cell else "hk.prompt.detector"), True
+            return t("hk.prompt.detector_which" if self.detect_cell else "hk.prompt.detector")
         if self.mode is not None:
-            return t("hk.prompt.helicopter"), True
+            return t("hk.prompt.helicopter")
         if phase == "move":
             key = "hk.prompt.move_research" if d["mode"] == "research" else "hk.prompt.move_treasure"
-            return t(key, n=(d.get("turn") or {}).get("movement", 0)), True
+            return t(key, n=(d.get("turn") or {}).get("movement", 0))
         if phase == "mine":
             dig = dig_preview(d, self.viewer)
             reason = dig_refusal(dig) if dig else None
             if reason:
-                return t("hk.prompt.cannot_dig", reason=reason), True
-            return t("hk.prompt.mine", card=rock_name(dig.card) if dig else "", cost=dig.cost if dig else 0), True
-        return t("hk.prompt.end"), True
+                return t("hk.prompt.cannot_dig", reason=reason)
+            return t("hk.prompt.mine", card=rock_name(dig.card) if dig else "", cost=dig.cost if dig else 0)
+        return t("hk.prompt.end")
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
@@ -323,15 +316,7 @@ class HakkutsuScene(TableScene):
         if hovered is not None and self.summary is None and d["phase"] not in ("draft", "equip"):
             mapview.draw_preview(self, surface, d, hovered)
         self.log.draw(surface, LOG)
-        msg, urgent = self.prompt_text()
-        if self.bot_thinking:
-            widgets.prompt(surface, PROMPT, msg)
-            self.thinking.draw(surface, pygame.Rect(PROMPT.right - 200, PROMPT.bottom - 50, 196, 48),
-                               self.worker.progress)
-        else:
-            widgets.prompt(surface, PROMPT, msg, urgent=urgent)
-        if self.my_turn:
-            gfx.text_block(surface, t("hk.keys"), KEYS, 12, gfx.MUTED, line_gap=0)
+        self.draw_prompt(surface, PROMPT, KEYS)
 
     def draw_top(self, surface, d: dict) -> None:
         gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)

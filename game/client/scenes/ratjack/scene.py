@@ -38,6 +38,7 @@ BROWSE = pygame.Rect(120, 110, 820, 460)
 
 class RatjackScene(TableScene):
     animations = animations
+    prompt_keys = "rj"
     log_lines = log_lines
     bar_rect = BAR
     bar_height = 36
@@ -258,31 +259,23 @@ class RatjackScene(TableScene):
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
 
-    def prompt_text(self) -> tuple[str, bool]:
-        s = self.session
+    def turn_prompt(self) -> str:
         d = self.display
-        if s.over:
-            return t("rj.prompt.over"), False
-        p = s.to_move
-        if p is None:
-            return "", False
-        if not self.my_turn:
-            return (t("rj.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
         phase = d["phase"]
         if phase == "setup":
-            return t("rj.prompt.setup"), True
+            return t("rj.prompt.setup")
         if phase == "draw":
-            return t("rj.prompt.draw"), True
+            return t("rj.prompt.draw")
         if phase == "play":
             if self.selected is None:
-                return t("rj.prompt.play"), True
+                return t("rj.prompt.play")
             ch = self.current_choices()
             key = "rj.prompt.selected" if ch.flips else "rj.prompt.selected_no_flip"
             card = self._selected_card()
-            return t(key, card=card_label(card), ability=ability_text(card)), True
+            return t(key, card=card_label(card), ability=ability_text(card))
         pending = d.get("pending") or {}
         return t("rj.prompt.ability", ability=card_label(pending.get("card")),
-                 step=step_text(pending.get("prompt", ""))), True
+                 step=step_text(pending.get("prompt", "")))
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
@@ -302,15 +295,7 @@ class RatjackScene(TableScene):
         self.draw_center(surface, d, ch, targeting)
         self.draw_hand(surface, d, ch)
         self.log.draw(surface, LOG)
-        msg, urgent = self.prompt_text()
-        if self.bot_thinking:
-            widgets.prompt(surface, PROMPT, msg)
-            self.thinking.draw(surface, pygame.Rect(PROMPT.right - 200, PROMPT.bottom - 50, 196, 48),
-                               self.worker.progress)
-        else:
-            widgets.prompt(surface, PROMPT, msg, urgent=urgent)
-        if self.my_turn:
-            gfx.text_block(surface, t("rj.keys"), KEYS, 12, gfx.MUTED, line_gap=0)
+        self.draw_prompt(surface, PROMPT, KEYS)
 
     def draw_top(self, surface, d) -> None:
         gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)
