@@ -52,3 +52,27 @@ def run_until(app, predicate, limit: int = 3000) -> bool:
             return True
         app.step(1 / 30)
     return predicate()
+
+
+def check_save_resume_undo(app, scene, scene_class) -> None:
+    """On the human's (player 0's) turn: save from the pause menu, continue from the title screen
+    (the same game at the same table class), then undo with Ctrl+Z back to the human's decision."""
+    from game.client.menus.pause import PauseScene
+    from game.client.menus.title import TitleScene
+    from game.client.session import save_path
+
+    assert run_until(app, lambda: scene.my_turn)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    actions = list(scene.session.record.actions)
+    click_button(app, pause.b_save)
+    assert isinstance(app.scenes.top, TitleScene) and save_path(scene.session.game).is_file()
+    app.scenes.top.continue_game()
+    resumed = app.scenes.top
+    assert isinstance(resumed, scene_class) and resumed.session.record.actions == actions
+    assert run_until(app, lambda: resumed.my_turn)
+    n = len(resumed.session.record.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(resumed.session.record.actions) < n
+    assert resumed.session.to_move == 0 and resumed.display == resumed.session.state.view(0)

@@ -14,11 +14,11 @@ from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.scenes.ratjack import RatjackScene
 from game.client.scenes.ratjack.texts import STEP_KEYS, all_engine_prompts
-from game.client.session import Session, save_path
+from game.client.session import Session
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import FAMILIES
 from game.rules.ratjack.positions import position
-from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+from tests.client_helpers import check_save_resume_undo, click, click_button, frames, key, make_app, run_until
 
 
 @pytest.fixture
@@ -233,22 +233,7 @@ def test_save_resume_and_undo(app):
             human_turn_by_clicks(app, scene, rng)
         else:
             frames(app, 1)
-    assert run_until(app, lambda: scene.my_turn)
-    key(app, pygame.K_ESCAPE)
-    pause = app.scenes.top
-    assert isinstance(pause, PauseScene)
-    actions = list(scene.session.record.actions)
-    click_button(app, pause.b_save)
-    assert isinstance(app.scenes.top, TitleScene) and save_path("ratjack").is_file()
-    title = app.scenes.top
-    title.continue_game()
-    resumed = app.scenes.top
-    assert isinstance(resumed, RatjackScene) and resumed.session.record.actions == actions
-    assert run_until(app, lambda: resumed.my_turn)
-    n = len(resumed.session.record.actions)
-    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert len(resumed.session.record.actions) < n
-    assert resumed.session.to_move == 0 and resumed.display == resumed.session.state.view(0)
+    check_save_resume_undo(app, scene, RatjackScene)
 
 
 def test_tooltips_explain_cards_and_tokens(app):
@@ -317,7 +302,7 @@ def test_every_engine_event_has_an_animation_and_a_log_line():
     """Events seen in random 2-4 player games: each has its handler; each public one has a log line."""
     from ai import make_agent
     from game.client.scenes.ratjack.animations import animations
-    from game.client.scenes.ratjack.log_text import LINES
+    from game.client.scenes.ratjack.log_text import lines
     from game.rules import GameRecord, Seat
 
     seen = set()
@@ -329,5 +314,5 @@ def test_every_engine_event_has_an_animation_and_a_log_line():
                 seen.update(ev["type"] for ev in state.apply(bot.choose(Seat(state, state.current_player))))
     log_only = {"cards_dealt", "card_seen", "hand_received"}  # private news: a log line, nothing moves
     assert seen - log_only <= set(animations.handlers), sorted(seen - log_only - set(animations.handlers))
-    assert seen <= set(LINES), sorted(seen - set(LINES))
+    assert seen <= set(lines.functions), sorted(seen - set(lines.functions))
     assert len(seen) >= 20

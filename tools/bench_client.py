@@ -4,9 +4,8 @@
   drawing the first title-screen frame (wall time of the whole process and the
   time inside it);
 * frame time (work per frame: events, update, draw, present; median and 99th
-  percentile) of each table (Hacktrick 2 seats, Ratjack 4 seats) while an MCTS
-  ``normal`` bot thinks in its own process, and while animations run (random
-  bots, so that one animation follows another).  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
+  percentile) while an MCTS ``normal`` bot thinks in its own process, and
+  while animations run.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
   display driver is set.  ``--seconds`` sets the length of the game sample
   (default 3 s; at least 10 s are used).
 """
@@ -51,10 +50,7 @@ def _startup(tmp: str) -> tuple[float, float]:
     return wall, inner
 
 
-TABLES = (("hacktrick", 2, {}), ("ratjack", 4, {"decks": ("weasel", "raccoon")}))  # (game, seats, options)
-
-
-def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", seats: int = 2, options=None):
+def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", players: int = 2, **options):
     os.environ["TRIO_CONFIG_DIR"] = tmp
     os.environ["TRIO_DATA_DIR"] = tmp
     from game.client.app import App
@@ -62,7 +58,7 @@ def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", seats: 
     from game.client.session import Session
 
     app = App(bot_mode="process")
-    session = Session.new(game, [bot] * seats, seed=12, **(options or {}))
+    session = Session.new(game, [bot] * players, seed=12, **options)
     scene = open_game(app, session, demo=True)
     thinking, animating = [], []
     for _ in range(30):  # warm-up: fonts, scaled images and the bot process start (start-up is measured above)
@@ -98,17 +94,27 @@ def bench_client(args) -> None:
         wall, inner = _startup(tmp)
         print(f"start-up to the title screen: {wall:.2f} s process wall time "
               f"({inner:.2f} s from the first client import)")
-        for game, seats, options in TABLES:
-            seconds = max(10.0, args.seconds)
-            thinking, _, moves = _frames(seconds, bot, tmp, game, seats, options)
-            _, animating, fast_moves = _frames(seconds / 2, "random", tmp, game, seats, options)
-            print(f"{game}, {seats} seats: {seconds:.0f} s of {bot} bots ({moves} actions) and {seconds / 2:.0f} s of "
-                  f"random bots ({fast_moves} actions, animations back to back), video driver "
-                  f"{os.environ['SDL_VIDEODRIVER']}")
-            for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
-                if values:
-                    print(f"  frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
-                          f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
-                          f"({len(values)} frames, {sum(v > 0.020 for v in values)} over 20 ms)")
-                else:
-                    print(f"  frame time {label:<20}: no frames sampled")
+        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp)
+    print(f"hacktrick, {bot} vs {bot}, {moves} actions, video driver {os.environ['SDL_VIDEODRIVER']}")
+    _report(thinking, animating)
+    bench_hakkutsu(args, bot)
+
+
+def bench_hakkutsu(args, bot: str) -> None:
+    """The Hakkutsu!! table at 4 seats (bots only, so that every turn animates)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp, "hakkutsu", 4)
+    print(f"hakkutsu, 4 x {bot}, {moves} actions")
+    _report(thinking, animating)
+
+
+def _report(thinking: list[float], animating: list[float]) -> None:
+    for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
+        if values:
+            print(f"frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
+                  f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
+                  f"({len(values)} frames, {sum(v > 0.020 for v in values)} over 20 ms)")
+        else:
+            print(f"frame time {label:<20}: no frames sampled")

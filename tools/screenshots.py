@@ -1,9 +1,11 @@
-"""``python -m tools.screenshots [--out docs/screenshots]``: the README's Ratjack screenshots.
+"""``python -m tools.screenshots [--out docs/screenshots]``: the README's Ratjack and Hakkutsu!! screenshots.
 
 Headless (``SDL_VIDEODRIVER=dummy``): a seeded 4-player game (you against three
 bots) is played by bots up to a moment where it is your turn, then the table is
 drawn in English and in Japanese; a built position shows an ability waiting for
-its target.  Same command, same pictures.
+its target.  Hakkutsu!!: a 4-player map mid-game with the reachable cells and the
+path to one of them (English), the dig prompt (Japanese) and the final scoring.
+Same command, same pictures.
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ def _settle(app, scene, frames: int = 90) -> None:
     scene.tips.hovered_for = 0.0
 
 
+def _shoot(app, path: Path) -> Path:
+    """Render the current frame to ``path`` and close the app."""
+    import pygame
+
+    app.render()
+    pygame.image.save(app.canvas, str(path))
+    app.shutdown()
+    return path
+
+
 def ratjack_midgame(lang: str, out: Path, data_dir: Path, moves: int = 46) -> Path:
     """A 4-player Ratjack table mid-round, your turn to play a card."""
     from ai import make_agent
@@ -60,18 +72,11 @@ def ratjack_midgame(lang: str, out: Path, data_dir: Path, moves: int = 46) -> Pa
     scene.pick(scene.current_choices().order[0])  # a hand card selected: its uses on the bar
     app.step(1 / 60)
     app.step(1 / 60)
-    path = out / f"ratjack_{lang}.png"
-    app.render()
-    import pygame
-
-    pygame.image.save(app.canvas, str(path))
-    app.shutdown()
-    return path
+    return _shoot(app, out / f"ratjack_{lang}.png")
 
 
 def ratjack_targeting(lang: str, out: Path, data_dir: Path) -> Path:
     """Rat 9 waits for its target: another player's card with a token, legal ones highlighted."""
-    import pygame
 
     from game.client.registry import open_game
     from game.client.session import Session
@@ -92,11 +97,84 @@ def ratjack_targeting(lang: str, out: Path, data_dir: Path) -> Path:
     face_up_9 = next(a for a in scene.legal_actions() if a.kind == "face-up" and a.card == 8)
     scene.act(face_up_9)
     _settle(app, scene)
-    path = out / f"ratjack_target_{lang}.png"
-    app.render()
-    pygame.image.save(app.canvas, str(path))
-    app.shutdown()
-    return path
+    return _shoot(app, out / f"ratjack_target_{lang}.png")
+
+
+HAKKUTSU_SEATS = ["human", "heuristic", "mcts:level=easy", "heuristic"]
+
+
+def _hakkutsu_session(moves: int, phase: str = "move", **options):
+    """A seeded 4-player Hakkutsu!! game played by bots until it is your turn (``phase``) after ``moves`` actions."""
+    from ai import make_agent
+    from game.client.session import Session
+    from game.rules import Seat
+
+    session = Session.new("hakkutsu", HAKKUTSU_SEATS, seed=21, draft=True, **options)
+    bot = make_agent("heuristic", seed=5)
+    while len(session.record.actions) < moves or session.to_move != 0 or session.state.phase != phase:
+        session.apply(bot.choose(Seat(session.state, session.to_move)))
+    return session
+
+
+def hakkutsu_map(lang: str, out: Path, data_dir: Path) -> Path:
+    """Mid-game, your move: the reachable cells highlighted, the path to one and its card."""
+    import pygame
+
+    from game.client.registry import open_game
+
+    session = _hakkutsu_session(60)
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    _settle(app, scene)
+    cells = sorted(scene.current_choices().cells, key=lambda rc: -abs(rc[0] - 2) - abs(rc[1] - 2))
+    pos = scene.point_of(("cell", *cells[0]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    return _shoot(app, out / f"hakkutsu_{lang}.png")
+
+
+def hakkutsu_dig(lang: str, out: Path, data_dir: Path) -> Path:
+    """Your pawn has arrived on a site: the dig prompt (card, cost, coins left, the cart before/after)."""
+    from game.client.registry import open_game
+
+    session = _hakkutsu_session(44)
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    _settle(app, scene)
+    view = scene.display
+    moves = [a for a in scene.legal_actions() if a.kind == "move"]
+
+    def worth(a):
+        site = view["map"][a.cell // 5][a.cell % 5]
+        top = site.get("top") if not site["base"] else None
+        return (top is not None and top["cost"] <= view["coins"][0], top["points"] if top else -1)
+
+    scene.act(max(moves, key=worth))
+    _settle(app, scene)
+    return _shoot(app, out / f"hakkutsu_dig_{lang}.png")
+
+
+def hakkutsu_scores(lang: str, out: Path, data_dir: Path) -> Path:
+    """The end of an arranged game: the scoring screen with every line revealed."""
+    from game.client.registry import open_game
+
+    session = _hakkutsu_session(0, rounds=4)
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    from ai import make_agent
+    from game.rules import Seat
+
+    bot = make_agent("heuristic", seed=9)
+    for _ in range(4000):
+        summary = scene.summary
+        if summary is not None and summary["shown"] > 4:
+            break
+        if scene.my_turn:
+            scene.act(bot.choose(Seat(session.state, 0)))
+        app.step(1 / 30)
+    app.scenes.fade = 0
+    return _shoot(app, out / f"hakkutsu_scores_{lang}.png")
 
 
 def main(argv=None) -> int:
@@ -108,9 +186,9 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for path in (ratjack_midgame("en", out, Path(tmp)), ratjack_midgame("ja", out, Path(tmp)),
-                     ratjack_targeting("en", out, Path(tmp))):
-            print(path)
+        for shot, lang in ((ratjack_midgame, "en"), (ratjack_midgame, "ja"), (ratjack_targeting, "en"),
+                           (hakkutsu_map, "en"), (hakkutsu_dig, "ja"), (hakkutsu_scores, "en")):
+            print(shot(lang, out, Path(tmp)))
     return 0
 
 

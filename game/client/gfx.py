@@ -110,6 +110,19 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def ellipsize(msg: str, size: int, width: int, bold: bool = False, tail: int = 0) -> str:
+    """``msg`` shortened with "…" so that it fits ``width`` pixels (unchanged if it fits), keeping its
+    last ``tail`` characters ("Bot · heur… #2": what tells two names apart is often at the end)."""
+    f = font(size, bold)
+    if f.size(msg)[0] <= width:
+        return msg
+    end = msg[len(msg) - tail:] if tail else ""
+    head = msg[:len(msg) - len(end)]
+    while head and f.size(head + "…" + end)[0] > width:
+        head = head[:-1]
+    return head.rstrip() + "…" + end
+
+
 def text_block(surface, msg: str, rect: pygame.Rect, size: int = 18, colour=INK,
                line_gap: int = 4, bold: bool = False) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""

@@ -21,6 +21,7 @@ SCENE_PATHS: dict[str, str] = {
     "privacy": "game.client.hotseat:PrivacyScene",
     "table.hacktrick": "game.client.scenes.hacktrick:HacktrickScene",
     "table.ratjack": "game.client.scenes.ratjack:RatjackScene",
+    "table.hakkutsu": "game.client.scenes.hakkutsu:HakkutsuScene",
 }
 
 TABLES: tuple[str, ...] = tuple(name.split(".", 1)[1] for name in SCENE_PATHS if name.startswith("table."))

@@ -9,6 +9,7 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..i18n import t
+from ..i18n import table as i18n_table
 from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
 from ..scene import Scene
 from .common import backdrop, button, heading, label
@@ -29,22 +30,20 @@ def option_values(game: str, name: str, option) -> list:
 
         return [option.default] + [pair for pair in combinations(DECKS, 2) if pair != tuple(option.default)] + [
             "random"]
-    if game == "hakkutsu" and name == "rounds":
-        return [None, 12, 6, 8, 10, 15, 20]
     return [option.default]
 
 
 def option_label(game: str, name: str, value) -> str:
-    """How an option value reads on screen (``option.<game>.<name>.<value>`` if translated)."""
+    """How an option value reads on screen: ``option.<game>.<name>.<value>`` if the i18n tables
+    have it, else ``option.<game>.<name>.value`` formatted with it, else the value itself
+    (Ratjack's deck pairs read as their decks' names)."""
     if isinstance(value, (tuple, list)):
         return " + ".join(t(f"rj.decks.{v}") if game == "ratjack" else str(v) for v in value)
-    key = f"option.{game}.{name}.{str(value).lower()}"
-    text = t(key)
-    if text == key and isinstance(value, int) and not isinstance(value, bool):
-        numbered = f"option.{game}.{name}.n"
-        text = t(numbered, n=value)
-        return str(value) if text == numbered else text
-    return str(value) if text == key else text
+    table = i18n_table("en")
+    for key, fmt in ((f"option.{game}.{name}.{value}", {}), (f"option.{game}.{name}.value", {"value": value})):
+        if key in table:
+            return t(key, **fmt)
+    return str(value)
 
 
 def start_new_game(app, session) -> None:

@@ -95,6 +95,23 @@ class SpriteLayer:
             surface.blit(image, rect)
 
 
+def banner_step(table, text: str, hold: float = 1.2, sound: str | None = None) -> Step:
+    """A step that shows ``text`` in the table's banner for ``hold`` seconds."""
+
+    def start():
+        table.banner_text = text
+
+    def end():
+        table.banner_text = None
+
+    return Step(on_start=start, on_end=end, hold=hold, sound=sound)
+
+
+def land(table, image: pygame.Surface, center):
+    """An ``on_end`` that leaves ``image`` where a tween landed (see :meth:`SpriteLayer.place`)."""
+    return lambda: table.sprites.place(image, center)
+
+
 def as_steps(result) -> list[Step]:
     if result is None:
         return []

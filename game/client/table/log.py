@@ -1,5 +1,16 @@
 """The game log: one line per event the viewing player may see, in the chosen language,
 scrollable with the mouse wheel (or by dragging the scroll bar) to read back a whole game.
+
+A game writes its lines with a :class:`LogLines` registry, one small function per
+event type::
+
+    lines = LogLines()
+
+    @lines.on("card_drawn")
+    def _card_drawn(table, ev):
+        return t("log.xx.drew", name=table.log_name(ev["player"]))
+
+and gives ``lambda ev: lines.describe(table, ev)`` to :class:`ScrollLog`.
 """
 
 from __future__ import annotations
@@ -9,7 +20,28 @@ from collections.abc import Callable
 import pygame
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import language, t
+
+
+class LogLines:
+    """Event type -> function ``(table, event) -> str | None`` writing its log line."""
+
+    def __init__(self) -> None:
+        self.functions: dict[str, Callable] = {}
+
+    def on(self, *kinds: str):
+        def deco(fn):
+            for kind in kinds:
+                if kind in self.functions:
+                    raise ValueError(f"two log lines for {kind!r}")
+                self.functions[kind] = fn
+            return fn
+
+        return deco
+
+    def describe(self, table, ev: dict) -> str | None:
+        fn = self.functions.get(ev["type"])
+        return fn(table, ev) if fn else None
 
 
 class ScrollLog:
@@ -23,16 +55,27 @@ class ScrollLog:
         self.scroll = 0  # lines scrolled up from the bottom
         self.rect: pygame.Rect | None = None
         self._max_scroll = 0
+        # each entry's wrapped line (an empty list: no line), for the language and width in ``_parts_key``;
+        # entries are wrapped once, when first drawn (a whole game's log is not rewrapped every frame)
+        self._parts: list[list[str]] = []
+        self._parts_key: tuple | None = None
+        self._changes = 0  # bumped by add/clear: the flattened lines below are kept until then
+        self._flat: tuple[tuple, list[tuple[str, bool]]] | None = None
 
     def add(self, events: list[dict]) -> None:
         """``events`` must already be filtered with ``events_for`` for the viewer."""
         self.entries.extend(events)
-        del self.entries[:-self.limit]
+        trimmed = max(0, len(self.entries) - self.limit)
+        del self.entries[:trimmed]
+        del self._parts[:trimmed]
+        self._changes += 1
         if self.scroll:
             self.scroll += sum(1 for ev in events if self.describe(ev))  # keep the reader's place
 
     def clear(self) -> None:
         self.entries.clear()
+        self._parts.clear()
+        self._changes += 1
         self.scroll = 0
 
     def lines(self) -> list[str]:
@@ -56,12 +99,22 @@ class ScrollLog:
         self.scroll = max(0, min(self._max_scroll, self.scroll + lines))
 
     def _wrapped(self, width: int) -> list[tuple[str, bool]]:
+        """Every line wrapped to ``width``, the last three entries' lines marked "newest"."""
+        key = (language(), width)
+        if self._flat is not None and self._flat[0] == (key, self._changes):
+            return self._flat[1]
+        if key != self._parts_key:
+            self._parts_key = key
+            self._parts = []
+        for ev in self.entries[len(self._parts):]:
+            line = self.describe(ev)
+            self._parts.append(gfx.wrap(line, self.size, width) if line else [])
+        described = [parts for parts in self._parts if parts]
         wrapped: list[tuple[str, bool]] = []
-        lines = self.lines()
-        for k, line in enumerate(lines):
-            newest = k >= len(lines) - 3
-            parts = gfx.wrap(line, self.size, width)
+        for k, parts in enumerate(described):
+            newest = k >= len(described) - 3
             wrapped.extend([("• " + parts[0], newest)] + [("  " + p, newest) for p in parts[1:]])
+        self._flat = ((key, self._changes), wrapped)
         return wrapped
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -8,6 +8,7 @@ takes input:
   :class:`~.director.Director` fed from the game's handler registry;
 * input from ``Action`` objects: ``legal_actions()`` comes from the human's
   :class:`~game.rules.Seat`; ``act(action)`` performs one;
+* the Menu and Undo buttons (Undo only with one human, enabled when there is something to undo);
 * the :class:`~.actionbar.ActionBar`, rebuilt from ``bar_buttons()`` whenever
   the state, the viewer, the selection, the language or the window changes;
 * clicks and keys made while an animation plays are queued (a few) and handled
@@ -15,10 +16,9 @@ takes input:
 * the scrollable log, tooltips, banner and thinking indicator.
 
 A game's scene subclasses it and provides: ``animations`` (an
-:class:`~.director.AnimationRegistry`), ``describe(event)`` (its log line),
+:class:`~.director.AnimationRegistry`), ``log_lines`` (a :class:`~.log.LogLines`),
 ``bar_buttons()``, ``on_click(pos)``, ``on_key(event)``, ``draw_table(surface)``
-and optionally ``draw_summary(surface)``.  The Menu and Undo buttons
-(``menu_rect``, ``undo_rect``) are the same on every table.
+and optionally ``draw_summary(surface)``.
 """
 
 from __future__ import annotations
@@ -30,13 +30,14 @@ import pygame_gui
 
 from game.rules import Seat, events_for
 
+from .. import gfx
 from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
-from .log import ScrollLog
+from .log import LogLines, ScrollLog
 from .tooltips import Tooltips
-from .widgets import ThinkingIndicator, banner
+from .widgets import ThinkingIndicator, banner, prompt
 
 QUEUE_LIMIT = 3
 CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -44,11 +45,12 @@ CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 class TableScene(GameScene):
     animations = AnimationRegistry()
+    log_lines: LogLines | None = None  # the game's log lines (``describe`` uses them)
+    menu_rect = pygame.Rect(1164, 5, 104, 34)  # the Menu and Undo buttons in the top bar
+    undo_rect = pygame.Rect(1050, 5, 104, 34)
     bar_rect = pygame.Rect(960, 520, 304, 190)
     bar_columns = 1
     bar_height = 40
-    menu_rect = pygame.Rect(1164, 6, 104, 34)
-    undo_rect = pygame.Rect(1050, 6, 104, 34)
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -58,8 +60,6 @@ class TableScene(GameScene):
         self.log = ScrollLog(self.describe)
         self.thinking = ThinkingIndicator(app)
         self.bar: ActionBar | None = None
-        self.b_menu: pygame_gui.elements.UIButton | None = None
-        self.b_undo: pygame_gui.elements.UIButton | None = None
         self.banner_text: str | None = None
         self.summary: dict | None = None
         self.mouse: tuple[int, int] | None = None
@@ -79,6 +79,7 @@ class TableScene(GameScene):
         events = self.session.apply(action)
         visible = events_for(events, self.viewer)
         after = self.session.state.view(self.viewer)
+        self.final_view = after
         self.director.play(visible, before, after)
 
     # ------------------------------------------------------------------ what is shown
@@ -105,7 +106,13 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
-        return None
+        return self.log_lines.describe(self, ev) if self.log_lines is not None else None
+
+    def log_name(self, p: int) -> str:
+        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
+        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
+            return t("log.you", n=p + 1)
+        return self.name(p)
 
     def rebuild_log(self) -> None:
         """Re-read the whole game from the record as the viewer saw it."""
@@ -132,18 +139,16 @@ class TableScene(GameScene):
         ui, c = self.app.ui, self.container
         self.b_menu = pygame_gui.elements.UIButton(self.menu_rect, t("game.menu"), ui, container=c)
         self.b_undo = pygame_gui.elements.UIButton(self.undo_rect, t("game.undo"), ui, container=c)
+        self.sync_undo()
         self.bar = ActionBar(self, self.bar_rect, columns=self.bar_columns, height=self.bar_height)
         self.build_table_ui()
-        self.sync_undo()
         self.refresh_bar()
 
     def build_table_ui(self) -> None:
-        """Hook: the table's own fixed widgets."""
+        """Hook: the game's own fixed widgets."""
 
     def sync_undo(self) -> None:
-        """Undo is offered to a single human playing bots, enabled when they have a move to take back."""
-        if self.b_undo is None:
-            return
+        """Undo shows in games with one human (not hot-seat), enabled when there is something to undo."""
         s = self.session
         show = bool(s.humans) and not self.hotseat
         (self.b_undo.show if show else self.b_undo.hide)()
@@ -164,12 +169,15 @@ class TableScene(GameScene):
         return (len(self.session.record.actions), self.viewer, language(), self.app.size)
 
     def handle_ui(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_menu:
-            self.app.sound("sfx.click")
-            self.pause()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_undo:
-            self.undo()
-        elif self.bar is not None and self.bar.handle_ui(event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_menu:
+                self.app.sound("sfx.click")
+                self.pause()
+                return
+            if event.ui_element is self.b_undo:
+                self.undo()
+                return
+        if self.bar is not None and self.bar.handle_ui(event):
             self.app.sound("sfx.click")
 
     # ------------------------------------------------------------------ input
@@ -224,6 +232,7 @@ class TableScene(GameScene):
                 self.dispatch(event)
         if self.app.scenes.top is self:
             self.refresh_bar()
+        if self.container is not None:
             self.sync_undo()
 
     def draw(self, surface) -> None:
@@ -244,6 +253,36 @@ class TableScene(GameScene):
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)
+
+    # ------------------------------------------------------------------ the prompt
+    prompt_keys = "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``
+
+    def prompt_text(self) -> tuple[str, bool]:
+        """What to do now and whether it is the viewer's to do (urgent)."""
+        s = self.session
+        if s.over:
+            return t(f"{self.prompt_keys}.prompt.over"), False
+        p = s.to_move
+        if p is None:
+            return "", False
+        if not self.my_turn:
+            return (t(f"{self.prompt_keys}.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
+        return self.turn_prompt(), True
+
+    def turn_prompt(self) -> str:
+        """Hook: the prompt of the viewer's own decision."""
+        return ""
+
+    def draw_prompt(self, surface, rect: pygame.Rect, keys_rect: pygame.Rect) -> None:
+        """The prompt line (with the thinking indicator while a bot thinks) and, on the viewer's turn, the keys."""
+        msg, urgent = self.prompt_text()
+        if self.bot_thinking:
+            prompt(surface, rect, msg)
+            self.thinking.draw(surface, pygame.Rect(rect.right - 200, rect.bottom - 50, 196, 48), self.worker.progress)
+        else:
+            prompt(surface, rect, msg, urgent=urgent)
+        if self.my_turn:
+            gfx.text_block(surface, t(f"{self.prompt_keys}.keys"), keys_rect, 12, gfx.MUTED, line_gap=0)
 
     def draw_summary(self, surface) -> None:
         """Hook: the end-of-hand / end-of-round summary."""

@@ -1,7 +1,7 @@
 """Small reusable table widgets, drawn from the game's view each frame.
 
 Cards (face up/down, dimmed, lifted, highlighted, badged), piles with a count,
-tokens, counters, pips, one :class:`Bar` (configured by :class:`ValueGauge`),
+tokens, token stacks (coins), counters, pips, one :class:`Bar` (configured by :class:`ValueGauge`),
 player panels, banners, the prompt line, chips and the thinking indicator.
 Widgets only draw: they never change the game or the view.
 """
@@ -86,6 +86,19 @@ def draw_token(surface, image: pygame.Surface, center, highlight=None, dim: bool
     if highlight is not None:
         pygame.draw.circle(surface, highlight, r.center, r.width // 2 + 3, width=3)
     return r
+
+
+def token_stack(surface, image: pygame.Surface, topleft, count: int, *, most: int = 6, step: int = 3,
+                size: int = 16) -> pygame.Rect:
+    """A pile of ``count`` tokens (coins) drawn as up to ``most`` offset images, its number beside it."""
+    x, y = topleft
+    w, h = image.get_size()
+    shown = max(1, min(count, most))
+    for i in range(shown):
+        surface.blit(dimmed(image) if count <= 0 else image, (x, y + (shown - 1 - i) * step))
+    rect = pygame.Rect(x, y, w, h + (shown - 1) * step)
+    label = gfx.text(surface, str(count), (rect.right + 4, rect.centery), size, gfx.INK, anchor="midleft", bold=True)
+    return rect.union(label)
 
 
 def pips(surface, topleft, filled: int, total: int, radius: int = 7, colour=HIGHLIGHT) -> pygame.Rect:

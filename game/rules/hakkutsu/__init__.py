@@ -10,6 +10,7 @@ from .data import DATA, DataError, load_data
 from .state import HakkutsuState
 
 MAX_ROUNDS = 30
+ROUND_CHOICES = (None, 4, 6, 8, 10, 12, 15, 20)  # offered by menus; any 1..MAX_ROUNDS is allowed
 
 
 def _check_draft(value):
@@ -41,7 +42,7 @@ INFO = register(GameInfo(
         "rounds": Option("rounds", None,
                          "None: the game ends at the end of a round with 12+ empty sites; "
                          f"an integer 1-{MAX_ROUNDS}: the arranged game of that many rounds (usually 12)",
-                         check=_check_rounds),
+                         choices=ROUND_CHOICES, check=_check_rounds),
     },
     state_class=HakkutsuState,
     action_class=Action,

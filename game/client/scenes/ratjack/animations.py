@@ -9,29 +9,11 @@ from __future__ import annotations
 
 from ...animation import FlipTween, Step, Tween, ease_in_out
 from ...i18n import t
-from ...table.director import AnimationRegistry
+from ...table.director import AnimationRegistry, banner_step, land
 from .layout import HAND_CARD, PILE_CARD, TOKEN
 from .texts import ability_text, card_label
 
 animations = AnimationRegistry()
-
-BANNER_HOLD = 1.2
-
-
-def _banner_step(table, text: str, hold: float = BANNER_HOLD, sound: str | None = None) -> Step:
-    def start():
-        table.banner_text = text
-
-    def end():
-        table.banner_text = None
-
-    return Step(on_start=start, on_end=end, hold=hold, sound=sound)
-
-
-def _land(table, image, center):
-    """An ``on_end`` that leaves ``image`` where a tween landed."""
-    return lambda: table.sprites.place(image, center)
-
 
 def _source_center(table, ev_from, player: int):
     """Where a card comes from: ``"hand"``, ``"discard"``, ``"deck"``, ``"drawn"``."""
@@ -93,7 +75,7 @@ def card_drawn(table, ev):
 
     landed = table.card_image(ev.get("card") if p == table.viewer else None,
                               HAND_CARD if p == table.viewer else PILE_CARD)
-    return Step([Tween(image, src, dest, 0.38, arc=24)], on_start=start, on_end=_land(table, landed, dest),
+    return Step([Tween(image, src, dest, 0.38, arc=24)], on_start=start, on_end=land(table, landed, dest),
                 sound="sfx.card")
 
 
@@ -118,7 +100,7 @@ def card_placed(table, ev):
         if ev["from"] == "deck":
             table.sprites.note("deck_size", max(0, table.deck_size() - 1))
 
-    return Step([Tween(flying, src, dest, 0.4, arc=30)], on_start=start, on_end=_land(table, landed, dest),
+    return Step([Tween(flying, src, dest, 0.4, arc=30)], on_start=start, on_end=land(table, landed, dest),
                 sound="sfx.card")
 
 
@@ -134,7 +116,7 @@ def card_flipped(table, ev):
     def start():
         table.sprites.hide(("area", q, i))
 
-    return Step([FlipTween(before, after, center, 0.32)], on_start=start, on_end=_land(table, after, center),
+    return Step([FlipTween(before, after, center, 0.32)], on_start=start, on_end=land(table, after, center),
                 sound="sfx.flip")
 
 
@@ -190,7 +172,7 @@ def card_moved(table, ev):
     def start():
         table.sprites.hide(("area", src["owner"], src["index"]), ("token", src["owner"], src["index"]))
 
-    return Step([Tween(image, start_c, dest, 0.45, arc=40)], on_start=start, on_end=_land(table, image, dest),
+    return Step([Tween(image, start_c, dest, 0.45, arc=40)], on_start=start, on_end=land(table, image, dest),
                 sound="sfx.card")
 
 
@@ -221,7 +203,7 @@ def card_discarded(table, ev):
     def start():
         table.sprites.hide(*[k for k in hide if k is not None])
 
-    return Step(tweens, on_start=start, on_end=_land(table, image, lay.discard.center), sound="sfx.card")
+    return Step(tweens, on_start=start, on_end=land(table, image, lay.discard.center), sound="sfx.card")
 
 
 @animations.on("cards_milled")
@@ -236,7 +218,7 @@ def cards_milled(table, ev):
     def start():
         table.sprites.note("deck_size", ev["deck_size"])
 
-    return Step(tweens, on_start=start, on_end=_land(table, last, lay.discard.center), sound="sfx.shuffle")
+    return Step(tweens, on_start=start, on_end=land(table, last, lay.discard.center), sound="sfx.shuffle")
 
 
 @animations.on("deck_shuffled")
@@ -290,7 +272,7 @@ def token_placed(table, ev):
         table.sprites.hide(hide)
 
     return Step([Tween(table.token_image(ev["token"], TOKEN), src, dest, 0.4, arc=50, ease=ease_in_out,
-                       end_scale=size / TOKEN)], on_start=start, on_end=_land(table, image, dest), sound="sfx.coin")
+                       end_scale=size / TOKEN)], on_start=start, on_end=land(table, image, dest), sound="sfx.coin")
 
 
 @animations.on("token_returned")
@@ -304,7 +286,7 @@ def token_returned(table, ev):
         table.sprites.hide(("token", q, i))
 
     return Step([Tween(image, lay.token_center(q, i), dest, 0.4, arc=50, ease=ease_in_out)], on_start=start,
-                on_end=_land(table, image, dest), sound="sfx.coin")
+                on_end=land(table, image, dest), sound="sfx.coin")
 
 
 @animations.on("tokens_swapped")
@@ -331,17 +313,17 @@ def tokens_swapped(table, ev):
 def ability_started(table, ev):
     text = t("rj.banner.ability", name=table.name(ev["player"]), card=card_label(ev["card"]),
              text=ability_text(ev["card"]))
-    return _banner_step(table, text, hold=1.4 if not table.session.is_human(ev["player"]) else 0.9)
+    return banner_step(table, text, hold=1.4 if not table.session.is_human(ev["player"]) else 0.9)
 
 
 @animations.on("ability_blank")
 def ability_blank(table, ev):
-    return _banner_step(table, t("rj.banner.blank", card=card_label(ev["card"])))
+    return banner_step(table, t("rj.banner.blank", card=card_label(ev["card"])))
 
 
 @animations.on("extra_turn")
 def extra_turn(table, ev):
-    return _banner_step(table, t("rj.banner.extra", name=table.name(ev["player"])), hold=0.8)
+    return banner_step(table, t("rj.banner.extra", name=table.name(ev["player"])), hold=0.8)
 
 
 @animations.on("vp_scored")

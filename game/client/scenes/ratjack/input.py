@@ -24,6 +24,7 @@ from game.rules.ratjack.actions import (
 )
 from game.rules.ratjack.cards import FACES
 
+from ...table.picks import Picks
 from .texts import card_of
 
 
@@ -34,29 +35,16 @@ class Pick(NamedTuple):
     select: int | None = None
 
 
-class Choices:
+class Choices(Picks):
     """The clickable items of this moment, in the engine's order."""
 
     def __init__(self) -> None:
-        self.picks: dict[tuple, Pick] = {}
-        self.order: list[tuple] = []  # item keys, for the number keys
+        super().__init__()
         self.face_down: Action | None = None
         self.face_up: Action | None = None
         self.flips: list[tuple[tuple, Action]] = []  # (own face-down card's key, action)
         self.players: list[tuple[int, Action]] = []  # actions naming a player (weasel 1 and 3)
         self.discards: list[tuple[tuple, Action]] = []  # ability steps that discard a card
-
-    def add(self, key: tuple, pick: Pick) -> None:
-        if key not in self.picks:
-            self.order.append(key)
-        self.picks[key] = pick
-
-    def __contains__(self, key) -> bool:
-        return key in self.picks
-
-    def numbered(self, n: int) -> tuple | None:
-        """The item of number key ``n`` (1-based)."""
-        return self.order[n - 1] if 1 <= n <= len(self.order) else None
 
 
 def _hand_index(view: dict) -> dict[int, int]:

@@ -1,32 +1,22 @@
 """One log line per Ratjack event, in the current language (``describe(table, event)``).
 
-Each event type has its own small function in :data:`LINES`; an event the
+Each event type has its own small function in :data:`lines` (a :class:`LogLines`); an event the
 viewer was not allowed to see in full arrives without its private keys (see
 ``game.rules.events_for``) and gets the line that does not name the card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...i18n import t
+from ...table.log import LogLines
 from .texts import card_label, cards_label, reason_text, token_label
 
-LINES: dict[str, Callable] = {}
-
-
-def line(*kinds: str):
-    def deco(fn):
-        for kind in kinds:
-            LINES[kind] = fn
-        return fn
-
-    return deco
+lines = LogLines()
+line = lines.on
 
 
 def describe(table, ev: dict) -> str | None:
-    fn = LINES.get(ev["type"])
-    return fn(table, ev) if fn else None
+    return lines.describe(table, ev)
 
 
 @line("round_started")

@@ -14,6 +14,7 @@ from ... import gfx
 from ...i18n import t
 from ...table import widgets
 from ...table.actionbar import BarButton
+from ...table.picks import NUMBER_KEYS
 from ...table.scene import TableScene
 from .animations import animations
 from .input import Choices, choices
@@ -22,29 +23,25 @@ from .layout import (
     HAND_CARD,
     KEYS,
     LOG,
-    MENU_BUTTON,
     PILE_CARD,
     PROMPT,
     TOKEN,
     TOP_BAR,
-    UNDO_BUTTON,
     RatjackLayout,
 )
-from .log_text import describe
+from .log_text import lines as log_lines
 from .texts import ability_text, card_label, card_of, reason_text, step_text, token_text
 
 LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {getattr(pygame, f"K_KP{n}"): n
-                                                                         for n in range(1, 10)}
 
 
 class RatjackScene(TableScene):
     animations = animations
+    prompt_keys = "rj"
+    log_lines = log_lines
     bar_rect = BAR
     bar_height = 36
-    menu_rect = MENU_BUTTON
-    undo_rect = UNDO_BUTTON
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         self.layout = RatjackLayout(session.record.players, 0)
@@ -94,15 +91,6 @@ class RatjackScene(TableScene):
     def after_undo(self) -> None:
         self.selected = None
         super().after_undo()
-
-    def describe(self, ev: dict) -> str | None:
-        return describe(self, ev)
-
-    def log_name(self, p: int) -> str:
-        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
-        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
-            return t("rj.log_you", n=p + 1)
-        return self.name(p)
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
@@ -271,31 +259,23 @@ class RatjackScene(TableScene):
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
 
-    def prompt_text(self) -> tuple[str, bool]:
-        s = self.session
+    def turn_prompt(self) -> str:
         d = self.display
-        if s.over:
-            return t("rj.prompt.over"), False
-        p = s.to_move
-        if p is None:
-            return "", False
-        if not self.my_turn:
-            return (t("rj.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
         phase = d["phase"]
         if phase == "setup":
-            return t("rj.prompt.setup"), True
+            return t("rj.prompt.setup")
         if phase == "draw":
-            return t("rj.prompt.draw"), True
+            return t("rj.prompt.draw")
         if phase == "play":
             if self.selected is None:
-                return t("rj.prompt.play"), True
+                return t("rj.prompt.play")
             ch = self.current_choices()
             key = "rj.prompt.selected" if ch.flips else "rj.prompt.selected_no_flip"
             card = self._selected_card()
-            return t(key, card=card_label(card), ability=ability_text(card)), True
+            return t(key, card=card_label(card), ability=ability_text(card))
         pending = d.get("pending") or {}
         return t("rj.prompt.ability", ability=card_label(pending.get("card")),
-                 step=step_text(pending.get("prompt", ""))), True
+                 step=step_text(pending.get("prompt", "")))
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
@@ -315,15 +295,7 @@ class RatjackScene(TableScene):
         self.draw_center(surface, d, ch, targeting)
         self.draw_hand(surface, d, ch)
         self.log.draw(surface, LOG)
-        msg, urgent = self.prompt_text()
-        if self.bot_thinking:
-            widgets.prompt(surface, PROMPT, msg or " ")
-            self.thinking.draw(surface, pygame.Rect(PROMPT.right - 200, PROMPT.bottom - 50, 196, 48),
-                               self.worker.progress)
-        else:
-            widgets.prompt(surface, PROMPT, msg, urgent=urgent)
-        if self.my_turn:
-            gfx.text_block(surface, t("rj.keys"), KEYS, 12, gfx.MUTED, line_gap=0)
+        self.draw_prompt(surface, PROMPT, KEYS)
 
     def draw_top(self, surface, d) -> None:
         gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)
@@ -362,6 +334,10 @@ class RatjackScene(TableScene):
                  anchor="bottomleft")
         self.tips.add(gauge.rect.inflate(60, 14),
                       lambda q=q, v=value: t("rj.tip.gauge", name=self.name(q), value=v))
+        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
+        if out or reason:
+            gfx.text(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
+                     (gauge.rect.left, gauge.rect.bottom + 4), 13, gfx.RED, bold=True)
         if q != self.viewer:
             self.draw_backs(surface, d, q)
         size = lay.card_size(q)
@@ -389,12 +365,6 @@ class RatjackScene(TableScene):
                                    lay.token_center(q, key[2]) if not picked else
                                    (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
-        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-        if out or reason:
-            zone = lay.areas[q].rect
-            label = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
-            widgets.chip(surface, label, (zone.centerx, zone.top + 30), colour=(150, 40, 36),
-                         text_colour=(255, 240, 230), size=15, anchor="center")
 
     def card_tip(self, entry: dict, q: int) -> str:
         lines = []

@@ -1,0 +1,196 @@
+"""Panels drawn over the Hakkutsu!! table: the dig prompt, the setup choices (museum draft,
+equipment deal) and the final scoring, revealed line by line.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import gfx
+from ...i18n import t
+from ...table import widgets
+from .layout import BIG_CARD, SIDE, TABLE_AREA, track_cell
+from .texts import (
+    MUSEUM_VIEWS,
+    Dig,
+    bonus_text,
+    dig_refusal,
+    equipment_name,
+    equipment_text,
+    equipment_tip,
+    fossils_of,
+    localized,
+    museum_name,
+    rock_name,
+    rock_tip,
+)
+
+DIG = pygame.Rect(SIDE.left + 6, SIDE.top + 36, SIDE.width - 12, 318)
+CHOICE = pygame.Rect(TABLE_AREA.left + 30, 90, TABLE_AREA.width - 60, 340)
+SCORES = pygame.Rect(TABLE_AREA.left + 40, 80, TABLE_AREA.width - 80, 540)
+SCORE_ROWS = ("printed", "fossils", "museum", "total")
+
+
+def draw_dig(table, surface, dig: Dig) -> None:
+    """The dig prompt: the card, its cost against the coins, and the cart before and after loading it."""
+    gfx.panel(surface, DIG, 255, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
+    x, y = DIG.left + 18, DIG.top + 14
+    gfx.text(surface, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True)
+    card = pygame.Rect(x, y + 36, *BIG_CARD)
+    surface.blit(table.rock_image(dig.card, BIG_CARD), card)
+    tx = card.right + 18
+    ty = card.top
+    turn = table.display.get("turn") or {}
+    cost_note = t("hk.dig.drill") if turn.get("drill") else ""
+    colour = gfx.RED if dig.coins_after < 0 else gfx.INK
+    gfx.text(surface, t("hk.dig.cost", cost=dig.cost) + cost_note, (tx, ty), 17, gfx.INK, bold=True)
+    coin = table.coin_image(20)
+    widgets.token_stack(surface, coin, (tx, ty + 28), dig.coins_before, most=6, step=2)
+    gfx.text(surface, "→", (tx + 64, ty + 38), 20, gfx.MUTED, anchor="midleft")
+    widgets.token_stack(surface, coin, (tx + 90, ty + 28), max(0, dig.coins_after), most=6, step=2)
+    gfx.text(surface, t("hk.dig.coins_left", n=dig.coins_after), (tx + 160, ty + 38), 14, colour, anchor="midleft")
+    crane = t("hk.dig.crane") if turn.get("crane") else ""
+    gfx.text(surface, t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane, (tx, ty + 70), 15,
+             gfx.INK)
+    scale = 0.75
+    size = (round(table.cart_image(None).get_width() * scale), round(74 * scale))
+    for k, (units, move) in enumerate(((dig.units_before, dig.move_before), (dig.units_after, dig.move_after))):
+        rect = pygame.Rect((tx, ty + 94 + k * 62), size)
+        surface.blit(table.cart_image(size), rect)
+        if move is not None:
+            pygame.draw.rect(surface, widgets.HIGHLIGHT if k else (200, 200, 200), track_cell(rect, units).inflate(4, 4),
+                             width=3, border_radius=6)
+        label = t("hk.dig.before" if not k else "hk.dig.after", move=move if move is not None else "×")
+        gfx.text(surface, label, (rect.right + 8, rect.centery), 14, gfx.INK if move is not None else gfx.RED,
+                 anchor="midleft")
+    reason = dig_refusal(dig)
+    bottom = pygame.Rect(x, DIG.bottom - 50, DIG.width - 36, 46)
+    if reason:
+        gfx.text_block(surface, reason, bottom, 15, gfx.RED, line_gap=0)
+    else:
+        gfx.text_block(surface, t("hk.dig.points", points=dig.card["points"]), bottom, 15, gfx.MUTED, line_gap=0)
+    table.tips.add(card, lambda: rock_tip(dig.card))
+
+
+def draw_choice(table, surface, d: dict, ch) -> None:
+    """The museum draft or the equipment deal: the offered cards, large, clickable."""
+    draft = d["phase"] == "draft"
+    me = d["player"]
+    mine = table.my_turn
+    gfx.panel(surface, CHOICE, 255, colour=(26, 30, 26), border=widgets.HIGHLIGHT)
+    chooser = d["current_player"]
+    if draft:
+        title = t("hk.choice.draft_you") if mine else t("hk.choice.draft_wait", name=table.name(chooser))
+        pool = d["draft_pool"] or []
+        items = [("draft", i) for i in range(len(pool))] if pool else []
+        count = d["draft_pool_size"]
+    else:
+        title = t("hk.choice.keep_you") if mine else t("hk.choice.keep_wait", name=table.name(chooser))
+        pool = d["equipment_dealt"] if chooser == me else []
+        items = [("dealt", i) for i in range(len(pool))]
+        count = len(pool) or 2
+    gfx.text(surface, title, (CHOICE.centerx, CHOICE.top + 16), 21, gfx.GOLD, anchor="midtop", bold=True)
+    hint = t("hk.choice.draft_hint") if draft else t("hk.choice.keep_hint")
+    gfx.text(surface, hint, (CHOICE.centerx, CHOICE.top + 48), 14, gfx.MUTED, anchor="midtop")
+    n = max(1, len(items) or count)
+    width = n * BIG_CARD[0] + (n - 1) * 24
+    x0 = CHOICE.centerx - width // 2
+    y = CHOICE.top + 84
+    table.choice_rects = {}
+    for i in range(n):
+        rect = pygame.Rect(x0 + i * (BIG_CARD[0] + 24), y, *BIG_CARD)
+        if not items:
+            back = table.museum_image(None, BIG_CARD) if draft else table.equipment_image(None, BIG_CARD)
+            surface.blit(back, rect)
+            continue
+        key = items[i]
+        entry = pool[i]
+        table.choice_rects[key] = rect
+        picked = key in ch
+        hovered = table.mouse is not None and rect.collidepoint(table.mouse)
+        if draft:
+            image, name, text = table.museum_image(entry, BIG_CARD), localized(entry), bonus_text(entry)
+            tip = name + " — " + text
+        else:
+            image, name, text = table.equipment_image(entry, BIG_CARD), equipment_name(entry), equipment_text(entry)
+            tip = equipment_tip(entry)
+        widgets.draw_card(surface, image, rect, lift=10 if picked and hovered else 0,
+                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None)
+        gfx.text_block(surface, name + "\n" + text, pygame.Rect(rect.left - 10, rect.bottom + 8, 120, 80),
+                       13, gfx.INK, line_gap=0)
+        table.tips.add(rect, tip)
+
+
+def draw_scores(table, surface, summary: dict) -> None:
+    """The final scoring: per player printed points, fossils n², museum bonus, total - row by row."""
+    d = table.display
+    ev = summary["event"]
+    players = len(ev["scores"])
+    shown = summary["shown"]
+    gfx.panel(surface, SCORES, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+    gfx.text(surface, t("hk.scores.title"), (SCORES.centerx, SCORES.top + 16), 28, gfx.GOLD, anchor="midtop",
+             bold=True)
+    label_w = 200
+    col_w = (SCORES.width - label_w - 40) // players
+    x0 = SCORES.left + 20 + label_w
+    y = SCORES.top + 66
+    for q in range(players):
+        cx = x0 + q * col_w + col_w // 2
+        surface.blit(table.pawn_image(q, 30), (cx - 15, y))
+        gfx.text(surface, gfx.ellipsize(table.name(q), 17, col_w - 10, bold=True, tail=3), (cx, y + 34), 17, gfx.INK,
+                 anchor="midtop", bold=True)
+        museum = ev["museums"][q]
+        if museum:
+            gfx.text(surface, gfx.ellipsize(museum_name(museum), 13, col_w - 10), (cx, y + 58), 13, gfx.MUTED,
+                     anchor="midtop")
+    y += 92
+    for k, row in enumerate(SCORE_ROWS):
+        top = y + k * 78
+        if row == "total":
+            pygame.draw.line(surface, widgets.HIGHLIGHT, (SCORES.left + 20, top - 8), (SCORES.right - 20, top - 8), 2)
+        gfx.text(surface, t(f"hk.scores.{row}"), (SCORES.left + 24, top + 4), 18 if row != "total" else 22,
+                 gfx.GOLD if row == "total" else gfx.INK, bold=row == "total")
+        gfx.text(surface, t(f"hk.scores.{row}_hint"), (SCORES.left + 24, top + 32), 12, gfx.MUTED)
+        if k >= shown:
+            continue
+        for q in range(players):
+            cx = x0 + q * col_w + col_w // 2
+            value = ev["breakdown"][q][row]
+            win = row == "total" and q in ev["winners"]
+            gfx.text(surface, str(value), (cx, top), 30 if row == "total" else 26,
+                     gfx.GOLD if win else gfx.INK, anchor="midtop", bold=True)
+            for i, part in enumerate(gfx.wrap(score_detail(d, ev, q, row), 12, col_w - 12)[:2]):
+                gfx.text(surface, part, (cx, top + 34 + i * 15), 12, gfx.MUTED, anchor="midtop")
+    if shown > len(SCORE_ROWS):
+        gfx.text(surface, verdict(table, ev), (SCORES.centerx, SCORES.bottom - 70), 20, gfx.GOLD, anchor="midtop",
+                 bold=True)
+    if table.timeline.waiting:
+        gfx.text(surface, t("hk.scores.continue"), (SCORES.centerx, SCORES.bottom - 30), 14, gfx.MUTED,
+                 anchor="midtop")
+
+
+def score_detail(d: dict, ev: dict, q: int, row: str) -> str:
+    cards = d["collections"][q] + d["carts"][q]
+    if row == "printed":
+        return t("hk.scores.cards", n=len(cards))
+    if row == "fossils":
+        n = fossils_of(cards)
+        return t("hk.scores.fossil_count", n=n)
+    if row == "museum" and ev["museums"][q]:
+        return bonus_text(MUSEUM_VIEWS[ev["museums"][q]])
+    return ""
+
+
+def verdict(table, ev: dict) -> str:
+    """Who won, and how a tie on points was broken (unused equipment cards) or shared."""
+    winners = ev["winners"]
+    best = max(ev["scores"])
+    tied = [q for q, s in enumerate(ev["scores"]) if s == best]
+    names = ", ".join(table.name(q) for q in winners)
+    if len(tied) == 1:
+        return t("hk.scores.winner", name=names, points=best)
+    counts = ", ".join(f"{table.name(q)} {ev['unused_equipment'][q]}" for q in tied)
+    if len(winners) == 1:
+        return t("hk.scores.tie_broken", name=names, counts=counts)
+    return t("hk.scores.tie_shared", names=names, counts=counts)
+

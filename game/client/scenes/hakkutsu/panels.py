@@ -1,0 +1,188 @@
+"""Drawing one player's panel: coins, movement, score, equipment, museum, the cart (its track
+with the loaded rocks) and the collection grouped by kind.
+
+Items hidden by an animation: ``("cart", q, i)`` (a loaded rock), ``("equipment", i)``
+(a card of the viewer's hand).  Counters noted by animations: ``("coins", q)``,
+``("eq_count", q)``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.hakkutsu.data import KINDS
+
+from ... import gfx
+from ...i18n import t
+from ...table import widgets
+from .layout import HAND_CARD, KIND_ICON, OTHER_ROCK, OWN_ROCK, track_cell
+from .texts import bonus_now, equipment_tip, fossils_of, kind_name, museum_tip, rock_name, rock_tip
+
+PLAYER_COLOURS = ((90, 150, 240), (230, 90, 80), (110, 200, 110), (240, 200, 70))
+
+
+def by_kind(cards: list) -> dict[str, list]:
+    out: dict[str, list] = {k: [] for k in KINDS}
+    for card in cards:
+        out[card["kind"]].append(card)
+    return out
+
+
+def draw_panel(table, surface, d: dict, q: int, ch) -> None:
+    lay = table.layout.panels[q]
+    rect = lay.rect
+    active = d["current_player"] == q and not d["terminal"]
+    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, 150, bold=True, tail=3)
+    widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, 24))
+    pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
+                     (rect.left + 150, rect.top + 33), 2)
+    draw_stats(table, surface, d, q)
+    draw_cart(table, surface, d, q)
+    draw_collection(table, surface, d, q)
+    draw_museum(table, surface, d, q)
+    if lay.own:
+        draw_hand(table, surface, d, ch)
+    else:
+        draw_backs(table, surface, d, q)
+
+
+def draw_stats(table, surface, d: dict, q: int) -> None:
+    lay = table.layout.panels[q]
+    x, y = lay.stats
+    coins = table.sprites.noted(("coins", q), d["coins"][q])
+    coin = table.coin_image(18 if not lay.own else 22)
+    r = widgets.token_stack(surface, coin, (x, y), coins, most=5, step=2, size=16 if not lay.own else 18)
+    table.tips.add(r, lambda q=q: t("hk.tip.coins", name=table.name(q), n=d["coins"][q], refill=d["refill"][q]))
+    turn = d.get("turn") or {}
+    move = d["movement"][q] + (turn.get("jeep_bonus", 0) if turn.get("player") == q else 0)
+    label = t("hk.move", n=move)
+    mr = gfx.text(surface, label, (r.right + 14, r.centery), 16 if not lay.own else 18, gfx.INK, anchor="midleft",
+                  bold=True)
+    table.tips.add(mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q],
+                                      units=d["cart_units"][q]))
+    score = d["public_scores"][q]
+    sr = gfx.text(surface, t("hk.score", n=score), (lay.rect.right - (12 if not lay.own else 96), lay.rect.top + 8),
+                  18, gfx.GOLD, anchor="topright", bold=True)
+    table.tips.add(sr, lambda q=q: score_tip(table, d, q))
+
+
+def score_tip(table, d: dict, q: int) -> str:
+    cards = d["collections"][q] + d["carts"][q]
+    n = fossils_of(cards)
+    printed = sum(c["points"] for c in cards)
+    text = t("hk.tip.score", name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n)
+    museum = d["museum"][q]
+    if museum is not None:
+        text += "\n" + t("hk.tip.score_museum", bonus=bonus_now(museum, cards))
+    return text
+
+
+def draw_cart(table, surface, d: dict, q: int) -> None:
+    lay = table.layout.panels[q]
+    track = table.cart_image(lay.track.size)
+    surface.blit(track, lay.track)
+    units = d["cart_units"][q]
+    pygame.draw.rect(surface, widgets.HIGHLIGHT, track_cell(lay.track, units).inflate(4, 4), width=3,
+                     border_radius=6)
+    table.tips.add(lay.track, lambda q=q: t("hk.tip.cart", name=table.name(q), units=d["cart_units"][q],
+                                             move=d["cart_track"][d["cart_units"][q]]))
+    cart = d["carts"][q]
+    zone = lay.cart
+    zone.set_items(("cart", q, i) for i in range(len(cart)))
+    size = OWN_ROCK if lay.own else OTHER_ROCK
+    if not cart:
+        gfx.text(surface, t("hk.cart_empty"), (zone.rect.left + 4, zone.rect.centery), 13, gfx.MUTED,
+                 anchor="midleft")
+    for key, r in zone.rects():
+        if table.sprites.is_hidden(key):
+            continue
+        card = cart[key[2]]
+        surface.blit(table.rock_image(card, size), r)
+        table.tips.add(r, lambda c=card: t("hk.tip.on_cart") + "\n" + rock_tip(c))
+
+
+def draw_collection(table, surface, d: dict, q: int) -> None:
+    lay = table.layout.panels[q]
+    groups = by_kind(d["collections"][q])
+    for kind, col in lay.kinds.items():
+        cards = groups[kind]
+        icon = table.kind_image(kind)
+        surface.blit(icon, col.topleft)
+        if lay.own:
+            for i, card in enumerate(cards):
+                r = table.layout.kind_slot(q, kind, i)
+                surface.blit(table.rock_image(card, r.size), r)
+            area = pygame.Rect(col.left, col.top, col.width, KIND_ICON + 4 + max(0, len(cards) - 1) * 14 + 56)
+            gfx.text(surface, str(len(cards)), (col.left + KIND_ICON + 3, col.top + KIND_ICON // 2), 14,
+                     gfx.INK if cards else gfx.MUTED, anchor="midleft", bold=True)
+        else:
+            gfx.text(surface, f"×{len(cards)}", (col.left + KIND_ICON + 3, col.centery), 15,
+                     gfx.INK if cards else gfx.MUTED, anchor="midleft", bold=True)
+            area = col
+        table.tips.add(area, lambda k=kind, cs=cards, q=q: collection_tip(table, q, k, cs))
+    fossils = fossils_of(d["collections"][q])
+    pos = lay.fossils
+    fr = gfx.text(surface, t("hk.fossils", n=fossils, points=fossils * fossils), pos, 13,
+                  gfx.INK if fossils else gfx.MUTED, anchor="midleft")
+    table.tips.add(fr, lambda: t("hk.tip.fossils"))
+
+
+def collection_tip(table, q: int, kind: str, cards: list) -> str:
+    head = t("hk.tip.collection", name=table.name(q), kind=kind_name(kind), n=len(cards))
+    return head + ("\n" + ", ".join(rock_name(c) for c in cards) if cards else "")
+
+
+def draw_museum(table, surface, d: dict, q: int) -> None:
+    lay = table.layout.panels[q]
+    museum = d["museum"][q]
+    rect = lay.museum
+    surface.blit(table.museum_image(museum, rect.size), rect)
+    if museum is not None:
+        cards = d["collections"][q] + d["carts"][q]
+        public = q != table.viewer or d["draft"]
+        note = t("hk.bonus_now", n=bonus_now(museum, cards))
+        gfx.text(surface, note, (rect.centerx, rect.bottom + 2), 12 if lay.own else 11, gfx.GOLD, anchor="midtop",
+                 bold=True)
+        table.tips.add(rect, lambda m=museum, pub=public: museum_tip(m) + "\n"
+                       + t("hk.tip.museum_public" if pub else "hk.tip.museum_secret"))
+    else:
+        table.tips.add(rect, lambda q=q: t("hk.tip.museum_hidden", name=table.name(q)))
+    if lay.own:
+        gfx.text(surface, t("hk.museum"), (rect.centerx, rect.top - 4), 12, gfx.MUTED, anchor="midbottom")
+
+
+def draw_hand(table, surface, d: dict, ch) -> None:
+    zone = table.layout.hand
+    hand = d["equipment"]
+    zone.set_items(("equipment", i) for i in range(len(hand)))
+    gfx.text(surface, t("hk.equipment_label"), (zone.rect.left, zone.rect.top - 4), 12, gfx.MUTED,
+             anchor="bottomleft")
+    if not hand:
+        gfx.text(surface, t("hk.no_equipment"), (zone.rect.left, zone.rect.top + 20), 13, gfx.MUTED)
+    hovered = zone.item_at(table.mouse) if table.mouse else None
+    for key, r in zone.rects():
+        if table.sprites.is_hidden(key):
+            continue
+        card = hand[key[1]]
+        picked = key in ch
+        chosen = picked and table.mode is not None and ch.picks[key].mode == table.mode
+        widgets.draw_card(surface, table.equipment_image(card["key"], HAND_CARD), r,
+                          lift=14 if chosen else 8 if (picked and hovered == key) else 0,
+                          highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
+                          badge=ch.number_of(key) if table.my_turn else None)
+        table.tips.add(r, lambda k=card["key"]: equipment_tip(k))
+
+
+def draw_backs(table, surface, d: dict, q: int) -> None:
+    zone = table.layout.panels[q].hand
+    n = table.sprites.noted(("eq_count", q), d["equipment_counts"][q])
+    back = table.equipment_image(None, zone.item_size)
+    zone.set_items(("backs", q, i) for i in range(max(1, n)))
+    for _, r in zone.rects():
+        surface.blit(back if n else widgets.dimmed(back), r)
+    label_x = zone.rects()[-1][1].right + 4
+    r = gfx.text(surface, f"×{n}", (label_x, zone.rect.centery), 15, gfx.INK if n else gfx.MUTED, anchor="midleft",
+                 bold=True)
+    table.tips.add(zone.rect.union(r), lambda q=q: t("hk.tip.equipment_backs", name=table.name(q),
+                                                     n=d["equipment_counts"][q]))
+
