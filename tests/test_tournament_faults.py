@@ -22,8 +22,15 @@ from pathlib import Path
 
 import pytest
 
-from ai.tournament import LocalExecutor, TournamentDir, TournamentSpec, run_tournament, schedule, validate_spec
-from ai.tournament import store
+from ai.tournament import (
+    LocalExecutor,
+    TournamentDir,
+    TournamentSpec,
+    run_tournament,
+    schedule,
+    store,
+    validate_spec,
+)
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

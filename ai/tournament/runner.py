@@ -24,7 +24,6 @@ from .results import summarize
 from .spec import schedule
 from .store import StorageError, TournamentDir
 
-
 #: Failed games tolerated before a run stops (``--max-failures``).
 DEFAULT_MAX_FAILURES = 5
 
