@@ -171,11 +171,25 @@ class _FailingExecutor(Executor):
         self._tasks = []
 
 
-def test_a_failing_game_stops_the_tournament_and_keeps_finished_games(tmp_path):
+def test_a_failing_game_is_recorded_and_the_tournament_goes_on(tmp_path):
     out = _run(tmp_path / "f", _spec(games=6), _FailingExecutor())
-    assert out.status == "failed" and "game 2" in out.error and "boom" in out.error
+    assert out.status == "failed" and out.played == 5 and out.failed == 1
+    assert "1 game(s) failed" in out.error
     results = json.loads((tmp_path / "f" / "results.json").read_text())
-    assert results["status"] == "failed" and results["games_done"] == 2
+    assert results["status"] == "failed" and results["games_done"] == 5 and results["games_failed"] == 1
+    assert [f["index"] for f in results["failures"]] == [2] and "boom" in results["failures"][0]["error"]
+    assert json.loads((tmp_path / "f" / "failed" / "game-000002.json").read_text())["index"] == 2
+
+
+def test_max_failures_stops_a_run_that_fails_systematically(tmp_path):
+    spec = _spec(games=6)
+    tdir = TournamentDir.create(tmp_path / "f", spec)
+    tdir.attach_databases([])
+    with _FailingExecutor() as ex:
+        out = run_tournament(tdir, ex, stream=_Sink(), max_failures=0)
+    tdir.close()
+    assert out.status == "failed" and out.played == 2 and "more than --max-failures 0" in out.error
+    assert json.loads((tmp_path / "f" / "results.json").read_text())["games_done"] == 2
 
 
 def test_cluster_path_gives_the_same_games_as_local(tmp_path):
@@ -220,7 +234,7 @@ def test_abort_ends_running_games_at_once():
     ex = LocalExecutor(jobs=2)
     ex.start(schedule(spec))
     assert ex.busy and ex.poll(0.05) == []  # long games: none finished yet
-    procs = list(ex._pool._processes.values())
+    procs = ex.processes
     assert procs
     assert ex.stop() >= 1  # the started games keep running after stop()
     ex.abort()

@@ -1,8 +1,10 @@
 """``tabletop-trio tournament``: argument parsing, validation and the run.
 
 ``game.cli`` adds the subcommand with :func:`add_arguments` and calls :func:`run`.
-Exit codes: 0 complete, 1 a game failed, 2 bad input (nothing was played),
-130 interrupted by Ctrl-C (finished games kept; continue with ``--resume``).
+Exit codes: 0 complete, 1 games failed or the run could not go on (cluster lost,
+disk full, database locked; finished games kept, continue with ``--resume``),
+2 bad input (nothing was played), 130 interrupted by Ctrl-C (finished games
+kept; continue with ``--resume``).
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .runner import DEFAULT_MAX_FAILURES
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_GAMES = 100
+MAX_JOBS = 256
 OWN_FLAGS = {"game", "agents", "players", "games", "seed", "jobs", "cluster", "out", "resume", "db",
-             "option", "help", "quiet"}
+             "option", "help", "quiet", "max_failures"}
 
 EPILOG = """\
 examples:
@@ -26,7 +31,8 @@ examples:
   tabletop-trio tournament --game hacktrick --agents heuristic random --cluster tcp://10.0.0.5:8786
 
 Outputs in --out: results.json, games.csv, games/*.json (GameRecords), tournament.sqlite.
-Exit codes: 0 done, 1 a game failed, 2 bad input, 130 interrupted (continue with --resume).
+Exit codes: 0 done, 1 games failed or the run could not go on, 2 bad input,
+130 interrupted (continue with --resume).
 """
 
 
@@ -66,6 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also store the games in this shared SQLite database (repeatable)")
     parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                         help="a game option, e.g. --option target=3 (repeatable)")
+    parser.add_argument("--max-failures", type=int, metavar="N", default=DEFAULT_MAX_FAILURES,
+                        help="stop once more than N games have failed (default %(default)s; "
+                             "failed games are played again by --resume)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
     for name, helps in sorted(_game_option_flags().items()):
@@ -109,8 +118,10 @@ def prepare(args):
     from .spec import TournamentSpec, parse_options, validate_spec
     from .store import Database, TournamentDir, check_writable, is_tournament_dir
 
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, not {args.jobs}")
+    if args.max_failures < 0:
+        raise UsageError(f"--max-failures must be 0 or more, not {args.max_failures}")
     if args.jobs is not None and args.cluster:
         raise UsageError("--jobs and --cluster cannot be combined (the cluster decides the parallelism)")
     options = _collect_options(args)
@@ -125,12 +136,17 @@ def prepare(args):
                              f"do not combine it with {', '.join(given)}")
         tdir = TournamentDir.open(Path(args.resume))
         spec = tdir.spec
-        if args.games is not None:
-            if args.games < spec.games:
-                raise UsageError(f"--games {args.games} with --resume: the tournament already has "
-                                 f"{spec.games} games planned (only more can be asked for)")
-            spec.games = args.games
-        validate_spec(spec)
+        try:
+            if args.games is not None:
+                if args.games < spec.games:
+                    raise UsageError(f"--games {args.games} with --resume: the tournament already has "
+                                     f"{spec.games} games planned (only more can be asked for)")
+                spec.games = args.games
+            validate_spec(spec)
+            tdir.check_results()  # damaged records stop here, before anything is written
+        except ValueError:
+            tdir.close()
+            raise
         resumed = True
     else:
         if not args.game:
@@ -219,7 +235,8 @@ def _run(args) -> int:
               f"{len(spec.agents)} agents, {spec.games} games, seed {spec.seed}, on {where} -> {tdir.path}",
               file=err)
         with executor:
-            outcome = run_tournament(tdir, executor, stream=_Silent() if args.quiet else err)
+            outcome = run_tournament(tdir, executor, stream=_Silent() if args.quiet else err,
+                                     max_failures=args.max_failures)
     except ValueError as exc:
         print(f"tabletop-trio tournament: error: {exc}", file=err)
         return EXIT_USAGE
@@ -228,9 +245,13 @@ def _run(args) -> int:
             tdir.close()
     print(format_table(outcome.summary))
     print(f"results: {tdir.path}/results.json, games.csv, games/, tournament.sqlite", file=err)
+    if outcome.failed:
+        print(f"{outcome.failed} game(s) failed in this run (tracebacks in {tdir.path}/results.json "
+              f"and {tdir.path}/failed/)", file=err)
     if outcome.status == "failed":
         print(f"tabletop-trio tournament: error: {outcome.error}", file=err)
-        print(f"fix the cause, then continue with: tabletop-trio tournament --resume {tdir.path}", file=err)
+        print(f"finished games are kept; fix the cause, then continue with: "
+              f"tabletop-trio tournament --resume {tdir.path}", file=err)
         return EXIT_FAILED
     if outcome.status == "interrupted":
         print(f"interrupted after {outcome.summary['games_done']} of {spec.games} games; continue with: "

@@ -6,45 +6,68 @@ completion order):
 
 ``{"index", "seed", "seats", "agents", "returns", "scores", "length",
 "duration", "record"}`` where ``record`` is the game's ``GameRecord`` as JSON
-text (serialised in the worker, so the parent only stores it).
+text (serialised in the worker, so the parent only stores it).  A game that
+raised (a bug in an engine or an agent) or whose worker process died gives
+``{"index", "seed", "seats", "agents", "failed": True, "error", "traceback"}``
+instead, and the other games go on.
 
-* :class:`LocalExecutor` – a ``concurrent.futures.ProcessPoolExecutor`` with
-  ``jobs`` worker processes that ignore SIGINT, so Ctrl-C reaches only the
-  parent, which decides what to do.
+* :class:`LocalExecutor` – ``jobs`` local worker processes, one game at a
+  time each.  Workers ignore SIGINT, so Ctrl-C reaches only the parent, which
+  decides what to do; they exit when the parent dies (even by ``kill -9``).
+  A worker that dies is blamed on the game it was playing and replaced.
 * :class:`DaskExecutor` – the same games on an existing Dask ``distributed``
   cluster (``--cluster ADDRESS``; needs the ``cluster`` extra and the project
-  installed on the workers).
+  installed on the workers).  Losing the scheduler raises :class:`ExecutorLost`.
 
-Both keep a bounded number of games in flight (four per worker), so stopping
-early only has to drop a few queued games.  ``stop()`` cancels what has not
-started; running games are either waited for (``poll`` still returns them) or
-abandoned with ``abort()``.
+``stop()`` hands out no more games; running games are either waited for
+(``poll`` still returns them) or abandoned with ``abort()``.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
+import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
+#: How often a worker checks that its parent is still alive (seconds).
+PARENT_CHECK_INTERVAL = 0.5
 
 
 class GameFailed(RuntimeError):
-    """A game raised an exception in a worker."""
+    """A game raised an exception in a worker (an executor may raise it from ``poll``)."""
 
     def __init__(self, task, message: str) -> None:
         super().__init__(f"game {task.index} (seed {task.seed}, agents {', '.join(task.agents)}) failed: {message}")
         self.task = task
+        self.message = message
+
+
+class ExecutorLost(RuntimeError):
+    """The executor cannot go on (e.g. the Dask scheduler is gone); finished games are kept."""
+
+
+def failure_result(task, error: str, trace: str = "") -> dict:
+    """The result dict of a game that did not finish: what failed and why."""
+    return {"index": task.index, "seed": task.seed, "seats": list(task.seats), "agents": list(task.agents),
+            "failed": True, "error": error, "traceback": trace}
 
 
 def play_task(task) -> dict:
-    """Play one scheduled game and return its result dict (runs in a worker)."""
+    """Play one scheduled game and return its result dict (runs in a worker).
+
+    An exception in the engine or an agent becomes a failure result with its traceback.
+    """
     from .. import play_game
 
-    record = play_game(task.game, list(task.agents), seed=task.seed, **task.options)
+    try:
+        record = play_game(task.game, list(task.agents), seed=task.seed, **task.options)
+    except Exception as exc:
+        return failure_result(task, f"{type(exc).__name__}: {exc}", traceback.format_exc())
     meta = dict(record.meta)
     meta["tournament"] = {"id": task.tournament, "index": task.index, "seats": list(task.seats),
                           "agents": list(task.agents)}
@@ -63,16 +86,53 @@ def play_task(task) -> dict:
 
 
 def _ignore_sigint() -> None:
-    """Worker initializer: leave Ctrl-C to the parent process."""
+    """Worker set-up: leave Ctrl-C to the parent process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def exit_with_parent(lifeline) -> None:
+    """Make this worker process end when the tournament process ends, even by ``kill -9``.
+
+    ``lifeline`` is the read end of a pipe whose write end only the tournament
+    process holds (and never writes to): it becomes readable (end of file) when
+    that process is gone.  A daemon thread waits for that, and also checks
+    ``os.getppid()`` every :data:`PARENT_CHECK_INTERVAL` seconds.  Watching the
+    direct parent alone is not enough: a forkserver's children keep the
+    forkserver alive, so it would never exit after the tournament process died.
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        try:
+            while not lifeline.poll(PARENT_CHECK_INTERVAL) and os.getppid() == parent:
+                pass
+        except (OSError, EOFError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _worker_main(conn, lifeline) -> None:
+    """A local worker: play the tasks received on ``conn`` until ``None`` or the parent's end closes."""
+    _ignore_sigint()
+    exit_with_parent(lifeline)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        conn.send(play_task(task))
 
 
 class Executor(ABC):
     """Runs games.  ``start(tasks)``, then ``poll()`` until ``busy`` is false.
 
     ``poll(timeout)`` returns the results of the games that finished (possibly
-    none when ``timeout`` passes), raising :class:`GameFailed` if a game
-    raised.  Use as a context manager so workers are released.
+    none when ``timeout`` passes), failed games included (``"failed": True``).
+    Use as a context manager so workers are released.
     """
 
     name = "executor"
@@ -121,8 +181,157 @@ class Executor(ABC):
         self.close()
 
 
+def _process_context():
+    """``forkserver`` where available: workers never inherit the parent's threads
+    (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
+
+
+class _Worker:
+    """One local worker process and the parent's end of its pipe."""
+
+    def __init__(self, context, lifeline) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_worker_main, args=(child, lifeline), daemon=True,
+                                       name="tournament-worker")
+        self.process.start()
+        child.close()
+        self.task = None
+
+    def end(self) -> None:
+        """Terminate the process (a running game is abandoned)."""
+        if self.process.is_alive():
+            self.process.terminate()
+        self.conn.close()
+
+
+class LocalExecutor(Executor):
+    """Games in ``jobs`` local worker processes, one game per worker at a time."""
+
+    name = "local"
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.workers = jobs or os.cpu_count() or 1
+        self._context = _process_context()
+        # Workers hold the read end; the write end stays here: end of file = this process is gone.
+        self._lifeline, self._lifeline_keep = self._context.Pipe(duplex=False)
+        self._idle: list[_Worker] = []
+        self._running: list[_Worker] = []
+        self._tasks: Iterator = iter(())
+        self._exhausted = True
+        self._stopping = False
+
+    def start(self, tasks: Iterable) -> None:
+        self._tasks = iter(tasks)
+        self._exhausted = False
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Hand a task to every idle worker (starting workers up to ``workers``)."""
+        while not self._stopping and not self._exhausted:
+            if not self._idle and len(self._running) >= self.workers:
+                return
+            task = next(self._tasks, None)
+            if task is None:
+                self._exhausted = True
+                return
+            self._hand_out(task)
+
+    def _hand_out(self, task) -> None:
+        """Send ``task`` to a live idle worker, or to a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            try:
+                if worker.process.is_alive():
+                    worker.conn.send(task)
+                    break
+            except OSError:  # it died while idle
+                pass
+            worker.end()
+        else:
+            worker = _Worker(self._context, self._lifeline)
+            worker.conn.send(task)
+        worker.task = task
+        self._running.append(worker)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._running) or not (self._exhausted or self._stopping)
+
+    @property
+    def processes(self) -> list:
+        """The worker processes (for tests and diagnostics)."""
+        return [w.process for w in self._running + self._idle]
+
+    def running(self) -> list[tuple]:
+        """``(task, process)`` of every game being played now."""
+        return [(w.task, w.process) for w in self._running]
+
+    def poll(self, timeout: float | None = None) -> list[dict]:
+        from multiprocessing.connection import wait
+
+        self._dispatch()
+        if not self._running:
+            return []
+        handles = [w.conn for w in self._running] + [w.process.sentinel for w in self._running]
+        ready = set(wait(handles, timeout))
+        out = [self._collect(w) for w in list(self._running)
+               if w.conn in ready or w.process.sentinel in ready]
+        self._dispatch()
+        return out
+
+    def _collect(self, worker: _Worker) -> dict:
+        """The result of ``worker``'s game; if the worker died, its game failed and the worker is dropped."""
+        self._running.remove(worker)
+        task, worker.task = worker.task, None
+        try:
+            if worker.conn.poll():
+                result = worker.conn.recv()
+                if worker.process.is_alive():
+                    self._idle.append(worker)
+                else:
+                    worker.end()
+                return result
+        except (EOFError, OSError):
+            pass
+        worker.process.join(5)
+        code = worker.process.exitcode
+        worker.end()
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        return failure_result(task, f"the worker process died ({how}) while playing this game")
+
+    def stop(self) -> int:
+        self._stopping = True
+        return len(self._running)
+
+    def abort(self) -> None:
+        self._stopping = True
+        for worker in self._running:
+            worker.end()
+        for worker in self._running:
+            worker.process.join(5)
+        self._running = []
+
+    def close(self) -> None:
+        """Abandon running games; let idle workers exit."""
+        self.abort()
+        for worker in self._idle:
+            try:
+                worker.conn.send(None)
+            except OSError:
+                pass
+        for worker in self._idle:
+            worker.process.join(5)
+            worker.end()
+        self._idle = []
+
+
 class _WindowedExecutor(Executor):
-    """Shared logic: keep at most ``window`` futures in flight, stop on request."""
+    """Futures-based executors: keep at most ``window`` futures in flight, stop on request."""
 
     window = 1
 
@@ -132,6 +341,7 @@ class _WindowedExecutor(Executor):
         self._exhausted = True
         self._pending: set = set()
         self._task_of: dict = {}
+        self._lost_error: ExecutorLost | None = None  # raised by the next poll, after the results in hand
 
     def _submit(self, task):  # -> future
         raise TypeError
@@ -144,6 +354,11 @@ class _WindowedExecutor(Executor):
 
     def _is_cancelled(self, future) -> bool:
         return future.cancelled()
+
+    def _failure_of(self, task, exc: BaseException) -> dict:
+        """The result of a future that raised: the game failed (subclasses may raise :class:`ExecutorLost`)."""
+        trace = "".join(traceback.format_exception(exc))
+        return failure_result(task, f"{type(exc).__name__}: {exc}", trace)
 
     def start(self, tasks: Iterable) -> None:
         self._tasks = iter(tasks)
@@ -165,21 +380,27 @@ class _WindowedExecutor(Executor):
         return bool(self._pending) or not (self._exhausted or self._stopping)
 
     def poll(self, timeout: float | None = None) -> list[dict]:
+        if self._lost_error is not None:
+            raise self._lost_error
         self._fill()
         if not self._pending:
             return []
         out = []
-        for fut in self._wait(timeout):
-            self._pending.discard(fut)
-            task = self._task_of.pop(fut, None)
-            if task is None or self._is_cancelled(fut):
-                continue
-            try:
-                result = fut.result()
-            except Exception as exc:  # a bug in an agent or engine: stop with its message
-                raise GameFailed(task, f"{type(exc).__name__}: {exc}") from exc
-            out.append(result)
-        self._fill()
+        try:
+            for fut in self._wait(timeout):
+                self._pending.discard(fut)
+                task = self._task_of.pop(fut, None)
+                if task is None or self._is_cancelled(fut):
+                    continue
+                try:
+                    out.append(fut.result())
+                except Exception as exc:
+                    out.append(self._failure_of(task, exc))
+            self._fill()
+        except ExecutorLost as exc:
+            if not out:
+                raise
+            self._lost_error = exc
         return out
 
     def stop(self) -> int:
@@ -194,56 +415,6 @@ class _WindowedExecutor(Executor):
         return running
 
 
-def _process_context():
-    """``forkserver`` where available: workers never inherit the parent's threads
-    (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
-    import multiprocessing
-
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context()
-
-
-class LocalExecutor(_WindowedExecutor):
-    """Games in ``jobs`` local worker processes (``ProcessPoolExecutor``)."""
-
-    name = "local"
-
-    def __init__(self, jobs: int | None = None) -> None:
-        super().__init__()
-        from concurrent.futures import ProcessPoolExecutor
-
-        self.workers = jobs or os.cpu_count() or 1
-        self.window = self.workers * 4
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint,
-                                         mp_context=_process_context())
-
-    def _submit(self, task):
-        return self._pool.submit(play_task, task)
-
-    def _wait(self, timeout: float | None) -> list:
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        done, _ = wait(self._pending, timeout=timeout, return_when=FIRST_COMPLETED)
-        return list(done)
-
-    def _cancel(self, future) -> bool:
-        return future.cancel()
-
-    def abort(self) -> None:
-        self._stopping = True
-        # The pool has no public way to stop running calls: end its workers.
-        for proc in list(getattr(self._pool, "_processes", {}).values()):
-            if proc.is_alive():
-                proc.terminate()
-        self._pending.clear()
-        self._task_of.clear()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-
 class DaskExecutor(_WindowedExecutor):
     """Games on a Dask ``distributed`` cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
 
@@ -255,6 +426,7 @@ class DaskExecutor(_WindowedExecutor):
             from distributed import Client
         except ImportError:
             raise ValueError("--cluster needs Dask distributed: pip install 'tabletop-trio[cluster]'") from None
+        self.address = address
         try:
             self._client = Client(address, timeout=CONNECT_TIMEOUT if timeout is None else timeout)
         except OSError as exc:
@@ -267,8 +439,11 @@ class DaskExecutor(_WindowedExecutor):
         self.window = self.workers * 4
 
     def _fill(self) -> None:
-        if time.monotonic() - self._sized > 5.0:  # workers may join or leave an elastic cluster
-            self._resize()
+        if time.monotonic() - self._sized > 5.0 and not self._stopping:  # an elastic cluster may resize
+            try:
+                self._resize()
+            except (OSError, TimeoutError) as exc:
+                raise self._connection_lost(exc) from None
         super()._fill()
 
     def _submit(self, task):
@@ -276,16 +451,35 @@ class DaskExecutor(_WindowedExecutor):
                                    key=f"trio-game-{task.index}-{os.urandom(4).hex()}")
 
     def _wait(self, timeout: float | None) -> list:
+        from concurrent.futures import CancelledError
+
         from distributed import wait
 
         try:
             done, _ = wait(list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED")
         except TimeoutError:
             return []
+        except (CancelledError, OSError) as exc:  # the client lost the scheduler
+            raise self._connection_lost(exc) from None
         return list(done)
 
+    def _connection_lost(self, exc: BaseException) -> ExecutorLost:
+        reason = str(exc).splitlines()[-1].strip() or type(exc).__name__
+        return ExecutorLost(f"lost the connection to the Dask scheduler at {self.address} ({reason})")
+
     def _is_cancelled(self, future) -> bool:
-        return future.status == "cancelled"
+        if future.status != "cancelled":
+            return False
+        if not self._stopping:  # not cancelled by us: the cluster is gone
+            raise self._connection_lost(RuntimeError("games were cancelled by the cluster"))
+        return True
+
+    def _failure_of(self, task, exc: BaseException) -> dict:
+        from concurrent.futures import CancelledError
+
+        if isinstance(exc, (CancelledError, OSError)):
+            raise self._connection_lost(exc) from None
+        return super()._failure_of(task, exc)  # e.g. KilledWorker: the game's worker died
 
     def _cancel(self, future) -> bool:
         future.cancel()
@@ -304,4 +498,7 @@ class DaskExecutor(_WindowedExecutor):
         self._task_of.clear()
 
     def close(self) -> None:
-        self._client.close()
+        try:
+            self._client.close(timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError):
+            pass  # the scheduler is already gone

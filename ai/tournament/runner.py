@@ -18,11 +18,14 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .executor import Executor, GameFailed
+from .executor import Executor, ExecutorLost, GameFailed, failure_result
 from .progress import Progress
 from .results import summarize
 from .spec import schedule
-from .store import TournamentDir
+from .store import StorageError, TournamentDir
+
+#: Failed games tolerated before a run stops (``--max-failures``).
+DEFAULT_MAX_FAILURES = 5
 
 
 @dataclass
@@ -34,6 +37,7 @@ class Outcome:
     directory: Path
     played: int  # games finished in this session
     error: str | None = None
+    failed: int = 0  # games that failed in this session
 
 
 class _InterruptFlag:
@@ -57,26 +61,33 @@ class _InterruptFlag:
 
 
 def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progress | None = None,
-                   stream=None, poll_interval: float = 0.2) -> Outcome:
+                   stream=None, poll_interval: float = 0.2,
+                   max_failures: int = DEFAULT_MAX_FAILURES) -> Outcome:
     """Play every game of ``tdir.spec`` not yet in ``tdir`` and write the results.
 
     ``tdir`` must have its databases attached (:meth:`TournamentDir.attach_databases`).
+    A game that fails is recorded (``failed/``, ``results.json`` with its traceback)
+    and the others go on, until more than ``max_failures`` games have failed.  A lost
+    cluster, a full disk or a locked database stop the run with status ``failed``;
+    either way the finished games are kept and the summary files are written.
     """
     stream = stream if stream is not None else sys.stderr
     spec = tdir.spec
     results = tdir.load_results()
     if results:
         tdir.resync(results)
+    tdir.clear_failures()
     todo = [replace(t, tournament=tdir.id) for t in schedule(spec) if t.index not in results]
     if progress is None:
         progress = Progress(spec.games, done=len(results), stream=stream)
+    failures: dict[int, dict] = {}
     status, error, played = "complete", None, 0
     start = time.monotonic()
     stopping = aborted = False
     with _InterruptFlag() as flag:
         try:
             executor.start(todo)
-            while executor.busy:
+            while executor.busy and error is None:
                 if flag.count >= 1 and not stopping:
                     stopping = True
                     status = "interrupted"
@@ -89,25 +100,74 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                     progress.message("abandoning the running games")
                     executor.abort()
                     break
-                for result in executor.poll(poll_interval):
-                    tdir.add(result)
-                    results[result["index"]] = result
-                    played += 1
+                try:
+                    batch = executor.poll(poll_interval)
+                except GameFailed as exc:  # an executor that raises instead of returning a failure
+                    batch = [failure_result(exc.task, exc.message)]
+                for result in batch:
+                    if result.get("failed"):
+                        failures[result["index"]] = result
+                        tdir.add_failure(result)
+                        progress.message(f"game {result['index']} failed: {_first_line(result['error'])}")
+                        if len(failures) > max_failures:
+                            error = (f"stopped after {len(failures)} failed games (more than --max-failures "
+                                     f"{max_failures})")
+                    else:
+                        results[result["index"]] = result  # dropped later if its file is not written
+                        played += 1
+                        tdir.add(result)
                     progress.update()
-        except GameFailed as exc:
-            status, error = "failed", str(exc)
+        except (ExecutorLost, StorageError) as exc:
+            error = _first_line(str(exc))
+        if error is not None:
             executor.abort()
         progress.finish()
-        wall = time.monotonic() - start
-        if status == "complete" and len(results) < spec.games:
-            status = "interrupted"
-        summary = summarize(spec, list(results.values()), tid=tdir.id, status=status, wall_time=wall,
-                            executor=executor.describe())
-        summary["session_games"] = played
-        if error:
-            summary["error"] = error
+        status, error, summary = _finish(tdir, results, failures, status == "interrupted", error, played,
+                                         time.monotonic() - start, executor.describe())
+    return Outcome(status, summary, tdir.path, played, error, len(failures))
+
+
+def _finish(tdir: TournamentDir, results: dict, failures: dict, interrupted: bool, error: str | None,
+            played: int, wall: float, executor: dict) -> tuple[str, str | None, dict]:
+    """Write what finished: records, databases, ``games.csv``, ``results.json``.
+
+    Returns the run's final ``(status, error, summary)``; a storage error met
+    here becomes the error if the run had none.
+    """
+    spec = tdir.spec
+    try:
         tdir.flush_records()
+    except StorageError as exc:
+        error = error or _first_line(str(exc))
+    if error is not None:
+        # Keep only games whose record reached the disk: --resume replays the others.
+        for index in [i for i in results if not tdir.record_path(i).is_file()]:
+            del results[index]
+    elif failures:
+        error = f"{len(failures)} game(s) failed (errors and tracebacks in results.json and failed/)"
+    status = ("interrupted" if interrupted else "failed" if error
+              else "complete" if len(results) >= spec.games else "interrupted")
+    try:
         tdir.sync_databases(status=status, done=len(results))
+    except StorageError as exc:
+        error = error or _first_line(str(exc))
+        status = "interrupted" if interrupted else "failed"
+    summary = summarize(spec, list(results.values()), tid=tdir.id, status=status, wall_time=wall,
+                        executor=executor)
+    summary["session_games"] = played
+    summary["games_failed"] = len(failures)
+    summary["failures"] = [{k: f[k] for k in ("index", "seed", "agents", "error", "traceback")}
+                           for _, f in sorted(failures.items())]
+    if error:
+        summary["error"] = error
+    try:
         tdir.write_csv(list(results.values()))
         tdir.write_results(summary)
-    return Outcome(status, summary, tdir.path, played, error)
+    except OSError as exc:
+        error = f"{error + '; ' if error else ''}cannot write the summary files: {exc.strerror or exc}"
+    return status, error, summary
+
+
+def _first_line(text: str) -> str:
+    """The first line of an error message (messages here are one line)."""
+    return text.strip().splitlines()[0] if text.strip() else "unknown error"

@@ -21,7 +21,9 @@ import hashlib
 import itertools
 from dataclasses import dataclass, field
 
-MAX_GAMES = 10_000_000
+MAX_GAMES = 1_000_000
+#: Seeds are stored as SQLite integers (signed 64 bits).
+MAX_SEED = (1 << 63) - 1
 
 
 @dataclass(frozen=True)
@@ -181,8 +183,8 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
     info.check_players(spec.players)
     if isinstance(spec.games, bool) or not isinstance(spec.games, int) or not 1 <= spec.games <= MAX_GAMES:
         raise ValueError(f"--games must be between 1 and {MAX_GAMES}, not {spec.games!r}")
-    if isinstance(spec.seed, bool) or not isinstance(spec.seed, int) or spec.seed < 0:
-        raise ValueError(f"--seed must be a non-negative integer, not {spec.seed!r}")
+    if isinstance(spec.seed, bool) or not isinstance(spec.seed, int) or not 0 <= spec.seed <= MAX_SEED:
+        raise ValueError(f"--seed must be an integer from 0 to {MAX_SEED}, not {spec.seed!r}")
     spec.options = info.resolve_options(spec.options)
     for agent in spec.agents:
         try:

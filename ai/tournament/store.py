@@ -4,6 +4,7 @@ Layout of ``--out DIR``::
 
     tournament.json       settings + id (what --resume reads)
     games/game-000042.json  every finished game's GameRecord (replayable)
+    failed/game-000007.json a game that failed in this session: error and traceback
     games.csv             one row per game: index, seed, seats, returns, scores, length, duration
     results.json          settings, status, per-agent statistics, head-to-head, seat statistics
     tournament.sqlite     the games in SQLite (``--db PATH`` adds a shared database)
@@ -40,12 +41,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game.rules import GameRecord, write_atomic
+from game.rules.strictjson import expect_int, expect_list, expect_number, expect_object, loads, show
 
-from .spec import TournamentSpec, game_seed
+from .spec import TournamentSpec, game_seed, seatings
 
 FORMAT = "tabletop-trio-tournament/1"
 SETTINGS_FILE = "tournament.json"
 GAMES_DIR = "games"
+FAILED_DIR = "failed"
 DB_FILE = "tournament.sqlite"
 LOCK_FILE = ".lock"
 
@@ -65,6 +68,17 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (tournament_id, idx, seat));
 CREATE INDEX IF NOT EXISTS seats_agent ON seats(agent);
 """
+
+
+#: SQLite busy timeout of one attempt, the number of attempts and the first back-off
+#: pause (doubled after each attempt): a database locked for about a minute gives up.
+DB_BUSY_TIMEOUT = 5.0
+DB_ATTEMPTS = 6
+DB_BACKOFF = 1.0
+
+
+class StorageError(RuntimeError):
+    """The output directory or a database cannot be written (disk full, database locked ...)."""
 
 
 def _now() -> str:
@@ -88,52 +102,92 @@ def is_tournament_dir(directory: Path) -> bool:
 
 
 class Database:
-    """One SQLite database receiving a tournament's games."""
+    """One SQLite database receiving a tournament's games.
+
+    Writes are retried with back-off while another process holds the database
+    locked; after :data:`DB_ATTEMPTS` attempts :class:`StorageError` says so.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         try:
             if self.path.parent:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(str(self.path), timeout=60)
-            self.conn.executescript(SCHEMA)
-            self.conn.commit()
+            self.conn = sqlite3.connect(str(self.path), timeout=DB_BUSY_TIMEOUT)
         except (OSError, sqlite3.Error) as exc:
             raise ValueError(f"cannot use database {str(self.path)!r}: {exc}") from None
+        try:
+            self.write(lambda conn: conn.executescript(SCHEMA))
+        except StorageError as exc:
+            self.conn.close()
+            raise ValueError(str(exc)) from None
+
+    def write(self, change) -> None:
+        """Run ``change(connection)`` and commit, retrying while the database is locked."""
+        start = time.monotonic()
+        pause = DB_BACKOFF
+        for attempt in range(DB_ATTEMPTS):
+            try:
+                change(self.conn)
+                self.conn.commit()
+                return
+            except sqlite3.OperationalError as exc:
+                self._rollback()
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise StorageError(f"cannot write to the database {str(self.path)!r}: {exc}") from None
+                if attempt == DB_ATTEMPTS - 1:
+                    raise StorageError(
+                        f"the database {str(self.path)!r} stayed locked by another program for "
+                        f"{time.monotonic() - start:.0f} s") from None
+                time.sleep(pause)
+                pause *= 2
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StorageError(f"cannot write to the database {str(self.path)!r}: {exc}") from None
+
+    def _rollback(self) -> None:
+        try:
+            self.conn.rollback()
+        except sqlite3.Error:
+            pass
 
     def put_tournament(self, tid: str, spec: TournamentSpec, done: int, status: str,
                        out_dir: str, created: str) -> None:
         """Insert or update the tournament row."""
-        self.conn.execute(
+        self.write(lambda conn: conn.execute(
             "INSERT INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
             "games_planned=excluded.games_planned, games_done=excluded.games_done, "
             "status=excluded.status, out_dir=excluded.out_dir, updated=excluded.updated",
-            (tid, spec.game, spec.players, json.dumps(spec.agents), json.dumps(spec.to_json()["options"]),
-             spec.seed, spec.games, done, status, out_dir, created, _now()))
+            _tournament_row(tid, spec, done, status, out_dir, created)))
 
-    def put_games(self, tid: str, game: str, players: int, results: list[dict]) -> None:
-        """Insert (or replace) finished games and their seats."""
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(tid, r["index"], r["seed"], game, players, json.dumps(r["agents"]), json.dumps(r["seats"]),
-              json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"], r["duration"],
-              r["record"]) for r in results])
-        rows = []
+    def put_games(self, tid: str, spec: TournamentSpec, results: list[dict], out_dir: str, created: str) -> None:
+        """Insert (or replace) finished games and their seats (and the tournament row if missing)."""
+        games = [(tid, r["index"], r["seed"], spec.game, spec.players, json.dumps(r["agents"]),
+                  json.dumps(r["seats"]), json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"],
+                  r["duration"], r["record"]) for r in results]
+        seats = []
         for r in results:
             for seat, (entrant, agent, ret) in enumerate(zip(r["seats"], r["agents"], r["returns"], strict=True)):
                 score = r["scores"][seat] if seat < len(r["scores"]) else None
-                rows.append((tid, r["index"], seat, entrant, agent, ret,
-                             score if isinstance(score, (int, float)) else None))
-        self.conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", rows)
+                seats.append((tid, r["index"], seat, entrant, agent, ret,
+                              score if isinstance(score, (int, float)) else None))
 
-    def commit(self) -> None:
-        """Commit pending writes."""
-        self.conn.commit()
+        def change(conn) -> None:
+            conn.execute("INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                         _tournament_row(tid, spec, 0, "running", out_dir, created))
+            conn.executemany("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", games)
+            conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", seats)
+
+        self.write(change)
 
     def close(self) -> None:
-        """Commit and close the connection."""
-        self.conn.commit()
+        """Close the connection (every write is already committed)."""
         self.conn.close()
+
+
+def _tournament_row(tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str) -> tuple:
+    return (tid, spec.game, spec.players, json.dumps(spec.agents), json.dumps(spec.to_json()["options"]),
+            spec.seed, spec.games, done, status, out_dir, created, _now())
 
 
 class TournamentDir:
@@ -152,6 +206,7 @@ class TournamentDir:
         self._writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="record-writer")
         self._writes: list = []
         self._lock_handle = None
+        self._checked: dict[int, dict] | None = None  # load_results() done early, for run_tournament
 
     # -- creating and opening ------------------------------------------------
     @classmethod
@@ -166,6 +221,7 @@ class TournamentDir:
         td.lock()
         td.write_settings()
         (path / GAMES_DIR).mkdir(exist_ok=True)
+        (path / FAILED_DIR).mkdir(exist_ok=True)
         return td
 
     @classmethod
@@ -178,14 +234,15 @@ class TournamentDir:
         if not settings.is_file():
             raise ValueError(f"--resume: {str(path)!r} is not a tournament directory (no {SETTINGS_FILE})")
         try:
-            data = json.loads(settings.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            data = loads(settings.read_text(encoding="utf-8"), str(settings))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"--resume: cannot read {settings}: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or "spec" not in data:
             raise ValueError(f"--resume: {settings} is not a tabletop-trio tournament file")
         spec = TournamentSpec.from_json(data["spec"])
         check_writable(path)
         (path / GAMES_DIR).mkdir(exist_ok=True)
+        (path / FAILED_DIR).mkdir(exist_ok=True)
         td = cls(path, str(data.get("id") or uuid.uuid4().hex), spec, str(data.get("created") or _now()))
         td.lock()
         return td
@@ -228,58 +285,118 @@ class TournamentDir:
         return self.path / GAMES_DIR / f"game-{index:06d}.json"
 
     def load_results(self) -> dict[int, dict]:
-        """Finished games found in ``games/`` (checked against the schedule), by index."""
+        """Finished games found in ``games/``, by index, each checked against the schedule.
+
+        Everything is checked before anything is written anywhere; a file that
+        does not fit raises ``ValueError`` naming it (deleting it lets ``--resume``
+        replay that game).  The first call after :meth:`check_results` returns its results.
+        """
+        if self._checked is not None:
+            found, self._checked = self._checked, None
+            return found
+        round_ = seatings(len(self.spec.agents), self.spec.players)
         found: dict[int, dict] = {}
         for f in sorted((self.path / GAMES_DIR).glob("game-*.json")):
             try:
-                text = f.read_text(encoding="utf-8")
-                record = GameRecord.loads(text)
-                info = record.meta["tournament"]
-                index = int(info["index"])
-                result = {
-                    "index": index, "seed": record.seed, "seats": list(info["seats"]),
-                    "agents": list(info.get("agents") or record.meta.get("agents")),
-                    "returns": [float(x) for x in record.returns],
-                    "scores": list(record.meta.get("scores", [])), "length": len(record.actions),
-                    "duration": float(record.meta.get("duration", 0.0)), "record": text,
-                }
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise ValueError(f"--resume: game file {f} is damaged: {exc}") from None
-            if index >= self.spec.games or record.seed != game_seed(self.spec.seed, index):
-                raise ValueError(f"--resume: game file {f} does not belong to this tournament")
-            found[index] = result
+                result = self._result_of_record(f.read_text(encoding="utf-8"), round_)
+            except (OSError, UnicodeDecodeError, ValueError) as exc:
+                raise ValueError(f"--resume: game file {f} is damaged ({exc}); delete it and --resume "
+                                 "will replay that game") from None
+            if f.name != self.record_path(result["index"]).name:
+                raise ValueError(f"--resume: game file {f} holds game {result['index']}; delete it and "
+                                 "--resume will replay that game")
+            found[result["index"]] = result
         return found
 
+    def check_results(self) -> int:
+        """Check the stored games now (``ValueError`` as :meth:`load_results`); how many there are."""
+        self._checked = self.load_results()
+        return len(self._checked)
+
+    def _result_of_record(self, text: str, round_: list) -> dict:
+        """The result dict of a stored record; ``ValueError`` if it does not fit this tournament."""
+        spec = self.spec
+        record = GameRecord.loads(text)
+        if record.game != spec.game or record.players != spec.players or record.options != spec.options:
+            raise ValueError(f"it is a {record.players}-player {record.game} game with options "
+                             f"{record.options}, not one of this tournament's")
+        info = expect_object("its meta 'tournament'", record.meta.get("tournament"), ("index", "seats"))
+        index = expect_int("its game index", info["index"], 0, spec.games - 1)
+        if record.seed != game_seed(spec.seed, index):
+            raise ValueError(f"its seed does not belong to game {index} of this tournament")
+        seats = list(round_[index % len(round_)])
+        if info["seats"] != seats:
+            raise ValueError(f"its seats {show(info['seats'])} are not game {index}'s seats {seats}")
+        agents = [spec.agents[e] for e in seats]
+        if info.get("agents", agents) != agents:
+            raise ValueError(f"its agents {show(info['agents'])} are not game {index}'s agents")
+        if record.returns is None:
+            raise ValueError("it has no returns (the game did not finish)")
+        scores = expect_list("its meta 'scores'", record.meta.get("scores", []))
+        if len(scores) > spec.players:
+            raise ValueError(f"it has {len(scores)} scores for {spec.players} players")
+        for score in scores:
+            expect_number("a score", score, -1e9, 1e9)
+        duration = expect_number("its duration", record.meta.get("duration", 0.0), 0.0, 1e9)
+        return {"index": index, "seed": record.seed, "seats": seats, "agents": agents,
+                "returns": list(record.returns), "scores": scores, "length": len(record.actions),
+                "duration": duration, "record": text}
+
     def add(self, result: dict) -> None:
-        """Store a finished game: its record file now, the databases in batches."""
+        """Store a finished game: its record file now, the databases in batches.
+
+        Raises :class:`StorageError` when a record could not be written (e.g. the disk is full).
+        """
         self._writes.append(self._writer.submit(write_atomic, self.record_path(result["index"]),
                                                 result["record"]))
-        if len(self._writes) > 256:
-            self.flush_records()
+        self._check_writes(wait=len(self._writes) > 256)
         self._unsynced.append(result)
         if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
             self.sync_databases(status="running", done=None)
 
+    def add_failure(self, result: dict) -> None:
+        """Store a failed game's error and traceback in ``failed/`` (the game stays to be played)."""
+        self._writes.append(self._writer.submit(
+            write_atomic, self.path / FAILED_DIR / f"game-{result['index']:06d}.json",
+            json.dumps({k: result[k] for k in ("index", "seed", "seats", "agents", "error", "traceback")},
+                       indent=2)))
+        self._check_writes(wait=False)
+
+    def clear_failures(self) -> None:
+        """Forget failures of earlier sessions (their games are played again)."""
+        for f in (self.path / FAILED_DIR).glob("game-*.json"):
+            f.unlink()
+
+    def _check_writes(self, wait: bool) -> None:
+        """Raise :class:`StorageError` for a failed record write (waiting for all of them if ``wait``)."""
+        pending = []
+        for fut in self._writes:
+            if wait or fut.done():
+                try:
+                    fut.result()
+                except OSError as exc:
+                    self._writes = [f for f in self._writes if not f.done()]
+                    raise StorageError(f"cannot write to {str(self.path)!r}: {exc.strerror or exc}") from None
+            else:
+                pending.append(fut)
+        self._writes = pending
+
     def flush_records(self) -> None:
-        """Wait until every record file is on disk (raises the first write error)."""
-        writes, self._writes = self._writes, []
-        for fut in writes:
-            fut.result()
+        """Wait until every record file is on disk (:class:`StorageError` if one could not be written)."""
+        self._check_writes(wait=True)
 
     def sync_databases(self, status: str, done: int | None) -> None:
-        """Write pending games and the tournament row to every database."""
+        """Write pending games (and, with ``done``, the tournament row) to every database.
+
+        Raises :class:`StorageError` if a database stays locked or cannot be written.
+        """
         batch, self._unsynced = self._unsynced, []
+        out_dir = os.path.abspath(self.path)
         for db in self.dbs:
-            if done is not None:
-                db.put_tournament(self.id, self.spec, done, status, os.path.abspath(self.path), self.created)
-            elif batch:
-                db.conn.execute("INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                                (self.id, self.spec.game, self.spec.players, json.dumps(self.spec.agents),
-                                 json.dumps(self.spec.to_json()["options"]), self.spec.seed, self.spec.games,
-                                 0, status, os.path.abspath(self.path), self.created, _now()))
             if batch:
-                db.put_games(self.id, self.spec.game, self.spec.players, batch)
-            db.commit()
+                db.put_games(self.id, self.spec, batch, out_dir, self.created)
+            if done is not None:
+                db.put_tournament(self.id, self.spec, done, status, out_dir, self.created)
         self._last_sync = time.monotonic()
 
     def resync(self, results: dict[int, dict]) -> None:
@@ -307,9 +424,12 @@ class TournamentDir:
         write_atomic(self.path / "results.json", json.dumps(summary, indent=2))
 
     def close(self) -> None:
-        """Finish pending record writes, close the databases, release the lock."""
-        self.flush_records()
+        """Finish pending record writes, close the databases, release the lock.
+
+        Write errors were reported by :meth:`flush_records`; closing never raises them again.
+        """
         self._writer.shutdown(wait=True)
+        self._writes = []
         for db in self.dbs:
             db.close()
         self.dbs = []
