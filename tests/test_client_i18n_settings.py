@@ -26,7 +26,7 @@ def test_t_formats_and_switches_language():
     i18n.set_language("en")
     assert i18n.t("results.winner", name="Ann") == "Ann wins!"
     i18n.set_language("ja")
-    assert i18n.t("results.winner", name="Ann") == "Ann の勝ち！"
+    assert i18n.t("results.winner", name="Ann") == "Annの勝ち！"
     assert i18n.t("no.such.key") == "no.such.key"
     i18n.set_language("en")
     with pytest.raises(ValueError, match="unknown language"):
