@@ -152,9 +152,7 @@ class SetupScene(Scene):
         if event.ui_element is self.b_back:
             self.app.scenes.pop()
         elif event.ui_element is self.b_rules:
-            from .rules import RulesScene
-
-            self.app.scenes.push(RulesScene(self.app, self.game))
+            self.app.scenes.push_named("rules", self.game)
         elif event.ui_element is self.b_start:
             self.start()
 
