@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 import pygame
-
 import pytest
 
 from game.client import i18n

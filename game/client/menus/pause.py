@@ -6,8 +6,8 @@ import pygame
 import pygame_gui
 
 from .. import gfx
-from ..rulebook import PAUSE_SECTION
 from ..i18n import t
+from ..rulebook import PAUSE_SECTION
 from ..scene import Scene
 from .common import button
 
