@@ -12,6 +12,7 @@ import time
 
 import pygame
 
+from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
 from ..i18n import t
@@ -79,7 +80,7 @@ class GameScene(Scene):
             return False
         if action not in self.session.state.legal_actions():
             self.app.sound("sfx.error")
-            self.app.notify(t("game.illegal", reason=self.session.state.explain_illegal(action)))
+            self.app.notify(t("game.illegal", reason=illegal.explain(self.session.state, action)))
             return False
         self._apply(action)
         return True
