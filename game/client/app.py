@@ -88,6 +88,8 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.window = self._open_window()
         self.save_settings()
+        if self.scenes.top is not None:
+            self.scenes.top.settings_changed()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         self.settings.window_size = tuple(size)
@@ -206,10 +208,12 @@ class App:
 
     def _draw_notice(self, canvas) -> None:
         msg = self.notice[0]
-        lines = gfx.wrap(msg, 18, 760)
+        top = self.scenes.top
+        anchor, pos, width = top.notice_place() if top is not None else ("midtop", (640, 54), 800)
+        lines = gfx.wrap(msg, 18, width - 40)
         h = len(lines) * 26 + 20
-        rect = pygame.Rect(0, 0, 800, h)
-        rect.midtop = (LOGICAL[0] // 2, 54)
+        rect = pygame.Rect(0, 0, width, h)
+        setattr(rect, anchor, pos)
         gfx.panel(canvas, rect, 230, colour=(60, 30, 24), border=(220, 140, 90))
         for i, line in enumerate(lines):
             gfx.text(canvas, line, (rect.centerx, rect.top + 10 + i * 26), 18, anchor="midtop")

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from ... import gfx
-from ...i18n import t
+from ...i18n import t, tn
 from ...table import widgets
 from ...table.actionbar import BarButton
 from ...table.scene import TableScene
@@ -96,6 +96,12 @@ class RatjackScene(TableScene):
 
     def describe(self, ev: dict) -> str | None:
         return describe(self, ev)
+
+    def start_events(self, view: dict) -> list[dict]:
+        """Round 1's start and the viewer's dealt cards."""
+        return [{"type": "round_started", "round": view["round"], "start_player": view["start_player"],
+                 "decks": list(view["decks"])},
+                {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
 
     def log_name(self, p: int) -> str:
         """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
@@ -459,7 +465,7 @@ class RatjackScene(TableScene):
             surface.blit(back, (rect.left + i * 12, rect.top))
         gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
                                                                    rect.top + 15), 13, gfx.MUTED, anchor="midleft")
-        self.tips.add(rect, lambda: t("rj.tip.hand_back", name=self.name(q), n=d["hand_sizes"][q]))
+        self.tips.add(rect, lambda: tn("rj.tip.hand_back", d["hand_sizes"][q], name=self.name(q)))
 
     def draw_center(self, surface, d, ch: Choices, targeting: bool) -> None:
         lay = self.layout
