@@ -58,4 +58,4 @@ def test_bad_values_are_clamped(tmp_path, monkeypatch):
     (tmp_path / "settings.json").write_text(json.dumps(
         {"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]}))
     s = Settings.load()
-    assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (640, 360))
+    assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (960, 540))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 
 import pygame
 import pygame_gui
@@ -17,7 +18,7 @@ import pygame_gui
 from . import gfx, i18n
 from .assets import AssetError, Assets
 from .scene import SceneManager
-from .settings import Settings
+from .settings import MIN_WINDOW, Settings
 
 LOGICAL = (1280, 720)
 FPS = 60
@@ -82,7 +83,14 @@ class App:
     def _open_window(self) -> pygame.Surface:
         if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        try:  # the window cannot be dragged smaller than the layout stays readable at
+            with warnings.catch_warnings():  # pygame-ce warns about surface rendering, which we do not use
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error):
+            pass
+        return surface
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -159,7 +167,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface()
-            self.settings.window_size = (max(640, event.w), max(360, event.h))
+            self.settings.window_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

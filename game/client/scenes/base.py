@@ -55,9 +55,9 @@ class GameScene(Scene):
             if len(s.humans) == 1:
                 return t("seat.you")
             return t("seat.player", n=p + 1)
-        from ..players import seat_label
+        from ..players import seat_name
 
-        label = seat_label(spec)
+        label = seat_name(spec)
         if s.seats.count(spec) > 1 or not s.humans:
             return t("seat.numbered", label=label, n=p + 1)
         return label

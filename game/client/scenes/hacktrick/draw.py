@@ -200,10 +200,10 @@ def summary(table, surface) -> None:
              gfx.GOLD, anchor="midtop", bold=True)
     gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
              (rect.centerx, rect.top + 70), 18, anchor="midtop")
-    if vm.doubled(s):
-        for i, line in enumerate(gfx.wrap(t("ht.summary_x2"), 15, rect.w - 40)[:2]):
-            gfx.text(surface, line, (rect.centerx, rect.top + 100 + i * 21), 15, gfx.GOLD, anchor="midtop")
-    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + 148), 18, anchor="midtop")
+    if vm.doubled(s):  # why +2: the x2 rule
+        gfx.text(surface, t("ht.summary_x2"), (rect.centerx, rect.top + 100), 16, gfx.GOLD, anchor="midtop")
+    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + (134 if vm.doubled(s) else 112)), 18,
+             anchor="midtop")
     if table.timeline.waiting:
         gfx.text(surface, t("ht.summary_continue"), (rect.centerx, rect.bottom - 18), 15, gfx.MUTED,
                  anchor="midbottom")
