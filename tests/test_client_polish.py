@@ -272,3 +272,185 @@ def test_the_table_explains_a_refused_card_in_the_players_language(tmp_path, mon
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------- settings, setup, seats
+def test_settings_volume_shows_its_value_and_takes_track_clicks_and_f11_updates_fullscreen(app):
+    from game.client.menus.settings_menu import SettingsScene
+    from game.client.settings import Settings
+
+    scene = app.scenes.push(SettingsScene(app))
+    frames(app)
+    assert scene.volume_value.text == f"{round(app.settings.volume * 100)}%"
+    slider = scene.volume
+    left = slider.left_button.rect.right if slider.left_button else slider.rect.left
+    click(app, (left + 3, slider.rect.centery))  # near the left end of the track
+    assert app.settings.volume <= 0.05 and scene.volume_value.text == f"{round(app.settings.volume * 100)}%"
+    assert Settings.load().volume == app.settings.volume  # saved
+    off = scene.full.text
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen and scene.full.text != off == i18n.t("settings.off")
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen and scene.full.text == off
+    sizes = [tuple(map(int, o[0].split("x"))) for o in scene.size_menu.options_list]
+    assert sizes == sorted(sizes)
+
+
+def test_setup_is_remembered_per_game_across_visits_and_restarts(tmp_path, monkeypatch):
+    from game.client.menus.setup import SetupScene
+    from game.client.menus.title import TitleScene
+    from game.client.settings import Settings
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.scenes.push(TitleScene(app))
+        setup = app.scenes.push(SetupScene(app, "ratjack"))
+        setup.set_players(3)
+        setup.seats = ["human", "heuristic", "mcts:level=easy"]
+        setup.options["decks"] = ("weasel", "raccoon")
+        setup.start()
+        assert type(app.scenes.top).__name__ == "RatjackScene"
+    finally:
+        app.shutdown()
+    saved = Settings.load()
+    assert saved.problem is None
+    assert saved.remembered_setup("ratjack") == (["human", "heuristic", "mcts:level=easy"],
+                                                 {"decks": ("weasel", "raccoon")})
+    app = make_app(tmp_path, monkeypatch)  # a restart
+    try:
+        again = SetupScene(app, "ratjack")
+        assert again.seats == ["human", "heuristic", "mcts:level=easy"]
+        assert again.options["decks"] == ("weasel", "raccoon")
+        assert SetupScene(app, "hacktrick").seats[0] == "human"  # other games keep their defaults
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("setups", [
+    [], {"chess": {"seats": ["human"], "options": {}}},
+    {"hacktrick": {"seats": ["human", "god"], "options": {}}},
+    {"hacktrick": {"seats": ["human"] * 5, "options": {}}},
+    {"ratjack": {"seats": ["human", "random"], "options": {"decks": ["rat-red", "rat-red"]}}},
+    {"hacktrick": {"seats": ["human", "random"], "options": {"target": "many"}}},
+    {"hacktrick": {"seats": ["human", "random"]}},
+])
+def test_broken_remembered_setups_are_forgotten_and_reported(tmp_path, monkeypatch, setups):
+    import json
+
+    from game.client.settings import Settings
+
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "ja", "setups": setups}))
+    s = Settings.load()
+    assert s.setups == {} and s.language == "ja" and "setups" in s.problem
+
+
+def test_seat_choices_say_what_a_player_understands_and_bots_have_their_level():
+    from game.client.players import seat_choices, seat_name
+
+    labels = [i18n.t(k) for k, _ in seat_choices()]
+    assert "Bot — easy" in labels and "Bot — simple rules" in labels and "Bot — random moves" in labels
+    assert seat_name("mcts:level=hard") == "Hard bot"
+    i18n.set_language("ja")
+    try:
+        assert seat_name("heuristic") == "シンプルボット"
+        text = i18n.t("log.hand_won", name="赤", reason="一直線", points=1)
+        assert "赤 が" not in text and text.startswith("赤が")
+    finally:
+        i18n.set_language("en")
+
+
+def test_no_space_between_a_placeholder_and_japanese_text():
+    import re
+
+    cjk = "\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef"
+    for key, text in i18n.table("ja").items():
+        assert not re.search(rf"[{cjk}] \{{|\}} [{cjk}]", text), key
+    assert i18n.table("ja")["game.hakkutsu.title"] == "ハックツ!!"
+
+
+# ---------------------------------------------------------------------- the Hacktrick table
+def test_known_sums_follow_plays_and_are_forgotten_after_a_draw():
+    from game.client.scenes.hacktrick.view_model import known_sums
+
+    events = [{"type": "hand_started"}, {"type": "card_played", "player": 0, "card": 2, "opening": True},
+              {"type": "sums_announced", "sums": [9, 4]}, {"type": "card_played", "player": 1, "card": 3}]
+    assert known_sums(events) == {0: (9, "deal"), 1: (1, "deal")}
+    events += [{"type": "card_drawn", "player": 1}]
+    assert known_sums(events) == {0: (9, "deal")}  # the stale "Sum announced" is gone
+    events += [{"type": "sum_asked", "player": 0, "of": 1, "sum": 7}, {"type": "hand_started"}]
+    assert known_sums(events[:-1])[1] == (7, "ask") and known_sums(events) == {}
+
+
+def test_must_play_badge_ends_once_the_card_is_played():
+    from game.client.scenes.hacktrick.view_model import badges
+
+    view = {"must_play": [True, False], "guarded": [False, False], "phase": "main", "current_player": 0}
+    assert badges(view, 0) == ["Must play!"]
+    assert badges(dict(view, phase="declare"), 0) == []
+
+
+def test_plurals_grammar_and_the_x2_explanation():
+    from game.client.i18n import tn
+    from game.client.scenes.hacktrick import log_text
+
+    assert tn("log.captured", 1, name="Red", cell=4) == "Red captures 1 marker on 4."
+    assert tn("log.captured", 2, name="Red", cell=4) == "Red captures 2 markers on 4."
+    won = {"type": "hand_won", "player": 1, "reason": "line", "points": 2, "cells": [8, 1, 6]}
+    assert "×2" in log_text.describe(won, lambda p: "Red")
+    assert "×2" not in log_text.describe(dict(won, points=1), lambda p: "Red")
+    assert "holds" not in i18n.t("ht.banner_ask_you", name="Bot", sum=3)
+
+
+def test_hacktrick_log_has_hand_1_deal_toasts_avoid_the_labels_and_the_last_glow_stays(app):
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+    from game.client.scenes.hacktrick.layout import ROW, SEAT_PANELS
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=1, target=1)
+    table = open_game(app, session)
+    frames(app)
+    types = [ev["type"] for ev in table.log.entries[:2]]
+    assert types == ["hand_started", "cards_dealt"]
+    assert i18n.t("log.hand_started", hand=1, dealer="x", aside="y")[:6] in table.describe(table.log.entries[0])
+    anchor, pos, width = table.notice_place()
+    toast = pygame.Rect(0, 0, width, 72)
+    setattr(toast, anchor, pos)
+    dealer_badge = pygame.Rect(SEAT_PANELS["top"].right - 80, SEAT_PANELS["top"].top, 80, 30)
+    assert not toast.colliderect(dealer_badge) and not toast.colliderect(pygame.Rect(ROW.topleft, (80, 40)))
+    rng = random.Random(3)
+
+    def step() -> bool:
+        """The human plays random moves and dismisses hand summaries until the game is over."""
+        if table.timeline.waiting:
+            table.timeline.release()
+        elif table.my_turn:
+            table.act(rng.choice(table.legal_actions()))
+        return table.finished
+
+    assert run_until(app, step, limit=8000)
+    assert table.summary is not None and table.summary["cells"] is not None  # still shown under the results
+
+
+def test_ctrl_z_on_the_hand_summary_is_refused_and_the_summary_stays(app):
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=5, target=3)
+    table = open_game(app, session)
+    rng = random.Random(2)
+
+    def step() -> bool:
+        if table.timeline.waiting and table.summary is not None:
+            return True
+        if table.my_turn:
+            table.act(rng.choice(table.legal_actions()))
+        return False
+
+    assert run_until(app, step, limit=8000) and not session.over
+    actions = len(session.record.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(session.record.actions) == actions and table.summary is not None and table.timeline.waiting
+    assert app.notice[0] == i18n.t("game.no_undo_ended")
