@@ -364,8 +364,8 @@ def test_no_space_between_a_placeholder_and_japanese_text():
     import re
 
     cjk = "\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef"
-    for key, text in i18n.table("ja").items():
-        assert not re.search(rf"[{cjk}] \{{|\}} [{cjk}]", text), key
+    for name, text in i18n.table("ja").items():
+        assert not re.search(rf"[{cjk}] \{{|\}} [{cjk}]", text), name
     assert i18n.table("ja")["game.hakkutsu.title"] == "ハックツ!!"
 
 
