@@ -306,6 +306,10 @@ class RatjackScene(TableScene):
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
 
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Toasts sit on the prompt box (what they answer), clear of the names, scores and piles."""
+        return ("midtop", PROMPT.midtop, PROMPT.w)
+
     def prompt_text(self) -> tuple[str, bool]:
         s = self.session
         d = self.display
