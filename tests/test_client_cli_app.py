@@ -45,19 +45,3 @@ def test_letterboxed_mouse_mapping(tmp_path, monkeypatch):
         frames(app, 2)  # rendering through the scaled path works
     finally:
         app.shutdown()
-
-
-def test_rules_reference_shows_the_rules_document(tmp_path, monkeypatch):
-    from game.client.menus.rules import RulesScene, markdown_to_html, rules_text
-
-    text = rules_text("hacktrick")
-    assert text and "magic square" in text
-    html = markdown_to_html("# Title\nA wrapped\nline.\n- item **bold**\n")
-    assert "<b>Title</b>" in html and "A wrapped line." in html and "• item <b>bold</b>" in html
-    app = make_app(tmp_path, monkeypatch, lang="ja")
-    try:
-        app.scenes.push(RulesScene(app, "hacktrick"))
-        frames(app, 2)
-        assert "英語" in app.scenes.top.box.html_text
-    finally:
-        app.shutdown()

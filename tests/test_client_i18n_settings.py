@@ -26,7 +26,7 @@ def test_t_formats_and_switches_language():
     i18n.set_language("en")
     assert i18n.t("results.winner", name="Ann") == "Ann wins!"
     i18n.set_language("ja")
-    assert i18n.t("results.winner", name="Ann") == "Ann の勝ち！"
+    assert i18n.t("results.winner", name="Ann") == "Annの勝ち！"
     assert i18n.t("no.such.key") == "no.such.key"
     i18n.set_language("en")
     with pytest.raises(ValueError, match="unknown language"):
@@ -58,4 +58,4 @@ def test_bad_values_are_clamped(tmp_path, monkeypatch):
     (tmp_path / "settings.json").write_text(json.dumps(
         {"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]}))
     s = Settings.load()
-    assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (640, 360))
+    assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (960, 540))

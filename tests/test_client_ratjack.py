@@ -286,7 +286,7 @@ def test_setup_four_players_and_a_deck_pair(app):
     _choose(app, setup.players_menu, "4")
     setup = app.scenes.top
     assert len(setup.seat_menus) == 4 and setup.seats[0] == "human"
-    _choose(app, setup.seat_menus[3], "Bot · random")
+    _choose(app, setup.seat_menus[3], "Bot — random moves")
     menu, values, labels = setup.option_menus["decks"]
     assert "A random pair" in labels and "Weasel + Raccoon" in labels
     _choose(app, menu, "Weasel + Raccoon")

@@ -64,7 +64,8 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
     missing = [e["file"] for e in manifest["asset"] if f"assets/{e['file']}" not in names]
     assert not missing, f"assets missing from the wheel: {missing}"
     needed = ["assets/manifest.toml", "assets/__init__.py", "game/client/i18n/en.toml", "game/client/i18n/ja.toml",
-              "game/rules/hakkutsu/cards.toml"] + [f"docs/rules/{game}.md" for game in GAMES]
+              "game/rules/hakkutsu/cards.toml"] + [f"docs/rules/{game}.md" for game in GAMES] + [
+              f"game/client/rulebook/{game}.{lang}.md" for game in GAMES for lang in ("en", "ja")]
     assert not [n for n in needed if n not in names]
     assert not [n for n in names if n.startswith(("tests/", "docs/screenshots/"))]
 
@@ -81,8 +82,8 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
         assert result.returncode == 0, result.stdout + result.stderr
         return result.stdout
 
-    where = run("-c", "import assets, game, docs.rules; from game.client.menus.rules import rules_text; "
-                      "print(assets.__file__, game.__file__, bool(rules_text('hacktrick')))")
+    where = run("-c", "import assets, game, docs.rules; from game.client.rulebook import load; "
+                      "print(assets.__file__, game.__file__, load('ratjack', 'ja').lang == 'ja')")
     assert where.split() == [str(site / "assets" / "__init__.py"), str(site / "game" / "__init__.py"), "True"]
     assert "ok:" in run("-m", "tools.asset_preview", "--check")
     out = run("-m", "game", "demo", "hacktrick", "--seed", "1", "--speed", "50", "--seats", "random,random",

@@ -5,7 +5,8 @@ human seat against a bot, the human playing a simple fixed policy, and saves:
 
 * ``game_en.png`` / ``game_ja.png`` - the human's turn in the third hand, a hand card hovered (its tooltip);
 * ``thinking_en.png`` - the MCTS bot thinking in its own process;
-* ``hand_won_en.png`` - a hand summary waiting for a click, the winning cells glowing.
+* ``hand_won_en.png`` - a hand summary waiting for a click, the winning cells glowing;
+* ``rules_en.png`` / ``rules_ja.png`` - the rules screen (``--only rules`` takes just these).
 
 Settings and saves go to a temporary directory; the player's own are not touched.
 """
@@ -114,9 +115,31 @@ def hand_won_shot(out: str) -> None:
         app.shutdown()
 
 
+def rules_shot(out: str, lang: str, game: str = "hacktrick", section: str | None = "components",
+               scroll: int = 0) -> None:
+    """The rules screen of ``game`` opened at ``section`` (then scrolled ``scroll`` px further)."""
+    from game.client.app import App
+    from game.client.menus.rules import RulesScene
+    from game.client.menus.title import TitleScene
+    from game.client.settings import Settings
+
+    settings = Settings.load()
+    settings.language = lang
+    app = App(settings, bot_mode="inline")
+    try:
+        app.scenes.push(TitleScene(app))
+        scene = app.scenes.push(RulesScene(app, game, section))
+        scene.scroll_to(scene.scroll + scroll)
+        settle(app)
+        save(app, os.path.join(out, f"rules_{lang}.png"))
+    finally:
+        app.shutdown()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots", help="directory for the PNGs")
+    parser.add_argument("--only", choices=("table", "rules"), help="take only the table or the rules shots")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -124,10 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["TRIO_CONFIG_DIR"] = tmp
         os.environ["TRIO_DATA_DIR"] = tmp
-        game_shot(args.out, "en")
-        game_shot(args.out, "ja")
-        hand_won_shot(args.out)
-        thinking_shot(args.out)
+        if args.only != "table":
+            rules_shot(args.out, "en")
+            rules_shot(args.out, "ja")
+        if args.only != "rules":
+            game_shot(args.out, "en")
+            game_shot(args.out, "ja")
+            hand_won_shot(args.out)
+            thinking_shot(args.out)
     return 0
 
 

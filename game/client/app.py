@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 
 import pygame
 import pygame_gui
@@ -17,7 +18,7 @@ import pygame_gui
 from . import gfx, i18n
 from .assets import AssetError, Assets
 from .scene import SceneManager
-from .settings import Settings
+from .settings import MIN_WINDOW, Settings
 
 LOGICAL = (1280, 720)
 FPS = 60
@@ -82,12 +83,21 @@ class App:
     def _open_window(self) -> pygame.Surface:
         if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        try:  # the window cannot be dragged smaller than the layout stays readable at
+            with warnings.catch_warnings():  # pygame-ce warns about surface rendering, which we do not use
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error):
+            pass
+        return surface
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
         self.window = self._open_window()
         self.save_settings()
+        if self.scenes.top is not None:
+            self.scenes.top.settings_changed()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         self.settings.window_size = tuple(size)
@@ -157,7 +167,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface()
-            self.settings.window_size = (max(640, event.w), max(360, event.h))
+            self.settings.window_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -206,10 +216,12 @@ class App:
 
     def _draw_notice(self, canvas) -> None:
         msg = self.notice[0]
-        lines = gfx.wrap(msg, 18, 760)
+        top = self.scenes.top
+        anchor, pos, width = top.notice_place() if top is not None else ("midtop", (640, 54), 800)
+        lines = gfx.wrap(msg, 18, width - 40)
         h = len(lines) * 26 + 20
-        rect = pygame.Rect(0, 0, 800, h)
-        rect.midtop = (LOGICAL[0] // 2, 54)
+        rect = pygame.Rect(0, 0, width, h)
+        setattr(rect, anchor, pos)
         gfx.panel(canvas, rect, 230, colour=(60, 30, 24), border=(220, 140, 90))
         for i, line in enumerate(lines):
             gfx.text(canvas, line, (rect.centerx, rect.top + 10 + i * 26), 18, anchor="midtop")

@@ -82,7 +82,7 @@ def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
     return img
 
 
-def _tokens(para: str) -> list[tuple[str, bool]]:
+def tokens(para: str) -> list[tuple[str, bool]]:
     """Words (Latin) or single characters (Japanese), each with "a space comes before"."""
     out = []
     for wi, word in enumerate(para.split(" ")):
@@ -99,7 +99,7 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in msg.split("\n"):
         line = ""
-        for tok, space in _tokens(para):
+        for tok, space in tokens(para):
             trial = f"{line}{' ' if space and line else ''}{tok}"
             if f.size(trial)[0] <= width or not line or tok in NO_LINE_START:
                 line = trial

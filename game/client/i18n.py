@@ -52,6 +52,15 @@ def language() -> str:
     return _current
 
 
+def tn(key: str, count: int, **fmt) -> str:
+    """``t(key)`` for a number of things: ``<key>_one`` when ``count`` is 1 ("1 marker", "3 markers").
+
+    ``count`` is passed on as the ``count`` placeholder.
+    """
+    one = f"{key}_one"
+    return t(one if count == 1 and one in table("en") else key, count=count, **fmt)
+
+
 def t(key: str, **fmt) -> str:
     """The text for ``key`` in the current language, formatted with ``fmt``.
 

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from .i18n import t
 
+#: Every seat kind (``settings.SEAT_SPECS``) and the string naming it.
+SEAT_KEYS = {"human": "seat.human", "mcts:level=easy": "seat.mcts_easy", "mcts:level=normal": "seat.mcts_normal",
+             "mcts:level=hard": "seat.mcts_hard", "heuristic": "seat.heuristic", "random": "seat.random"}
+
 
 def seat_choices() -> list[tuple[str, str]]:
-    """(i18n key, seat spec) for every seat kind whose agent is registered."""
+    """(i18n key, seat spec) for every seat kind whose agent is registered (``human`` always)."""
     from ai import AGENTS
 
-    out = [("seat.human", "human")]
-    if "mcts" in AGENTS:
-        out += [("seat.mcts_easy", "mcts:level=easy"), ("seat.mcts_normal", "mcts:level=normal"),
-                ("seat.mcts_hard", "mcts:level=hard")]
-    if "heuristic" in AGENTS:
-        out.append(("seat.heuristic", "heuristic"))
-    out.append(("seat.random", "random"))
-    return out
+    return [(key, spec) for spec, key in SEAT_KEYS.items()
+            if spec in ("human", "random") or spec.split(":")[0] in AGENTS]
 
 
 def default_bot() -> str:
@@ -26,6 +24,12 @@ def default_bot() -> str:
         if spec.split(":")[0] in AGENTS:
             return spec
     return "random"
+
+
+def seat_name(spec: str) -> str:
+    """A bot's short name at the table, with its level ("Normal bot", "Random bot")."""
+    key = SEAT_KEYS.get(spec)
+    return t(key.replace("seat.", "seat.name.")) if key else spec
 
 
 def seat_label(spec: str) -> str:

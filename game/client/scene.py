@@ -90,6 +90,16 @@ class Scene:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw above the widgets (tooltips, flying cards)."""
 
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Where toasts go while this scene is on top: (rect anchor, position, width).
+
+        The default is the top centre of the screen; a game table moves them off its labels.
+        """
+        return ("midtop", (640, 54), 800)
+
+    def settings_changed(self) -> None:
+        """Hook: a setting changed while this scene is on top (F11 toggled fullscreen, say)."""
+
 
 class SceneManager:
     """A stack of scenes; only the top one gets input."""

@@ -24,6 +24,13 @@ HUMAN = "human"
 #: removed once they are this old (a younger one may belong to a save in progress).
 STALE_TEMP_SECONDS = 3600.0
 TEMP_PATTERN = ".tmp-*.json"
+#: Events that close a hand or round for good, per game: undo never takes back an action at or
+#: before one (the player has seen how it ended, and the other hands).  Hakkutsu!!'s rounds are
+#: only turn cycles with nothing hidden revealed, so they do not stop undo.
+UNDO_BARRIERS: dict[str, frozenset[str]] = {
+    "hacktrick": frozenset({"hand_won"}),
+    "ratjack": frozenset({"round_ended"}),
+}
 
 
 class SaveError(Exception):
@@ -105,6 +112,7 @@ class Session:
         self.record = record
         self.seats = list(seats)
         self.actors: list[int] = []  # who took each action of the record
+        self.barrier = 0  # actions before this index closed a hand or round: never undone
         self.state = self._replay(record)
         self.history: list[list[dict]] = []  # events of each action since the session began
         self.save_file: Path | None = None  # the save this session was loaded from or saved to
@@ -114,13 +122,21 @@ class Session:
         """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
         state = record.new_state()
         self.actors = []
+        self.barrier = 0
         for i, action in enumerate(record.actions):
             self.actors.append(state.current_player)
             try:
-                state.apply(action)
+                events = state.apply(action)
             except ValueError as exc:
                 raise ValueError(f"action {i} ({action}) cannot be replayed: {exc}") from exc
+            self._note_barrier(events)
         return state
+
+    def _note_barrier(self, events: list[dict]) -> None:
+        """Move the undo barrier past the action just taken if it ended a hand or round."""
+        ends = UNDO_BARRIERS.get(self.record.game, frozenset())
+        if any(ev.get("type") in ends for ev in events):
+            self.barrier = len(self.actors)
 
     @classmethod
     def new(cls, game: str, seats: list[str], seed: int | None = None, **options) -> Session:
@@ -162,6 +178,7 @@ class Session:
         if self.state.is_terminal:
             self.record.returns = self.state.returns()
         self.history.append(events)
+        self._note_barrier(events)
         return events
 
     def events_for(self, events: list[dict], player: int) -> list[dict]:
@@ -169,14 +186,24 @@ class Session:
 
     # -- undo --------------------------------------------------------------------
     def undo_point(self) -> int | None:
-        """Index of the human's last decision, if undo is allowed (one human vs bots)."""
+        """Index of the human's last decision, if undo is allowed (one human vs bots).
+
+        Never at or before the action that ended a hand or round (:data:`UNDO_BARRIERS`):
+        a finished hand stays finished.
+        """
         if len(self.humans) != 1 or self.over:
             return None
         human = self.humans[0]
-        for i in range(len(self.actors) - 1, -1, -1):
+        for i in range(len(self.actors) - 1, self.barrier - 1, -1):
             if self.actors[i] == human:
                 return i
         return None
+
+    @property
+    def undo_blocked_by_end(self) -> bool:
+        """Undo is refused only because the human's last decision lies in a finished hand or round."""
+        return (self.undo_point() is None and len(self.humans) == 1 and not self.over
+                and self.humans[0] in self.actors[:self.barrier])
 
     def undo(self) -> bool:
         """Take back the human's last decision and every bot action after it."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.rules import write_atomic
@@ -19,7 +19,10 @@ from game.rules import write_atomic
 from .i18n import LANGUAGES
 
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (960, 540))
+WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))  # smallest first
+MIN_WINDOW = WINDOW_SIZES[0]  # below this the 1280x720 layout, scaled down, is no longer readable
+#: Who may sit at a seat (``game.client.players`` offers those whose agent is registered).
+SEAT_SPECS = ("human", "mcts:level=easy", "mcts:level=normal", "mcts:level=hard", "heuristic", "random")
 
 
 def _choice(allowed):
@@ -54,11 +57,42 @@ def _flag(value) -> bool:
 
 
 def _window_size(value) -> tuple[int, int]:
-    """A check for ``[width, height]``, clamped to 640x360 .. 7680x4320."""
+    """A check for ``[width, height]``, clamped to :data:`MIN_WINDOW` .. 7680x4320."""
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise TypeError("not a [width, height] pair")
-    w, h = (int(_number(low, high)(v)) for v, low, high in zip(value, (640, 360), (7680, 4320)))
+    w, h = (int(_number(low, high)(v)) for v, low, high in zip(value, MIN_WINDOW, (7680, 4320)))
     return (w, h)
+
+
+def setup_entry(game: str, entry) -> dict:
+    """A check for one remembered setup: ``{"seats": [spec, ...], "options": {name: value}}``.
+
+    The seats must fit the game's player count and be known seat kinds; the options must be the
+    game's own, with values its rules accept.  Returns the entry with JSON lists made tuples.
+    """
+    from game.rules import GAMES
+
+    info = GAMES.get(game)
+    if info is None:
+        raise ValueError(f"unknown game {game!r}")
+    if not isinstance(entry, dict) or set(entry) != {"seats", "options"}:
+        raise ValueError("not {seats, options}")
+    seats, options = entry["seats"], entry["options"]
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_SPECS for s in seats):
+        raise ValueError("unknown seat")
+    info.check_players(len(seats))
+    if not isinstance(options, dict):
+        raise TypeError("options are not an object")
+    options = {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
+    info.resolve_options(options)  # ValueError on an unknown option or value
+    return {"seats": list(seats), "options": options}
+
+
+def _setups(value) -> dict:
+    """A check for the remembered setups: game -> :func:`setup_entry` (any flaw forgets them all)."""
+    if not isinstance(value, dict):
+        raise TypeError("not an object")
+    return {game: setup_entry(game, entry) for game, entry in value.items()}
 
 
 #: How each setting is checked and clamped (see :meth:`Settings.normalise`).
@@ -69,6 +103,7 @@ _CHECKS = {
     "mute": _flag,
     "window_size": _window_size,
     "fullscreen": _flag,
+    "setups": _setups,
 }
 
 
@@ -99,6 +134,7 @@ class Settings:
     mute: bool = False
     window_size: tuple = (1280, 720)
     fullscreen: bool = False
+    setups: dict = field(default_factory=dict)  # game -> the seats and options last started
 
     problem: str | None = None  # why the saved file could not be used (not saved)
 
@@ -161,7 +197,19 @@ class Settings:
         d = asdict(self)
         d.pop("problem")
         d["window_size"] = list(self.window_size)
+        d["setups"] = {game: {"seats": list(e["seats"]),
+                              "options": {k: list(v) if isinstance(v, tuple) else v for k, v in e["options"].items()}}
+                       for game, e in self.setups.items()}
         return d
+
+    def remember_setup(self, game: str, seats: list[str], options: dict) -> None:
+        """Note the seats and options of a game just started (the setup screen offers them next time)."""
+        self.setups[game] = setup_entry(game, {"seats": list(seats), "options": dict(options)})
+
+    def remembered_setup(self, game: str) -> tuple[list[str], dict] | None:
+        """The seats and options last started for ``game``, if any."""
+        entry = self.setups.get(game)
+        return (list(entry["seats"]), dict(entry["options"])) if entry else None
 
     def save(self) -> None:
         """Write atomically; errors (read-only disk...) are returned to the caller as OSError."""

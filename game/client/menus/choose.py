@@ -1,4 +1,4 @@
-"""Choose a game: the three games with a short description each."""
+"""Choose a game: the three games with a short description each, and their rules."""
 
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ class GameChoiceScene(Scene):
 
     def build_ui(self) -> None:
         self.buttons = {}
+        self.rules_buttons = {}
         for name, col in zip(ORDER, self.columns(), strict=True):
-            b = button(self, (col.x + 20, col.bottom - 66, col.w - 40, 48),
+            b = button(self, (col.x + 20, col.bottom - 66, col.w - 150, 48),
                        "choose.play" if has_table(name) else "choose.not_built")
             if not has_table(name):
                 b.disable()
             self.buttons[b] = name
+            self.rules_buttons[button(self, (col.right - 120, col.bottom - 66, 100, 48), "choose.rules")] = name
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
 
     def handle_ui(self, event) -> None:
@@ -40,6 +42,8 @@ class GameChoiceScene(Scene):
             self.app.scenes.pop()
         elif event.ui_element in self.buttons:
             self.app.scenes.push_named("setup", self.buttons[event.ui_element])
+        elif event.ui_element in self.rules_buttons:
+            self.app.scenes.push_named("rules", self.rules_buttons[event.ui_element])
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -7,6 +7,7 @@ import pygame_gui
 
 from .. import gfx
 from ..i18n import t
+from ..rulebook import PAUSE_SECTION
 from ..scene import Scene
 from .common import button
 
@@ -43,9 +44,8 @@ class PauseScene(Scene):
             if self.game_scene.save_game():
                 self.to_title()
         elif el is self.b_rules:
-            from .rules import RulesScene
-
-            self.app.scenes.push(RulesScene(self.app, self.game_scene.session.game))
+            game = self.game_scene.session.game
+            self.app.scenes.push_named("rules", game, PAUSE_SECTION.get(game))
         elif el is self.b_settings:
             from .settings_menu import SettingsScene
 

@@ -1,4 +1,4 @@
-"""The end of a game: winner, final scores, play again or back to the title."""
+"""The end of a game: winner, final scores; a rematch, a new setup or back to the title."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ class ResultsScene(Scene):
         self.summary = summary or []
 
     def build_ui(self) -> None:
-        self.b_again = button(self, (self.app.size[0] // 2 - 280, 600, 260, 52), "results.again",
-                              object_id="#primary_button")
-        self.b_title = button(self, (self.app.size[0] // 2 + 20, 600, 260, 52), "results.title")
+        x = self.app.size[0] // 2 - 410
+        self.b_rematch = button(self, (x, 600, 260, 52), "results.rematch", object_id="#primary_button")
+        self.b_again = button(self, (x + 280, 600, 260, 52), "results.again")
+        self.b_title = button(self, (x + 560, 600, 260, 52), "results.title")
 
     def handle_ui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -29,14 +30,27 @@ class ResultsScene(Scene):
         self.app.sound("sfx.click")
         from .title import TitleScene
 
-        if event.ui_element is self.b_again:
+        s = self.session
+        if event.ui_element is self.b_rematch:
+            self.rematch()
+        elif event.ui_element is self.b_again:
             from .setup import SetupScene
 
-            s = self.session
             self.app.scenes.clear_to(TitleScene(self.app))
             self.app.scenes.push(SetupScene(self.app, s.game, s.seats, dict(s.record.options)))
         elif event.ui_element is self.b_title:
             self.app.scenes.clear_to(TitleScene(self.app))
+
+    def rematch(self) -> None:
+        """The same game again: same seats and options, a new seed (the title stays below it)."""
+        from ..session import Session
+        from .setup import start_new_game
+        from .title import TitleScene
+
+        s = self.session
+        session = Session.new(s.game, s.seats, **dict(s.record.options))
+        self.app.scenes.clear_to(TitleScene(self.app))
+        start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):

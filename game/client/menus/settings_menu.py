@@ -1,4 +1,8 @@
-"""Settings: language, animation speed, volume, mute, window size, fullscreen."""
+"""Settings: language, animation speed, volume, mute, window size, fullscreen.
+
+The volume slider shows its value and jumps to a click on its track; the Fullscreen
+button follows F11 pressed while the screen is open.
+"""
 
 from __future__ import annotations
 
@@ -31,9 +35,10 @@ class SettingsScene(Scene):
                                                         ui, container=c)
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.volume"), "#setup_label")
-        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(cx, y + 6, w, 32),
+        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(cx, y + 6, w - 70, 32),
                                                              round(s.volume * 100), (0, 100), ui,
                                                              container=c)
+        self.volume_value = label(self, (cx + w - 64, y, 64, 44), self.volume_text(), "#setup_label")
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.mute"), "#setup_label")
         self.mute = pygame_gui.elements.UIButton(pygame.Rect(cx, y, w, 44),
@@ -41,10 +46,8 @@ class SettingsScene(Scene):
                                                  ui, container=c)
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.window"), "#setup_label")
-        sizes = [f"{a}x{b}" for a, b in WINDOW_SIZES]
         cur = f"{s.window_size[0]}x{s.window_size[1]}"
-        if cur not in sizes:
-            sizes.append(cur)
+        sizes = [f"{a}x{b}" for a, b in sorted({*WINDOW_SIZES, tuple(s.window_size)})]  # smallest first
         self.size_menu = pygame_gui.elements.UIDropDownMenu(sizes, cur, pygame.Rect(cx, y, w, 44), ui,
                                                             container=c)
         y = next(rows)
@@ -53,6 +56,39 @@ class SettingsScene(Scene):
                                                  t("settings.on") if s.fullscreen else t("settings.off"),
                                                  ui, container=c)
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
+
+    def volume_text(self) -> str:
+        return f"{round(self.app.settings.volume * 100)}%"
+
+    def set_volume(self, percent: int) -> None:
+        """Set, save and show the volume (0..100 %)."""
+        percent = max(0, min(100, round(percent)))
+        self.app.settings.volume = percent / 100
+        if self.volume.get_current_value() != percent:
+            self.volume.set_current_value(percent)
+        self.volume_value.set_text(self.volume_text())
+        self.app.save_settings()
+
+    def track_value(self, pos) -> int | None:
+        """The volume a click at ``pos`` on the slider's track (not on its buttons) asks for."""
+        slider = self.volume
+        left, right = slider.rect.left, slider.rect.right
+        for arrow in (slider.left_button, slider.right_button):
+            if arrow is not None and arrow.rect.collidepoint(pos):
+                return None
+        if slider.left_button is not None:
+            left = slider.left_button.rect.right
+        if slider.right_button is not None:
+            right = slider.right_button.rect.left
+        if not slider.rect.collidepoint(pos) or slider.sliding_button.rect.collidepoint(pos) or right <= left:
+            return None
+        return round(100 * (pos[0] - left) / (right - left))
+
+    def settings_changed(self) -> None:
+        """F11 (or anything else) changed a setting while this screen is open: show it."""
+        s = self.app.settings
+        self.full.set_text(t("settings.on") if s.fullscreen else t("settings.off"))
+        self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
 
     def handle_ui(self, event) -> None:
         s = self.app.settings
@@ -70,8 +106,7 @@ class SettingsScene(Scene):
                 self.app.set_window_size((w, h))
                 self.rebuild()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.volume:
-            s.volume = self.volume.get_current_value() / 100
-            self.app.save_settings()
+            self.set_volume(self.volume.get_current_value())
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.sound("sfx.click")
             if el is self.b_back:
@@ -81,12 +116,15 @@ class SettingsScene(Scene):
                 self.app.save_settings()
                 self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
             elif el is self.full:
-                self.app.toggle_fullscreen()
-                self.full.set_text(t("settings.on") if s.fullscreen else t("settings.off"))
+                self.app.toggle_fullscreen()  # calls settings_changed
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            value = self.track_value(event.pos)
+            if value is not None:
+                self.set_volume(value)
 
     def draw(self, surface) -> None:
         backdrop(self.app, surface, dim=140)

@@ -74,11 +74,19 @@ def start_new_game(app, session) -> None:
 
 
 class SetupScene(Scene):
+    """The seats and options of a new game: those given, else the ones last started for this game
+    (remembered in the settings), else a human against the default bot."""
+
     def __init__(self, app, game: str, seats: list[str] | None = None, options: dict | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.info = GAMES[game]
         n = self.info.min_players
+        remembered = app.settings.remembered_setup(game) if seats is None and options is None else None
+        if remembered is not None:
+            seats, options = remembered
+            offered = {spec for _, spec in seat_choices()}
+            seats = [s if s in offered else default_bot() for s in seats]
         self.seats = list(seats) if seats else ["human"] + [default_bot()] * (n - 1)
         self.options = {k: o.default for k, o in self.info.options.items()}
         self.options.update(options or {})
@@ -151,9 +159,7 @@ class SetupScene(Scene):
         if event.ui_element is self.b_back:
             self.app.scenes.pop()
         elif event.ui_element is self.b_rules:
-            from .rules import RulesScene
-
-            self.app.scenes.push(RulesScene(self.app, self.game))
+            self.app.scenes.push_named("rules", self.game)
         elif event.ui_element is self.b_start:
             self.start()
 
@@ -165,6 +171,8 @@ class SetupScene(Scene):
         except ValueError as exc:
             self.app.notify(str(exc))
             return
+        self.app.settings.remember_setup(self.game, self.seats, self.options)
+        self.app.save_settings()
         start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:

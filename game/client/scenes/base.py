@@ -12,6 +12,7 @@ import time
 
 import pygame
 
+from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
 from ..i18n import t
@@ -46,20 +47,18 @@ class GameScene(Scene):
         return humans[0] if humans else 0
 
     def name(self, p: int) -> str:
-        """How player ``p`` is called on screen: "You", "Player 2", or the bot's label
-        (numbered when two seats would read the same)."""
+        """How player ``p`` is called on screen: "You", "Player 2", or the bot's label with its
+        level (numbered when two seats would read the same, and at tables of bots only)."""
         s = self.session
         spec = s.seats[p]
         if spec == HUMAN:
             if len(s.humans) == 1:
                 return t("seat.you")
             return t("seat.player", n=p + 1)
-        from ..players import seat_label
+        from ..players import seat_name
 
-        if len(s.humans) == 0:
-            return t("seat.bot_n", n=p + 1)
-        label = seat_label(spec)
-        if s.seats.count(spec) > 1:
+        label = seat_name(spec)
+        if s.seats.count(spec) > 1 or not s.humans:
             return t("seat.numbered", label=label, n=p + 1)
         return label
 
@@ -81,7 +80,7 @@ class GameScene(Scene):
             return False
         if action not in self.session.state.legal_actions():
             self.app.sound("sfx.error")
-            self.app.notify(t("game.illegal", reason=self.session.state.explain_illegal(action)))
+            self.app.notify(t("game.illegal", reason=illegal.explain(self.session.state, action)))
             return False
         self._apply(action)
         return True
@@ -170,13 +169,19 @@ class GameScene(Scene):
         return True
 
     def undo(self) -> bool:
+        """Ctrl+Z / the Undo button: take back the human's last decision, if it may be.
+
+        A refused undo changes nothing (the hand summary still waits, the bot goes on thinking).
+        """
         if self.hotseat or not self.session.humans:
+            return False
+        if self.session.undo_point() is None:
+            ended = self.session.undo_blocked_by_end
+            self.app.notify(t("game.no_undo_ended" if ended else "game.no_undo"), 3)
             return False
         self.worker.cancel()
         self.timeline.finish_all()
-        if not self.session.undo():
-            self.app.notify(t("game.no_undo"), 2)
-            return False
+        self.session.undo()
         self.display = self.session.state.view(self.viewer)
         self.after_undo()
         self.app.notify(t("game.undone"), 2)

@@ -114,10 +114,19 @@ class TableScene(GameScene):
             return t("log.you", n=p + 1)
         return self.name(p)
 
+    def start_events(self, view: dict) -> list[dict]:
+        """Hook: the log events of the first deal, made from the start ``view``.
+
+        The engines deal the first hand or round when the game is created, before any action,
+        so its events are not in the record's replay.
+        """
+        return []
+
     def rebuild_log(self) -> None:
         """Re-read the whole game from the record as the viewer saw it."""
         self.log.clear()
         state = self.session.record.new_state()
+        self.log.add(self.start_events(state.view(self.viewer)))
         for action in self.session.record.actions:
             self.log.add(events_for(state.apply(action), self.viewer))
 

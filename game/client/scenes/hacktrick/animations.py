@@ -106,8 +106,10 @@ def sum_asked(table, ev):
     seat = table.layout.seat(p)
     paid = Tween(table.marker_image(of, False, ICON), seat.tray_anchor("captured"), seat.tray_anchor("spent"), 0.4,
                  arc=30)
-    return banner_step(table, t("ht.banner_ask", name=table.name(p), of=table.name(of), sum=ev["sum"]), 1.1,
-                       tweens=[paid])
+    about_you = of == table.viewer and table.session.is_human(of) and not table.hotseat
+    text = (t("ht.banner_ask_you", name=table.name(p), sum=ev["sum"]) if about_you
+            else t("ht.banner_ask", name=table.name(p), of=table.name(of), sum=ev["sum"]))
+    return banner_step(table, text, 1.1, tweens=[paid])
 
 
 @animations.on("deck_rebuilt")
@@ -167,8 +169,11 @@ def hand_won(table, ev):
         if session.humans:
             table.app.sound("sfx.win" if session.is_human(ev["player"]) else "sfx.lose")
 
-    return Step(on_start=show, on_end=lambda: setattr(table, "summary", None), hold=1.6 if wait else 2.2,
-                wait_click=wait)
+    def hide():
+        if not session.over:  # the game's last hand stays shown (under the results, in a demo's last frame)
+            table.summary = None
+
+    return Step(on_start=show, on_end=hide, hold=1.6 if wait else 2.2, wait_click=wait)
 
 
 @animations.on("hand_started")

@@ -20,6 +20,8 @@ from .layout import DECK, HAND, ICON, KEYS_HINT, ROW, ROW_SHOWN, SMALL, STATUS, 
 
 THINKING_WIDTH = 180  # the part of the status box the thinking indicator uses
 LIFT = 16  # how far a playable hovered hand card rises
+MARKER_RIM = (70, 52, 36)  # the dark ring around markers on the board
+MARKER_SHADOW = (150, 130, 100)
 
 
 def top_bar(table, surface) -> None:
@@ -56,7 +58,7 @@ def seat_panel(table, surface, p: int) -> None:
     for label in vm.badges(d, p):
         x = widgets.chip(surface, label, (x, y + 38), colour=(180, 60, 50), text_colour=(255, 255, 255)).right + 6
     trays(table, surface, p)
-    for i, line in enumerate(vm.notes(d, p)):
+    for i, line in enumerate(vm.notes(d, p, vm.known_sums(table.log.entries))):
         gfx.text(surface, line, (seat.content_left, seat.notes_top + i * 24), 15)
 
 
@@ -118,8 +120,16 @@ def board(table, surface, legal: list) -> None:
         markers = vm.cell_markers(d, cell)
         for (key, rect), m in zip(zone.rects(), markers, strict=False):
             if not table.sprites.is_hidden(key):
-                surface.blit(table.marker_image(m["owner"], m["x2"]), rect)
+                marker_on_cell(surface, table.marker_image(m["owner"], m["x2"]), rect)
         table.tips.add(lay.cells[cell], lambda cell=cell: tips.cell(d, cell, table.name))
+
+
+def marker_on_cell(surface, image: pygame.Surface, rect: pygame.Rect) -> None:
+    """A marker on the cream board with a dark rim and a shadow, so white stays visible."""
+    radius = rect.w // 2
+    pygame.draw.circle(surface, MARKER_SHADOW, (rect.centerx + 2, rect.centery + 3), radius + 1)
+    pygame.draw.circle(surface, MARKER_RIM, rect.center, radius + 2)
+    surface.blit(image, rect)
 
 
 def row(table, surface) -> None:
@@ -186,11 +196,14 @@ def summary(table, surface) -> None:
     rect = pygame.Rect(0, 0, 440, HAND.bottom - STATUS.top)  # over the status box and the hand
     rect.midtop = STATUS.midtop
     gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
-    gfx.text(surface, t("ht.summary_title", name=table.name(s["player"])), (rect.centerx, rect.top + 26), 26,
+    gfx.text(surface, t("ht.summary_title", name=table.name(s["player"])), (rect.centerx, rect.top + 22), 26,
              gfx.GOLD, anchor="midtop", bold=True)
     gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
-             (rect.centerx, rect.top + 80), 18, anchor="midtop")
-    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + 118), 18, anchor="midtop")
+             (rect.centerx, rect.top + 70), 18, anchor="midtop")
+    if vm.doubled(s):  # why +2: the x2 rule
+        gfx.text(surface, t("ht.summary_x2"), (rect.centerx, rect.top + 100), 16, gfx.GOLD, anchor="midtop")
+    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + (134 if vm.doubled(s) else 112)), 18,
+             anchor="midtop")
     if table.timeline.waiting:
         gfx.text(surface, t("ht.summary_continue"), (rect.centerx, rect.bottom - 18), 15, gfx.MUTED,
                  anchor="midbottom")

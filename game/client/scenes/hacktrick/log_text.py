@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import t
-from .view_model import reason_text
+from ...i18n import t, tn
+from .view_model import doubled, reason_text
 
 Namer = Callable[[int], str]
 LINES: dict[str, Callable[[dict, Namer], str | None]] = {}
@@ -64,7 +64,7 @@ def marker_placed(ev, name):
 
 @line("markers_captured")
 def markers_captured(ev, name):
-    return t("log.captured", name=name(ev["player"]), count=ev["count"], cell=ev["cell"])
+    return tn("log.captured", ev["count"], name=name(ev["player"]), cell=ev["cell"])
 
 
 @line("sums_announced")
@@ -105,7 +105,8 @@ def declared(ev, name):
 
 @line("hand_won")
 def hand_won(ev, name):
-    return t("log.hand_won", name=name(ev["player"]), reason=reason_text(ev["reason"]), points=ev["points"])
+    key = "log.hand_won_x2" if doubled(ev) else "log.hand_won"
+    return t(key, name=name(ev["player"]), reason=reason_text(ev["reason"]), points=ev["points"])
 
 
 @line("game_over")

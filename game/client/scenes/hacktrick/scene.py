@@ -17,7 +17,7 @@ from ...i18n import t
 from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
-from .layout import BAR, BOARD_AT, CARD, LOG, MARKER, MENU, UNDO, TableLayout
+from .layout import BAR, BOARD_AT, CARD, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
 from .view_model import reason_text
 
 
@@ -56,6 +56,12 @@ class HacktrickScene(TableScene):
 
     def describe(self, ev: dict) -> str | None:
         return log_text.describe(ev, self.log_name)
+
+    def start_events(self, view: dict) -> list[dict]:
+        """Hand 1's deal and set-aside cards, as the viewer saw them."""
+        return [{"type": "hand_started", "hand": view["hand_number"], "dealer": view["dealer"],
+                 "aside": list(view["aside"])},
+                {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
 
     def score_line(self, scores) -> str:
         """"You 2 – 1 Bot (first to 5)": the viewer first, then the opponent across the table."""
@@ -161,6 +167,11 @@ class HacktrickScene(TableScene):
 
     def draw_summary(self, surface) -> None:
         draw.summary(self, surface)
+
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Toasts sit over the bottom of the board, above the status line: clear of the score,
+        the Dealer badge and the Row label, next to the hand the player just clicked."""
+        return ("midbottom", (self.layout.board.centerx, STATUS.top - 4), self.layout.board.w + 20)
 
     def banner_center(self) -> tuple[int, int]:
         return (self.layout.board.centerx, BOARD_AT[1] + 30)

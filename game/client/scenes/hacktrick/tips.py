@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import t
+from ...i18n import t, tn
 from . import view_model as vm
 
 Namer = Callable[[int], str]
@@ -30,7 +30,7 @@ def hand_card(view: dict, card: int, playable: bool, x2_on: bool, name: Namer) -
     rival = vm.opponent(view, view["player"])
     taken = [m for m in vm.cell_markers(view, cell) if m["owner"] == rival]
     if taken:
-        text += " " + t("ht.tip.card_capture", count=len(taken), name=name(rival))
+        text += " " + tn("ht.tip.card_capture", len(taken), name=name(rival))
     return text
 
 
@@ -45,14 +45,14 @@ def cell(view: dict, number: int, name: Namer) -> str:
     if not markers:
         return f"{head} {t('ht.tip.cell_empty')}"
     x2 = t("ht.tip.cell_x2") if any(m["x2"] for m in markers) else ""
-    return f"{head} " + t("ht.tip.cell_markers", count=len(markers), name=name(markers[0]["owner"]), x2=x2)
+    return f"{head} " + tn("ht.tip.cell_markers", len(markers), name=name(markers[0]["owner"]), x2=x2)
 
 
 def tray(view: dict, p: int, which: str, name: Namer) -> str:
     """What ``p``'s supply, captured or spent tray holds and what it is for."""
     count = {"supply": view["supply"][p]["normal"], "captured": view["captured"][p],
              "spent": view["spent"][p]}[which]
-    return t(f"ht.tip.{which}", name=name(p), count=count)
+    return tn(f"ht.tip.{which}", count, name=name(p))
 
 
 def x2_marker(view: dict, p: int, name: Namer) -> str:

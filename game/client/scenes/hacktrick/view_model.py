@@ -32,18 +32,35 @@ def cell_markers(view: dict, cell: int) -> list[dict]:
     return view["board"][cell - 1]
 
 
-def last_announced(view: dict, p: int) -> dict | None:
-    """The latest announcement of ``p``'s hand sum (``{"player", "sum", "by"}``)."""
-    sums = [a for a in view["announced"] if a["player"] == p]
-    return sums[-1] if sums else None
+def known_sums(events) -> dict[int, tuple[int, str]]:
+    """What everybody knows of each hand's sum after ``events`` (the log, oldest first).
+
+    player -> (sum, how), ``how`` being ``"deal"`` or ``"ask"``: an announced sum stays known
+    while its player only plays cards (each is subtracted) and is unknown again once they draw.
+    """
+    known: dict[int, tuple[int, str]] = {}
+    for ev in events:
+        kind, p = ev["type"], ev.get("player")
+        if kind == "hand_started":
+            known = {}
+        elif kind == "sums_announced":
+            known = {q: (s, "deal") for q, s in enumerate(ev["sums"])}
+        elif kind == "sum_asked":
+            known[ev["of"]] = (ev["sum"], "ask")
+        elif kind == "card_played" and p in known:
+            known[p] = (known[p][0] - ev["card"], known[p][1])
+        elif kind == "card_drawn":
+            known.pop(p, None)
+    return known
 
 
-def notes(view: dict, p: int, limit: int = 2) -> list[str]:
-    """The lines under ``p``'s trays: the last announced sum and the hands they revealed."""
+def notes(view: dict, p: int, known: dict[int, tuple[int, str]], limit: int = 2) -> list[str]:
+    """The lines under ``p``'s trays: their hand sum if everybody knows it (:func:`known_sums`)
+    and the hands they revealed."""
     lines = []
-    ann = last_announced(view, p)
-    if ann is not None:
-        lines.append(t("ht.announced", sum=ann["sum"], how=t("ht.by_ask") if ann["by"] == "ask" else t("ht.by_deal")))
+    if p in known:
+        total, how = known[p]
+        lines.append(t("ht.announced", sum=total, how=t("ht.by_ask") if how == "ask" else t("ht.by_deal")))
     for r in view["revealed"]:
         if r["player"] == p:
             lines.append(t("ht.revealed", cards=" ".join(map(str, r["cards"]))) if r["cards"]
@@ -52,9 +69,15 @@ def notes(view: dict, p: int, limit: int = 2) -> list[str]:
 
 
 def badges(view: dict, p: int) -> list[str]:
-    """The commands ``p`` is under ("Must play!", "Guarded")."""
-    keys = (("ht.must_play", view["must_play"][p]), ("ht.guarded", view["guarded"][p]))
+    """The commands ``p`` is under ("Must play!" until they have played, "Guarded")."""
+    played = view["phase"] == "declare" and view["current_player"] == p
+    keys = (("ht.must_play", view["must_play"][p] and not played), ("ht.guarded", view["guarded"][p]))
     return [t(key) for key, on in keys if on]
+
+
+def doubled(hand_won: dict) -> bool:
+    """Did the hand score double (the winner's ×2 marker in the formation)?"""
+    return hand_won["points"] > 1
 
 
 def reason_text(reason: str, cells=()) -> str:

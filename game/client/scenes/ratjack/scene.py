@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import t
+from ...i18n import t, tn
 from ...table import widgets
 from ...table.actionbar import BarButton
 from ...table.picks import NUMBER_KEYS
@@ -91,6 +91,12 @@ class RatjackScene(TableScene):
     def after_undo(self) -> None:
         self.selected = None
         super().after_undo()
+
+    def start_events(self, view: dict) -> list[dict]:
+        """Round 1's start and the viewer's dealt cards."""
+        return [{"type": "round_started", "round": view["round"], "start_player": view["start_player"],
+                 "decks": list(view["decks"])},
+                {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
@@ -259,6 +265,10 @@ class RatjackScene(TableScene):
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
 
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Toasts sit on the prompt box (what they answer), clear of the names, scores and piles."""
+        return ("midtop", PROMPT.midtop, PROMPT.w)
+
     def turn_prompt(self) -> str:
         d = self.display
         phase = d["phase"]
@@ -400,7 +410,7 @@ class RatjackScene(TableScene):
             surface.blit(back, (rect.left + i * 12, rect.top))
         gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
                                                                    rect.top + 15), 13, gfx.MUTED, anchor="midleft")
-        self.tips.add(rect, lambda: t("rj.tip.hand_back", name=self.name(q), n=d["hand_sizes"][q]))
+        self.tips.add(rect, lambda: tn("rj.tip.hand_back", d["hand_sizes"][q], name=self.name(q)))
 
     def draw_center(self, surface, d, ch: Choices, targeting: bool) -> None:
         lay = self.layout
