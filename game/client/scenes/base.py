@@ -67,11 +67,14 @@ class GameScene(Scene):
     def hotseat(self) -> bool:
         return len(self.session.humans) > 1
 
+    #: False while the table only shows positions (a replay): nobody may act through it.
+    interactive = True
+
     @property
     def my_turn(self) -> bool:
         """The viewer is a human to move and nothing is animating: input is accepted."""
         p = self.session.to_move
-        return (not self.timeline.busy and p is not None and p == self.viewer
+        return (self.interactive and not self.timeline.busy and p is not None and p == self.viewer
                 and self.session.is_human(p))
 
     # -- acting --------------------------------------------------------------------

@@ -103,16 +103,26 @@ class TableScene(GameScene):
     def on_view_shown(self) -> None:
         """Hook: the displayed view changed (drop a selection that no longer applies, say)."""
 
+    def open_view(self, views: list[dict]) -> dict:
+        """The viewer's view with every player's hidden cards shown, for replays (a finished game
+        has no secrets left).  ``views`` holds each player's own view of one position.
+
+        The default adds ``open_hands`` (each player's ``hand``), which a table draws face up in
+        place of the card backs; a table whose views hide more (face-down cards) merges more.
+        """
+        view = dict(views[self.viewer])
+        view["open_hands"] = [v.get("hand") for v in views]
+        return view
+
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
         return None
 
     def rebuild_log(self) -> None:
-        """Re-read the whole game from the record as the viewer saw it."""
+        """Re-read the whole game so far as the viewer saw it."""
         self.log.clear()
-        state = self.session.record.new_state()
-        for action in self.session.record.actions:
-            self.log.add(events_for(state.apply(action), self.viewer))
+        for events in self.session.past_events():
+            self.log.add(events_for(events, self.viewer))
 
     def after_undo(self) -> None:
         self.rebuild_log()
@@ -225,6 +235,12 @@ class TableScene(GameScene):
         if self.app.scenes.top is self:
             self.refresh_bar()
             self.sync_undo()
+
+    def update_display(self, dt: float) -> None:
+        """Advance only what is drawn (animations, tooltips), never the game: for replays."""
+        self.timeline.update(dt)
+        self.thinking.update(dt)
+        self.tips.update(dt)
 
     def draw(self, surface) -> None:
         self.tips.begin()
