@@ -71,6 +71,9 @@ def cmd_games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for the command's own output
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "games":
@@ -173,7 +176,7 @@ def cmd_review(parser: argparse.ArgumentParser, args) -> int:
     write_review_png(record, review, out / "review.png")
     mistakes = review.mistakes()
     print(f"{record.game}: {len(review.decisions)} decisions reviewed in {review.seconds:.1f} s "
-          f"({review.budget} iterations each, {jobs} jobs); {len(mistakes)} mistakes")
+          f"({review.budget} iterations each, {jobs} jobs); mistakes: {len(mistakes)}")
     for d in mistakes:
         print(f"  action {d.index}: player {d.player + 1} played {d.action_text} "
               f"({d.chosen_value:.0%}), the search preferred {d.best_text} ({d.win_chance:.0%})")
@@ -197,9 +200,9 @@ def write_review_png(record, review, path) -> None:
 
 def cmd_replay(parser: argparse.ArgumentParser, args) -> int:
     """``replay``: the record is checked (and its game's table) before a window opens."""
+    record = read_record_or_exit(parser, "replay", args.path)
     from game.client import main as client
 
-    record = read_record_or_exit(parser, "replay", args.path)
     try:
         client.check_client_game(record.game)
         seat = client.check_replay_seat(args.seat, record.players)

@@ -92,12 +92,13 @@ def render_review_png(review, path, names: list[str], title: str, sections=(), s
     surface.fill((16, 30, 25))
     gfx.text(surface, title, (20, 14), 20, gfx.GOLD, bold=True)
     mistakes = review.mistakes()
-    gfx.text(surface, f"{len(review.decisions)} decisions, {len(mistakes)} mistakes (a drop of "
-             f"{round(review.threshold * 100)}% or more); {review.budget} iterations a decision",
+    gfx.text(surface, f"{len(review.decisions)} decisions; mistakes (a drop of {round(review.threshold * 100)}% "
+             f"or more): {len(mistakes)}; {review.budget} ISMCTS iterations a decision, from each player's seat",
              (20, 44), 14, gfx.MUTED)
     graph = WinGraph(pygame.Rect(12, 70, size[0] - 24, size[1] - 110), review.actions)
     graph.draw(surface, review, sections=sections, names=names)
     for n in range(0, review.actions + 1, max(1, review.actions // 10)):
         gfx.text(surface, str(n), (graph.x_of(n), graph.rect.bottom + 6), 12, gfx.MUTED, anchor="midtop")
-    gfx.text(surface, "actions", (graph.plot.right, size[1] - 8), 12, gfx.MUTED, anchor="bottomright")
+    gfx.text(surface, "actions played", (graph.plot.right, graph.rect.bottom + 22), 12, gfx.MUTED,
+             anchor="topright")
     pygame.image.save(surface, str(path))

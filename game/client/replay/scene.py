@@ -257,8 +257,8 @@ class ReplayScene(Scene):
         y += 26
         y += gfx.text_block(surface, self.decision_text(), pygame.Rect(x, y, w, 230), 14, line_gap=2) + 8
         if self.review is not None:
-            self.draw_mistakes(surface, pygame.Rect(x, y, w, SIDE.bottom - 192 - y))
-        gfx.text_block(surface, t("replay.keys"), pygame.Rect(x, SIDE.bottom - 186, w, 44), 11, gfx.MUTED,
+            self.draw_mistakes(surface, pygame.Rect(x, y, w, SIDE.bottom - 212 - y))
+        gfx.text_block(surface, t("replay.keys"), pygame.Rect(x, SIDE.bottom - 206, w, 64), 11, gfx.MUTED,
                        line_gap=0)
 
     def decision_text(self) -> str:

@@ -98,6 +98,14 @@ class RatjackScene(TableScene):
     def describe(self, ev: dict) -> str | None:
         return describe(self, ev)
 
+    def open_view(self, views: list[dict]) -> dict:
+        """All cards open (replays): every hand, and each face-down card that any player knows."""
+        view = super().open_view(views)
+        view["areas"] = [[next((dict(entry, card=v["areas"][q][i]["card"]) for v in views
+                                if v["areas"][q][i]["card"] is not None), entry)
+                          for i, entry in enumerate(area)] for q, area in enumerate(view["areas"])]
+        return view
+
     def log_name(self, p: int) -> str:
         """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
         if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
@@ -375,7 +383,7 @@ class RatjackScene(TableScene):
             known_down = not entry["face_up"] and entry["card"] is not None
             if known_down:
                 img = self.card_image(entry["card"], size)
-                note = t("rj.you_know")
+                note = None if d.get("open_hands") else t("rj.you_know")
             picked = key in ch.picks
             widgets.draw_card(surface, img, rect, dim=(targeting and not picked) or out or (known_down and not picked),
                               lift=4 if picked else 0,
@@ -425,9 +433,10 @@ class RatjackScene(TableScene):
         n = d["hand_sizes"][q]
         if self.sprites.is_hidden(("backs", q)):
             n = 0
-        back = self.card_image(None, (22, 31))
+        open_hand = (d.get("open_hands") or [None] * (q + 1))[q]  # a replay with all cards open
         for i in range(n):
-            surface.blit(back, (rect.left + i * 12, rect.top))
+            card = open_hand[i] if open_hand and i < len(open_hand) else None
+            surface.blit(self.card_image(card, (22, 31)), (rect.left + i * 12, rect.top))
         gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
                                                                    rect.top + 15), 13, gfx.MUTED, anchor="midleft")
         self.tips.add(rect, lambda: t("rj.tip.hand_back", name=self.name(q), n=d["hand_sizes"][q]))
