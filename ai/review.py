@@ -62,18 +62,24 @@ class SeatAnalysis:
 
 
 def analyse_seat(seat: Seat, iterations: int, seed: int = 0) -> SeatAnalysis:
-    """Search ``seat``'s decision with ``iterations`` ISMCTS iterations (seeded: reproducible).
+    """Search ``seat``'s decision with ``iterations`` ISMCTS iterations (seeded: reproducible)."""
+    return analyse_with(MCTSAgent(seed=seed, iterations=iterations), seat)
+
+
+def analyse_with(agent: MCTSAgent, seat: Seat) -> SeatAnalysis:
+    """Search ``seat``'s decision with ``agent`` (an ``mcts`` agent) and read the values off its tree.
 
     Only the seat is used (``view``, ``legal_actions``, ``determinize``): the analysis cannot
     depend on anything the player does not know.  A forced move is not searched; its win chance
     is then unknown and reported as the neutral ``1 / players``.
     """
+    if not isinstance(agent, MCTSAgent):
+        raise ValueError(f"an analysis needs an mcts agent, not {getattr(agent, 'spec', agent)!r}")
     legal = seat.legal_actions()
     if not legal:
         raise ValueError(f"player {seat.player} has no decision to make now")
     if len(legal) == 1:
         return SeatAnalysis(seat.player, legal[0], 1.0 / seat.num_players, {}, 0)
-    agent = MCTSAgent(seed=seed, iterations=iterations)
     root = agent.search(seat)
     best = best_action(root, legal)
     values = {a: (child.mean, child.visits) for a, child in root.children.items() if child.visits}

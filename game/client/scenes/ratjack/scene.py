@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.ratjack.actions import FLIP
+
 from ... import gfx
 from ...i18n import t
 from ...table import widgets
@@ -232,6 +234,32 @@ class RatjackScene(TableScene):
             if rect is not None:
                 return (rect.left + 6, rect.top + 14)  # the left strip stays visible when cards overlap
         return None
+
+    def item_rect(self, key: tuple) -> pygame.Rect | None:
+        """The rectangle of table item ``key`` as drawn now."""
+        lay = self.layout
+        fixed = {("deck",): lay.deck, ("discard",): lay.discard}
+        if key in fixed:
+            return fixed[key]
+        if key[0] == "seat":
+            return lay.panels[key[1]]
+        for zone in (lay.reserve, lay.hand, *lay.areas.values()):
+            rect = zone.rect_of(key)
+            if rect is not None:
+                return rect
+        return None
+
+    def hint_rects(self, action) -> list[pygame.Rect]:
+        """The items to point at for ``action``: in the play phase the hand card (and the own
+        card a flip turns), else the item whose click performs it."""
+        ch = choices(self.display, self.legal_actions())
+        keys = [key for key, pick in ch.picks.items()
+                if pick.action == action or (pick.select is not None and pick.select == action.card)]
+        if action.kind == FLIP:
+            own = {card_of(e["card"]): i for i, e in enumerate(self.display["areas"][self.viewer]) if e["card"]}
+            if action.card2 in own:
+                keys.append(("area", self.viewer, own[action.card2]))
+        return [rect for rect in map(self.item_rect, keys) if rect is not None]
 
     def on_click(self, pos) -> None:
         if self.browsing:
