@@ -87,7 +87,9 @@ class WinGraph:
 
 def render_review_png(review, path, names: list[str], title: str, sections=(), size=(1200, 420)) -> None:
     """Draw ``review`` as a PNG at ``path`` (headless: only fonts and surfaces are used)."""
-    pygame.font.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+        gfx.clear_cache()  # fonts cached before an earlier pygame.quit() are dead
     surface = pygame.Surface(size)
     surface.fill((16, 30, 25))
     gfx.text(surface, title, (20, 14), 20, gfx.GOLD, bold=True)
