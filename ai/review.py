@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing as mp
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from game.rules import GameRecord, Seat, action_from_json, action_to_json
 
 from .mcts import MCTSAgent, best_action
+from .tournament.executor import process_context
 
 FORMAT = "tabletop-trio-review/1"
 #: ISMCTS iterations per decision when no budget is given: the same for every game, so that a
@@ -234,11 +234,6 @@ def _review_chunk(indices: list[int]) -> list[Decision]:
     return [review_decision(w["replayer"], i, w["budget"], w["seed"], w["threshold"]) for i in indices]
 
 
-def pool_context():
-    """``forkserver`` where it exists (no inherited window or threads), else ``spawn``."""
-    return mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-
-
 def review_record(record: GameRecord, budget: int | None = None, seed: int = 0, jobs: int = 1,
                   threshold: float = MISTAKE_DROP,
                   on_progress: Callable[[int, int], None] | None = None) -> Review:
@@ -264,7 +259,7 @@ def review_record(record: GameRecord, budget: int | None = None, seed: int = 0, 
                 on_progress(n, total)
     else:
         chunks = [indices[k:k + CHUNK] for k in range(0, total, CHUNK)]
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=pool_context(), initializer=_init_worker,
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context(), initializer=_init_worker,
                                  initargs=(record.to_json(), budget, seed, threshold)) as pool:
             for chunk in pool.map(_review_chunk, chunks):
                 review.decisions.extend(chunk)

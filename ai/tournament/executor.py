@@ -194,7 +194,7 @@ class _WindowedExecutor(Executor):
         return running
 
 
-def _process_context():
+def process_context():
     """``forkserver`` where available: workers never inherit the parent's threads
     (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
     import multiprocessing
@@ -216,7 +216,7 @@ class LocalExecutor(_WindowedExecutor):
         self.workers = jobs or os.cpu_count() or 1
         self.window = self.workers * 4
         self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint,
-                                         mp_context=_process_context())
+                                         mp_context=process_context())
 
     def _submit(self, task):
         return self._pool.submit(play_task, task)

@@ -85,7 +85,18 @@ def _worker_main(conn) -> None:
             conn.send(("error", req_id, f"{type(exc).__name__}: {exc}"))
 
 
-def _context():
+def stop_process(proc, conn) -> None:
+    """Kill ``proc`` if it still runs, wait briefly for it, and close its pipe ``conn`` (either may be None)."""
+    if proc is not None:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(timeout=1)
+    if conn is not None:
+        conn.close()
+
+
+def worker_context():
+    """The start method for worker processes (shared by the bots, hints and the replay's analysis)."""
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
@@ -110,7 +121,7 @@ class BotWorker:
 
     # -- process management --------------------------------------------------------
     def _start(self) -> None:
-        ctx = _context()
+        ctx = worker_context()
         parent, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=True,
                                 name="tabletop-trio-bot")
@@ -119,12 +130,7 @@ class BotWorker:
         self.conn = parent
 
     def _kill(self) -> None:
-        if self.proc is not None:
-            if self.proc.is_alive():
-                self.proc.kill()
-            self.proc.join(timeout=1)
-        if self.conn is not None:
-            self.conn.close()
+        stop_process(self.proc, self.conn)
         self.proc = self.conn = None
 
     def close(self) -> None:

@@ -7,7 +7,7 @@ scene polls it once a frame.  Closing the worker kills the process.
 
 from __future__ import annotations
 
-from ..bot_worker import _context
+from ..bot_worker import stop_process, worker_context
 
 
 def _analyse(conn, record_json: dict, budget: int | None, seed: int) -> None:
@@ -32,7 +32,7 @@ class AnalysisWorker:
     """Review a record in another process; ``poll()`` returns the :class:`~ai.review.Review` once."""
 
     def __init__(self, record, budget: int | None = None, seed: int = 0) -> None:
-        ctx = _context()
+        ctx = worker_context()
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_analyse, args=(child, record.to_json(), budget, seed), daemon=True,
                                 name="tabletop-trio-review")
@@ -73,10 +73,5 @@ class AnalysisWorker:
         return self.proc is not None
 
     def close(self) -> None:
-        if self.proc is not None:
-            if self.proc.is_alive():
-                self.proc.kill()
-            self.proc.join(timeout=1)
-        if self.conn is not None:
-            self.conn.close()
+        stop_process(self.proc, self.conn)
         self.proc = self.conn = None

@@ -288,9 +288,10 @@ class ReplayScene(Scene):
         mistakes = self.review.mistakes()
         gfx.text(surface, t("replay.mistakes", n=len(mistakes)), rect.topleft, 15, gfx.GOLD, bold=True)
         y = rect.top + 22
-        for d in mistakes:
-            if y + 18 > rect.bottom:
-                break
+        rows = max(1, (rect.bottom - y) // 18)
+        upcoming = next((n for n, d in enumerate(mistakes) if d.index >= self.cursor), len(mistakes))
+        first = max(0, min(upcoming - 1, len(mistakes) - rows))  # keep the mistakes near the cursor in sight
+        for d in mistakes[first:first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
             gfx.text(surface, t("replay.mistake_line", k=d.index, name=self.table.name(d.player),
                                 p=round(d.drop * 100)), (rect.left + 4, y), 13, colour)
