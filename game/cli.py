@@ -35,6 +35,21 @@ def build_parser() -> argparse.ArgumentParser:
                              help="a game option, e.g. --option decks=weasel,raccoon (repeatable; "
                                   "see `tabletop-trio games`)")
         command.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    record_help = "a game record: a finished game, a save, or a tournament's games/game-NNNNNN.json"
+    replay = sub.add_parser("replay", help="replay a recorded game move by move in the client")
+    replay.add_argument("path", help=record_help)
+    replay.add_argument("--move", type=int, help="open at the position after this many actions (default: the end)")
+    replay.add_argument("--seat", help="watch from this player (1-based) or 'open' for all cards open")
+    replay.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    replay.add_argument("--screenshot", help="save one frame to this PNG and quit (works headless)")
+    review = sub.add_parser("review", help="find where a recorded game was won and lost (review.json, review.png)")
+    review.add_argument("path", help=record_help)
+    review.add_argument("--out", metavar="DIR", help="output folder (default: <record name>-review next to it)")
+    review.add_argument("--budget", type=int, metavar="N", help="ISMCTS iterations per decision (default 400)")
+    review.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: all cores)")
+    review.add_argument("--seed", type=int, default=0, help="search seed (default 0; same seed, same numbers)")
+    review.add_argument("--threshold", type=float, default=0.10, metavar="X",
+                        help="a drop in win chance of at least X is a mistake (default 0.10)")
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
@@ -56,6 +71,9 @@ def cmd_games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for the command's own output
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "games":
@@ -64,6 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         from ai.tournament.cli import run as run_tournament
 
         return run_tournament(args)
+    if args.command == "review":
+        return cmd_review(parser, args)
+    if args.command == "replay":
+        from game.client.main import NoDisplayError
+
+        try:
+            return cmd_replay(parser, args)
+        except NoDisplayError as exc:
+            print(f"tabletop-trio: {exc}", file=sys.stderr)
+            return 2
     if args.command in ("play", "demo", None):
         from game.client.main import NoDisplayError, run_client
 
@@ -98,6 +126,92 @@ def cmd_client(parser: argparse.ArgumentParser, args) -> int:
         return client.run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
     return client.run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
                            lang=args.lang, options=options)
+
+
+def read_record_or_exit(parser: argparse.ArgumentParser, command: str, path: str):
+    """The record at ``path``, or exit 2 with one line saying what is wrong with it."""
+    from game.rules import GameRecord
+
+    try:
+        return GameRecord.read(path)
+    except ValueError as exc:
+        parser.exit(2, f"tabletop-trio {command}: error: {exc}\n")
+
+
+def cmd_review(parser: argparse.ArgumentParser, args) -> int:
+    """``review``: analyse every decision headless (in parallel), write review.json and review.png."""
+    import os
+    from pathlib import Path
+
+    from ai.review import DEFAULT_BUDGET, review_record
+    from ai.tournament.progress import Progress
+
+    record = read_record_or_exit(parser, "review", args.path)
+    for name, value, low in (("--budget", args.budget, 1), ("--jobs", args.jobs, 1)):
+        if value is not None and value < low:
+            parser.exit(2, f"tabletop-trio review: error: {name} must be at least {low}, not {value}\n")
+    if not 0 < args.threshold <= 1:
+        parser.exit(2, f"tabletop-trio review: error: --threshold must be in (0, 1], not {args.threshold}\n")
+    from game.client.replay.store import review_dir_for
+
+    out = Path(args.out) if args.out else review_dir_for(Path(args.path))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        parser.exit(2, f"tabletop-trio review: error: cannot create {out}: {exc.strerror or exc}\n")
+    jobs = args.jobs or os.cpu_count() or 1
+    progress: list = []
+
+    def on_progress(done: int, total: int) -> None:
+        if not progress:
+            progress.append(Progress(total, unit="decisions"))
+        elif done:
+            progress[0].update(done - progress[0].done)
+
+    review = review_record(record, budget=args.budget or DEFAULT_BUDGET, seed=args.seed, jobs=jobs,
+                           threshold=args.threshold, on_progress=on_progress)
+    if progress:
+        progress[0].finish()
+    review.save(out / "review.json")
+    write_review_png(record, review, out / "review.png")
+    mistakes = review.mistakes()
+    print(f"{record.game}: {len(review.decisions)} decisions reviewed in {review.seconds:.1f} s "
+          f"({review.budget} iterations each, {jobs} jobs); mistakes: {len(mistakes)}")
+    for d in mistakes:
+        print(f"  action {d.index}: player {d.player + 1} played {d.action_text} "
+              f"({d.chosen_value:.0%}), the search preferred {d.best_text} ({d.win_chance:.0%})")
+    print(f"wrote {out / 'review.json'} and {out / 'review.png'}")
+    return 0
+
+
+def write_review_png(record, review, path) -> None:
+    """The review's graph as a PNG, drawn with pygame surfaces (no window needed)."""
+    from game.client.replay.graph import render_review_png
+    from game.client.replay.session import section_starts
+    from game.rules import GAMES
+
+    state = record.new_state()
+    sections = section_starts([state.apply(a) for a in record.actions])
+    seats = record.seat_specs() or ["?"] * record.players
+    names = [f"P{p + 1} {spec}" for p, spec in enumerate(seats)]
+    title = f"{GAMES[record.game].title}, {record.players} players: win chance of each player at their decisions"
+    render_review_png(review, path, names, title, sections=sections)
+
+
+def cmd_replay(parser: argparse.ArgumentParser, args) -> int:
+    """``replay``: the record is checked (and its game's table) before a window opens."""
+    record = read_record_or_exit(parser, "replay", args.path)
+    from game.client import main as client
+
+    try:
+        client.check_client_game(record.game)
+        seat = client.check_replay_seat(args.seat, record.players)
+        if args.screenshot:
+            client.check_screenshot(args.screenshot)
+    except ValueError as exc:
+        parser.exit(2, f"tabletop-trio replay: error: {exc}\n")
+    return client.run_replay(record, args.path, move=args.move, seat=seat, lang=args.lang,
+                             screenshot=args.screenshot)
 
 
 if __name__ == "__main__":

@@ -181,7 +181,7 @@ class Executor(ABC):
         self.close()
 
 
-def _process_context():
+def process_context():
     """``forkserver`` where available: workers never inherit the parent's threads
     (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
     import multiprocessing
@@ -216,7 +216,7 @@ class LocalExecutor(Executor):
 
     def __init__(self, jobs: int | None = None) -> None:
         self.workers = jobs or os.cpu_count() or 1
-        self._context = _process_context()
+        self._context = process_context()
         # Workers hold the read end; the write end stays here: end of file = this process is gone.
         self._lifeline, self._lifeline_keep = self._context.Pipe(duplex=False)
         self._idle: list[_Worker] = []

@@ -1,4 +1,4 @@
-"""A plain-text progress bar on stderr: games done/total, rate and ETA.
+"""A plain-text progress bar on stderr: games (or other ``unit``) done/total, rate and ETA.
 
 On a terminal the bar redraws in place (``\\r``); otherwise (a log file, CI)
 it prints a full line at most every ``interval`` seconds and at the end.
@@ -24,8 +24,9 @@ class Progress:
     """Tracks finished games of this session; ``update()`` after each game."""
 
     def __init__(self, total: int, done: int = 0, stream=None, interval: float | None = None,
-                 width: int = 30, clock=time.monotonic) -> None:
+                 width: int = 30, clock=time.monotonic, unit: str = "games") -> None:
         self.total = total
+        self.unit = unit
         self.done = done
         self.start_done = done
         self.stream = stream if stream is not None else sys.stderr
@@ -59,8 +60,8 @@ class Progress:
         bar = "#" * filled + "." * (self.width - filled)
         rate = self.rate
         eta = (self.total - self.done) / rate if rate > 0 else float("nan")
-        return (f"[{bar}] {self.done}/{self.total} games {frac * 100:5.1f}%  "
-                f"{rate:.1f} games/s  ETA {format_duration(eta)}")
+        return (f"[{bar}] {self.done}/{self.total} {self.unit} {frac * 100:5.1f}%  "
+                f"{rate:.1f} {self.unit}/s  ETA {format_duration(eta)}")
 
     def update(self, n: int = 1, force: bool = False) -> None:
         """Count ``n`` more finished games; redraw if due (or ``force``)."""

@@ -5,7 +5,9 @@ exists, else ``spawn``).  A request carries the game record JSON, the player,
 the agent spec and a seed; the worker replays the record, builds a
 :class:`game.rules.Seat`, runs ``make_agent(spec).choose(seat)`` and answers
 with the action as JSON, streaming progress messages while it thinks when the
-agent reports them (``agent.on_progress``).  A worker that crashes, raises or
+agent reports them (``agent.on_progress``).  An ``analyse`` request (the
+human's hints) runs :func:`ai.review.analyse_with` instead and also answers
+the player's win chance.  A worker that crashes, raises or
 exceeds the timeout is killed and replaced; the client then plays a random
 legal action and says so.  ``mode="inline"`` computes in-process (tests).
 """
@@ -25,9 +27,11 @@ DEFAULT_TIMEOUT = float(os.environ.get("TRIO_BOT_TIMEOUT", "30"))
 class BotResult:
     action: object
     fallback: str | None = None  # why a random action was played instead (None: the bot's own)
+    win_chance: float | None = None  # the player's win chance (``analyse`` requests only)
 
 
-def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=None):
+def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=None, analyse: bool = False):
+    """The agent's action for ``player`` (``analyse``: ``(action, win chance)`` from its search)."""
     from ai import make_agent
     from game.rules import GameRecord, Seat
 
@@ -36,8 +40,13 @@ def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=No
     agent = make_agent(spec, seed=seed)
     if on_progress is not None and hasattr(agent, "on_progress"):
         agent.on_progress = on_progress
-    action = agent.choose(Seat(state, player))
-    return action
+    seat = Seat(state, player)
+    if analyse:
+        from ai.review import analyse_with
+
+        result = analyse_with(agent, seat)
+        return result.best, result.win_chance
+    return agent.choose(seat), None
 
 
 def _worker_main(conn) -> None:
@@ -57,7 +66,7 @@ def _worker_main(conn) -> None:
             return
         if msg is None:
             return
-        req_id, record_json, player, spec, seed = msg
+        req_id, record_json, player, spec, seed, analyse = msg
         last = [0.0]
 
         def progress(snapshot, _id=req_id, last=last):
@@ -70,13 +79,24 @@ def _worker_main(conn) -> None:
                     pass
 
         try:
-            action = _choose(record_json, player, spec, seed, progress)
-            conn.send(("done", req_id, action.to_json()))
+            action, win_chance = _choose(record_json, player, spec, seed, progress, analyse)
+            conn.send(("done", req_id, action.to_json(), win_chance))
         except Exception as exc:  # report any bot failure to the client
             conn.send(("error", req_id, f"{type(exc).__name__}: {exc}"))
 
 
-def _context():
+def stop_process(proc, conn) -> None:
+    """Kill ``proc`` if it still runs, wait briefly for it, and close its pipe ``conn`` (either may be None)."""
+    if proc is not None:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(timeout=1)
+    if conn is not None:
+        conn.close()
+
+
+def worker_context():
+    """The start method for worker processes (shared by the bots, hints and the replay's analysis)."""
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
@@ -101,7 +121,7 @@ class BotWorker:
 
     # -- process management --------------------------------------------------------
     def _start(self) -> None:
-        ctx = _context()
+        ctx = worker_context()
         parent, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=True,
                                 name="tabletop-trio-bot")
@@ -110,12 +130,7 @@ class BotWorker:
         self.conn = parent
 
     def _kill(self) -> None:
-        if self.proc is not None:
-            if self.proc.is_alive():
-                self.proc.kill()
-            self.proc.join(timeout=1)
-        if self.conn is not None:
-            self.conn.close()
+        stop_process(self.proc, self.conn)
         self.proc = self.conn = None
 
     def close(self) -> None:
@@ -133,11 +148,12 @@ class BotWorker:
     def busy(self) -> bool:
         return self.pending is not None
 
-    def request(self, record, state, player: int, spec: str, seed: int) -> None:
-        """Start thinking for ``player`` (cancels any earlier request)."""
+    def request(self, record, state, player: int, spec: str, seed: int, analyse: bool = False) -> None:
+        """Start thinking for ``player`` (cancels any earlier request); ``analyse``: also the
+        player's win chance (the agent must be an ``mcts`` one)."""
         self.cancel()
         self.req_id += 1
-        req = (self.req_id, record.to_json(), player, spec, seed)
+        req = (self.req_id, record.to_json(), player, spec, seed, analyse)
         self.pending = (self.req_id, state.clone(), time.monotonic(), req)
         self.progress = None
         if self.mode == "process":
@@ -190,7 +206,7 @@ class BotWorker:
 
                 action = action_from_json(state.game, msg[2])
                 if action in state.legal_actions():
-                    return self._finish(BotResult(action))
+                    return self._finish(BotResult(action, win_chance=msg[3]))
                 return self._finish(self._fallback(state, f"illegal action {action}"))
             else:
                 self._kill()
@@ -204,14 +220,14 @@ class BotWorker:
         return None
 
     def _inline(self, req, state) -> BotResult:
-        _, record_json, player, spec, seed = req
+        _, record_json, player, spec, seed, analyse = req
         try:
-            action = _choose(record_json, player, spec, seed)
+            action, win_chance = _choose(record_json, player, spec, seed, analyse=analyse)
         except Exception as exc:  # the same fallback as in process mode
             return self._fallback(state, f"{type(exc).__name__}: {exc}")
         if action not in state.legal_actions():
             return self._fallback(state, f"illegal action {action}")
-        return BotResult(action)
+        return BotResult(action, win_chance=win_chance)
 
     def _finish(self, result: BotResult) -> BotResult:
         self.pending = None

@@ -1,4 +1,4 @@
-"""Entry points of the client: the title screen, ``play`` and ``demo``.
+"""Entry points of the client: the title screen, ``play``, ``demo`` and ``replay``.
 
 Everything ``play`` and ``demo`` are given is checked (:func:`new_client_session`,
 :func:`check_speed`, :func:`check_screenshot`) before a window opens; problems are
@@ -160,5 +160,44 @@ def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot:
     scores = session.state.scores
     print(f"{game} demo: {' vs '.join(session.seats)} -> scores {list(scores)}"
           f"{'' if done['over'] else ' (stopped before the end)'}")
+    app.shutdown()
+    return 0
+
+
+def check_replay_seat(seat: str | None, players: int) -> int | str | None:
+    """``--seat`` of ``replay``: a player number 1..``players`` (returned 0-based) or ``open``."""
+    if seat is None:
+        return None
+    if seat.strip().lower() == "open":
+        return "open"
+    try:
+        n = int(seat)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= players:
+        raise ValueError(f"--seat must be a player number 1-{players} or 'open', not {seat!r}")
+    return n - 1
+
+
+def run_replay(record, path=None, move: int | None = None, seat=None, lang: str | None = None,
+               screenshot: str | None = None, frames: int = 8) -> int:
+    """Open a recorded game in the replay (``tabletop-trio replay``).  With ``screenshot`` a few
+    frames are drawn, the last one is saved there and the client closes (works headless)."""
+    from .menus.title import TitleScene
+    from .replay.scene import ReplayScene
+
+    if not screenshot:
+        require_display()
+    app = _app(lang)
+    app.scenes.push(TitleScene(app))
+    app.scenes.push(ReplayScene(app, record, path=path, move=move, seat=seat))
+    if not screenshot:
+        return app.run()
+    for _ in range(frames):
+        app.step(1 / 30)
+    app.scenes.fade = 0.0
+    app.render()
+    pygame.image.save(app.canvas, screenshot)
+    print(f"saved the replay to {screenshot}")
     app.shutdown()
     return 0

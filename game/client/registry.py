@@ -19,6 +19,8 @@ SCENE_PATHS: dict[str, str] = {
     "pause": "game.client.menus.pause:PauseScene",
     "results": "game.client.menus.results:ResultsScene",
     "privacy": "game.client.hotseat:PrivacyScene",
+    "replays": "game.client.menus.replays:ReplaysScene",
+    "replay": "game.client.replay.scene:ReplayScene",
     "table.hacktrick": "game.client.scenes.hacktrick:HacktrickScene",
     "table.ratjack": "game.client.scenes.ratjack:RatjackScene",
     "table.hakkutsu": "game.client.scenes.hakkutsu:HakkutsuScene",

@@ -184,6 +184,12 @@ class Session:
     def events_for(self, events: list[dict], player: int) -> list[dict]:
         return events_for(events, player)
 
+    def past_events(self):
+        """The events of every action so far, one list per action (all of them, unfiltered)."""
+        state = self.record.new_state()
+        for action in self.record.actions:
+            yield state.apply(action)
+
     # -- undo --------------------------------------------------------------------
     def undo_point(self) -> int | None:
         """Index of the human's last decision, if undo is allowed (one human vs bots).

@@ -133,6 +133,42 @@ class GameRecord:
         with open(path, encoding="utf-8") as f:
             return cls.loads(f.read())
 
+    @classmethod
+    def read(cls, path: str | os.PathLike) -> GameRecord:
+        """Load a record from a file the user named and check that it replays.
+
+        Any problem (missing, a folder, unreadable, not UTF-8, not a record, an action that
+        cannot be replayed) is a ``ValueError`` with one line naming the file.
+        """
+        name = os.fspath(path)
+        try:
+            with open(path, "rb") as f:
+                text = f.read().decode("utf-8")
+            record = cls.loads(text)
+            record.validate()
+        except FileNotFoundError:
+            raise ValueError(f"no such file: {name}") from None
+        except IsADirectoryError:
+            raise ValueError(f"{name} is a folder, not a game record") from None
+        except OSError as exc:
+            raise ValueError(f"cannot read {name}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{name} is not a game record (not UTF-8 text)") from None
+        except (ValueError, RecursionError) as exc:
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).splitlines()[0]
+            raise ValueError(f"{name} is not a usable game record: {reason}") from None
+        return record
+
+    def seat_specs(self) -> list[str] | None:
+        """Who sat where, if the record says (``"human"`` or an agent spec per seat)."""
+        meta = self.meta or {}
+        for key in ("seats", "agents"):
+            seats = meta.get(key)
+            if (isinstance(seats, list) and len(seats) == self.players
+                    and all(isinstance(s, str) and s for s in seats)):
+                return list(seats)
+        return None
+
     def validate(self) -> GameState:
         """Replay the record, raising ``ValueError`` if an action is illegal."""
         state = self.new_state()

@@ -1,4 +1,4 @@
-"""The title screen: play, continue a saved game, settings, quit."""
+"""The title screen: play, continue a saved game, replays of finished games, settings, quit."""
 
 from __future__ import annotations
 
@@ -15,14 +15,15 @@ class TitleScene(Scene):
     def build_ui(self) -> None:
         w = 320
         x = (self.app.size[0] - w) // 2
-        y = 360
+        y = 350
         self.b_play = button(self, (x, y, w, 52), "title.play")
         self.saves = list_saves()
         self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
         if not self.saves:
             self.b_continue.disable()
-        self.b_settings = button(self, (x, y + 128, w, 52), "title.settings")
-        self.b_quit = button(self, (x, y + 192, w, 52), "title.quit")
+        self.b_replays = button(self, (x, y + 128, w, 52), "title.replays")
+        self.b_settings = button(self, (x, y + 192, w, 52), "title.settings")
+        self.b_quit = button(self, (x, y + 256, w, 52), "title.quit")
 
     def resumed(self) -> None:
         self.rebuild()
@@ -37,6 +38,8 @@ class TitleScene(Scene):
             self.app.scenes.push(GameChoiceScene(self.app))
         elif event.ui_element is self.b_continue:
             self.continue_game()
+        elif event.ui_element is self.b_replays:
+            self.app.scenes.push_named("replays")
         elif event.ui_element is self.b_settings:
             from .settings_menu import SettingsScene
 
@@ -62,7 +65,7 @@ class TitleScene(Scene):
         backdrop(self.app, surface)
         logo = gfx.image(self.app.assets, "ui.logo")
         surface.blit(logo, logo.get_rect(midtop=(self.app.size[0] // 2, 40)))
-        gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, 318), 22, gfx.INK,
+        gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, 306), 22, gfx.INK,
                  anchor="center", shadow=True)
         gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED,
                  anchor="midbottom")

@@ -66,11 +66,14 @@ class GameScene(Scene):
     def hotseat(self) -> bool:
         return len(self.session.humans) > 1
 
+    #: False while the table only shows positions (a replay): nobody may act through it.
+    interactive = True
+
     @property
     def my_turn(self) -> bool:
         """The viewer is a human to move and nothing is animating: input is accepted."""
         p = self.session.to_move
-        return (not self.timeline.busy and p is not None and p == self.viewer
+        return (self.interactive and not self.timeline.busy and p is not None and p == self.viewer
                 and self.session.is_human(p))
 
     # -- acting --------------------------------------------------------------------
@@ -196,9 +199,19 @@ class GameScene(Scene):
         if self.demo:
             self.on_demo_end()
             return
+        self.keep_for_replays()
         self.app.sound("sfx.win" if any(self.session.is_human(w) for w in self.session.state.winners())
                        or not self.session.humans else "sfx.lose")
         self.app.scenes.push_named("results", self.session, names, self.results_summary())
+
+    def keep_for_replays(self) -> None:
+        """Store the finished game for the Replays screen (a failure is only reported)."""
+        from ..replay.store import keep_finished
+
+        try:
+            keep_finished(self.session.record, self.session.seats)
+        except OSError as exc:
+            self.app.notify(t("game.replay_not_kept", error=str(exc)), 4)
 
     def results_summary(self) -> list[str]:
         return []

@@ -13,12 +13,17 @@ takes input:
   the state, the viewer, the selection, the language or the window changes;
 * clicks and keys made while an animation plays are queued (a few) and handled
   when it ends; a waiting summary is dismissed by a click, Space or Enter;
-* the scrollable log, tooltips, banner and thinking indicator.
+* the scrollable log, tooltips, banner and thinking indicator;
+* hints (:mod:`.hints`): ``H`` asks a bot searching from the human's own seat for a move,
+  which the table outlines (``hint_rects(action)``, a game's hook) and ``W`` toggles a live
+  win-chance meter; both show in ``hint_rect``;
+* for replays: ``interactive = False``, ``update_display(dt)`` and ``open_view(views)``.
 
 A game's scene subclasses it and provides: ``animations`` (an
 :class:`~.director.AnimationRegistry`), ``log_lines`` (a :class:`~.log.LogLines`),
 ``bar_buttons()``, ``on_click(pos)``, ``on_key(event)``, ``draw_table(surface)``
-and optionally ``draw_summary(surface)``.
+and optionally ``draw_summary(surface)`` and ``hint_rects(action)``.  The Menu and Undo buttons
+(``menu_rect``, ``undo_rect``) are the same on every table.
 """
 
 from __future__ import annotations
@@ -35,11 +40,13 @@ from ..i18n import language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
+from .hints import Hints
 from .log import LogLines, ScrollLog
 from .tooltips import Tooltips
 from .widgets import ThinkingIndicator, banner, prompt
 
 QUEUE_LIMIT = 3
+HINT_COLOUR = (120, 200, 255)
 CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -51,6 +58,7 @@ class TableScene(GameScene):
     bar_rect = pygame.Rect(960, 520, 304, 190)
     bar_columns = 1
     bar_height = 40
+    hint_rect = pygame.Rect(960, 666, 312, 50)
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -65,6 +73,8 @@ class TableScene(GameScene):
         self.mouse: tuple[int, int] | None = None
         self.pending_input: deque = deque(maxlen=QUEUE_LIMIT)
         self.final_view: dict | None = None
+        self.hints = Hints(self)
+        self.hinted_action = None  # the move a hint outlines on the table
         self.rebuild_log()
 
     # ------------------------------------------------------------------ actions
@@ -104,6 +114,40 @@ class TableScene(GameScene):
     def on_view_shown(self) -> None:
         """Hook: the displayed view changed (drop a selection that no longer applies, say)."""
 
+    # ------------------------------------------------------------------ hints
+    def highlight_action(self, action) -> None:
+        """Outline ``action`` on the table (a hint; ``None`` clears it)."""
+        self.hinted_action = action
+
+    def hint_rects(self, action) -> list[pygame.Rect]:
+        """Hook: where ``action`` is taken on the table now (hand cards, piles, buttons)."""
+        return []
+
+    def ask_hint(self) -> None:
+        outcome = self.hints.ask()
+        self.app.sound("sfx.click" if outcome == "asked" else "sfx.error")
+        if outcome == "agreed":
+            self.app.notify(t("hint.agreed", name=self.name(self.viewer), n=len(self.hints.agreed),
+                              total=len(self.session.humans)), 4)
+        elif outcome != "asked":
+            self.app.notify(t(f"hint.{outcome}"), 3)
+
+    def toggle_meter(self) -> None:
+        on = self.hints.toggle_meter()
+        if not on and not self.hints.allowed():
+            self.app.notify(t("hint.off"), 3)
+
+    def open_view(self, views: list[dict]) -> dict:
+        """The viewer's view with every player's hidden cards shown, for replays (a finished game
+        has no secrets left).  ``views`` holds each player's own view of one position.
+
+        The default adds ``open_hands`` (each player's ``hand``), which a table draws face up in
+        place of the card backs; a table whose views hide more (face-down cards) merges more.
+        """
+        view = dict(views[self.viewer])
+        view["open_hands"] = [v.get("hand") for v in views]
+        return view
+
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
         return self.log_lines.describe(self, ev) if self.log_lines is not None else None
@@ -123,12 +167,11 @@ class TableScene(GameScene):
         return []
 
     def rebuild_log(self) -> None:
-        """Re-read the whole game from the record as the viewer saw it."""
+        """Re-read the whole game so far as the viewer saw it."""
         self.log.clear()
-        state = self.session.record.new_state()
-        self.log.add(self.start_events(state.view(self.viewer)))
-        for action in self.session.record.actions:
-            self.log.add(events_for(state.apply(action), self.viewer))
+        self.log.add(self.start_events(self.session.record.new_state().view(self.viewer)))
+        for events in self.session.past_events():
+            self.log.add(events_for(events, self.viewer))
 
     def after_undo(self) -> None:
         self.rebuild_log()
@@ -209,6 +252,9 @@ class TableScene(GameScene):
         if self.timeline.waiting and (is_click or event.key in CONFIRM_KEYS):
             self.timeline.release()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_w):
+            (self.ask_hint if event.key == pygame.K_h else self.toggle_meter)()
+            return
         if self.timeline.busy:
             self.pending_input.append(event)
             return
@@ -234,6 +280,7 @@ class TableScene(GameScene):
         super().update(dt)
         self.thinking.update(dt)
         self.tips.update(dt)
+        self.hints.update()
         if not self.timeline.busy and self.pending_input:
             queued = list(self.pending_input)
             self.pending_input.clear()
@@ -243,6 +290,12 @@ class TableScene(GameScene):
             self.refresh_bar()
         if self.container is not None:
             self.sync_undo()
+
+    def update_display(self, dt: float) -> None:
+        """Advance only what is drawn (animations, tooltips), never the game: for replays."""
+        self.timeline.update(dt)
+        self.thinking.update(dt)
+        self.tips.update(dt)
 
     def draw(self, surface) -> None:
         self.tips.begin()
@@ -254,6 +307,7 @@ class TableScene(GameScene):
 
     def draw_over(self, surface) -> None:
         self.timeline.draw(surface)
+        self.draw_hint(surface)
         if self.banner_text:
             banner(surface, self.banner_text, self.banner_center())
         if self.summary is not None:
@@ -293,8 +347,41 @@ class TableScene(GameScene):
         if self.my_turn:
             gfx.text_block(surface, t(f"{self.prompt_keys}.keys"), keys_rect, 12, gfx.MUTED, line_gap=0)
 
+    def draw_hint(self, surface) -> None:
+        """The hinted move's outline, and the hint / win-chance meter box."""
+        hints = self.hints
+        if self.hinted_action is not None and hints.shown is not None:
+            for rect in self.hint_rects(self.hinted_action):
+                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), width=3, border_radius=10)
+        shown = hints.shown
+        meter = hints.meter if hints.meter_on and hints.meter is not None else shown
+        if shown is None and meter is None and not (hints.thinking and (hints.wanted or hints.meter_on)):
+            return
+        box = self.hint_rect
+        gfx.panel(surface, box, 255, colour=(20, 40, 56), border=HINT_COLOUR, radius=8)
+        inner = box.inflate(-16, -8)
+        if shown is not None:
+            line = t("hint.move", action=str(shown.action))
+        elif hints.thinking:
+            line = t("hint.thinking")
+        else:
+            line = t("hint.meter")
+        gfx.text(surface, line, inner.topleft, 14, HINT_COLOUR, bold=True)
+        if meter is not None and meter.win_chance is not None:
+            bar = pygame.Rect(inner.left, inner.bottom - 12, inner.width - 60, 10)
+            pygame.draw.rect(surface, (50, 64, 72), bar, border_radius=5)
+            fill = bar.copy()
+            fill.width = max(4, round(bar.width * meter.win_chance))
+            pygame.draw.rect(surface, HINT_COLOUR, fill, border_radius=5)
+            gfx.text(surface, f"{round(meter.win_chance * 100)}%", (inner.right, bar.centery), 15, gfx.INK,
+                     anchor="midright", bold=True)
+
     def draw_summary(self, surface) -> None:
         """Hook: the end-of-hand / end-of-round summary."""
+
+    def close(self) -> None:
+        self.hints.close()
+        super().close()
 
     @property
     def bot_thinking(self) -> bool:

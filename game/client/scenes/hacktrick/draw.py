@@ -49,9 +49,10 @@ def seat_panel(table, surface, p: int) -> None:
         gfx.text(surface, t("ht.your_cards", n=len(held), total=sum(held)), (info_x, y + 4), 17)
     else:
         backs = [rect for key, rect in seat.backs.rects() if not table.sprites.is_hidden(key)]
-        back = table.card_image(None, TINY)
-        for rect in backs:
-            surface.blit(back, rect)
+        open_hand = (d.get("open_hands") or [None] * (p + 1))[p]  # a replay with all cards open
+        for i, rect in enumerate(backs):
+            value = open_hand[i] if open_hand and i < len(open_hand) else None
+            surface.blit(table.card_image(value, TINY), rect)
         info_x = (backs[-1].right if backs else seat.content_left) + 14
         gfx.text(surface, t("ht.cards", n=len(backs)), (info_x, y + 4), 17)
     x = info_x

@@ -23,6 +23,7 @@ from ...i18n import t
 from ...table.actionbar import BarButton
 
 X2 = "x2"  # the bar's toggle (not an action)
+CARD_KINDS = (OPEN, PLAY)  # the actions taken by pointing at a hand card
 
 KEY_KINDS = {pygame.K_a: ASK, pygame.K_d: DRAW, pygame.K_p: DECLARE_PLAY, pygame.K_g: DECLARE_GUARD,
              pygame.K_SPACE: PASS, pygame.K_RETURN: PASS, pygame.K_KP_ENTER: PASS}

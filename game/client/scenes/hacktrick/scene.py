@@ -17,7 +17,7 @@ from ...i18n import t
 from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
-from .layout import BAR, BOARD_AT, CARD, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
+from .layout import BAR, BOARD_AT, CARD, KEYS_HINT, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
 from .view_model import reason_text
 
 
@@ -27,6 +27,7 @@ class HacktrickScene(TableScene):
     bar_columns = 3
     menu_rect = MENU
     undo_rect = UNDO
+    hint_rect = KEYS_HINT
 
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
@@ -131,6 +132,17 @@ class HacktrickScene(TableScene):
                 return False
             action = input.attempted_card_action(self.display["phase"], card, self.x2_chosen)
         return self.act(action)
+
+    def hint_rects(self, action) -> list[pygame.Rect]:
+        """A card action: that hand card; any other: its button in the bar."""
+        buttons = [action.kind]
+        rects = []
+        if action.kind in input.CARD_KINDS:
+            rects = [rect for (_, rect), value in zip(self.layout.hand.rects(), self.display["hand"], strict=True)
+                     if value == action.card][:1]
+            buttons = [input.X2] if action.x2 else []
+        found = [self.bar.find(ident) for ident in buttons] if self.bar is not None else []
+        return rects + [b.rect for b in found if b is not None and b.visible]
 
     def on_hover(self, pos) -> None:
         self.hover = self.hand_card_at(pos)

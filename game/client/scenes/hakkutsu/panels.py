@@ -174,12 +174,17 @@ def draw_hand(table, surface, d: dict, ch) -> None:
 
 
 def draw_backs(table, surface, d: dict, q: int) -> None:
+    """Another player's equipment: card backs (faces in a replay with all cards open)."""
     zone = table.layout.panels[q].hand
     n = table.sprites.noted(("eq_count", q), d["equipment_counts"][q])
     back = table.equipment_image(None, zone.item_size)
+    opened = (d.get("open_hands") or [None] * (q + 1))[q]
     zone.set_items(("backs", q, i) for i in range(max(1, n)))
-    for _, r in zone.rects():
-        surface.blit(back if n else widgets.dimmed(back), r)
+    for i, (_, r) in enumerate(zone.rects()):
+        if opened and i < len(opened):
+            surface.blit(table.equipment_image(opened[i]["key"], zone.item_size), r)
+        else:
+            surface.blit(back if n else widgets.dimmed(back), r)
     label_x = zone.rects()[-1][1].right + 4
     r = gfx.text(surface, f"×{n}", (label_x, zone.rect.centery), 15, gfx.INK if n else gfx.MUTED, anchor="midleft",
                  bold=True)

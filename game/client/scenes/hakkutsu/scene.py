@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.hakkutsu.actions import USE
 from game.rules.hakkutsu.data import DATA
 
 from ... import gfx
@@ -177,6 +178,30 @@ class HakkutsuScene(TableScene):
         if ch.end is not None:
             out.append(BarButton(t("hk.btn.end"), lambda: self.perform(ch.end), "E", primary=True, ident="end"))
         return out
+
+    def hint_rects(self, action) -> list[pygame.Rect]:
+        """Where ``action`` is taken now: its map cell, its card (equipment, deal, draft) or its button."""
+        ch = self.current_choices()
+        rects = [cell_rect(*rc) for rc, pick in ch.cells.items() if pick.action == action]
+        rects += [cell_rect(*rc) for rc, actions in ch.detector.items() if action in actions]
+        for key, pick in ch.picks.items():
+            if pick.action == action or (pick.mode is not None and action.kind == USE
+                                         and key[0] == "equipment" and action.name == pick.mode):
+                rect = self.choice_rects.get(key) or self.layout.hand.rect_of(key)
+                if rect is not None:
+                    rects.append(rect)
+        for ident, plain in (("dig", ch.mine), ("leave", ch.skip), ("end", ch.end)):
+            button = self.bar.find(ident) if self.bar is not None else None
+            if plain == action and button is not None:
+                rects.append(button.rect)
+        return rects
+
+    def open_view(self, views: list[dict]) -> dict:
+        """All cards open (replays): every museum, and every player's equipment cards in place of the backs."""
+        view = super().open_view(views)
+        view["museum"] = [views[q]["museum"][q] for q in range(len(views))]
+        view["open_hands"] = [v["equipment"] for v in views]
+        return view
 
     # ------------------------------------------------------------------ input
     def perform(self, action) -> bool:

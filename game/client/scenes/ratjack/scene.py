@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.ratjack.actions import FLIP
+
 from ... import gfx
 from ...i18n import t, tn
 from ...table import widgets
@@ -97,6 +99,14 @@ class RatjackScene(TableScene):
         return [{"type": "round_started", "round": view["round"], "start_player": view["start_player"],
                  "decks": list(view["decks"])},
                 {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
+
+    def open_view(self, views: list[dict]) -> dict:
+        """All cards open (replays): every hand, and each face-down card that any player knows."""
+        view = super().open_view(views)
+        view["areas"] = [[next((dict(entry, card=v["areas"][q][i]["card"]) for v in views
+                                if v["areas"][q][i]["card"] is not None), entry)
+                          for i, entry in enumerate(area)] for q, area in enumerate(view["areas"])]
+        return view
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
@@ -218,6 +228,32 @@ class RatjackScene(TableScene):
             if rect is not None:
                 return (rect.left + 6, rect.top + 14)  # the left strip stays visible when cards overlap
         return None
+
+    def item_rect(self, key: tuple) -> pygame.Rect | None:
+        """The rectangle of table item ``key`` as drawn now."""
+        lay = self.layout
+        fixed = {("deck",): lay.deck, ("discard",): lay.discard}
+        if key in fixed:
+            return fixed[key]
+        if key[0] == "seat":
+            return lay.panels[key[1]]
+        for zone in (lay.reserve, lay.hand, *lay.areas.values()):
+            rect = zone.rect_of(key)
+            if rect is not None:
+                return rect
+        return None
+
+    def hint_rects(self, action) -> list[pygame.Rect]:
+        """The items to point at for ``action``: in the play phase the hand card (and the own
+        card a flip turns), else the item whose click performs it."""
+        ch = choices(self.display, self.legal_actions())
+        keys = [key for key, pick in ch.picks.items()
+                if pick.action == action or (pick.select is not None and pick.select == action.card)]
+        if action.kind == FLIP:
+            own = {card_of(e["card"]): i for i, e in enumerate(self.display["areas"][self.viewer]) if e["card"]}
+            if action.card2 in own:
+                keys.append(("area", self.viewer, own[action.card2]))
+        return [rect for rect in map(self.item_rect, keys) if rect is not None]
 
     def on_click(self, pos) -> None:
         if self.browsing:
@@ -361,7 +397,7 @@ class RatjackScene(TableScene):
             known_down = not entry["face_up"] and entry["card"] is not None
             if known_down:
                 img = self.card_image(entry["card"], size)
-                note = t("rj.you_know")
+                note = None if d.get("open_hands") else t("rj.you_know")
             picked = key in ch.picks
             widgets.draw_card(surface, img, rect, dim=(targeting and not picked) or out or (known_down and not picked),
                               lift=4 if picked else 0,
@@ -405,9 +441,10 @@ class RatjackScene(TableScene):
         n = d["hand_sizes"][q]
         if self.sprites.is_hidden(("backs", q)):
             n = 0
-        back = self.card_image(None, (22, 31))
+        open_hand = (d.get("open_hands") or [None] * (q + 1))[q]  # a replay with all cards open
         for i in range(n):
-            surface.blit(back, (rect.left + i * 12, rect.top))
+            card = open_hand[i] if open_hand and i < len(open_hand) else None
+            surface.blit(self.card_image(card, (22, 31)), (rect.left + i * 12, rect.top))
         gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
                                                                    rect.top + 15), 13, gfx.MUTED, anchor="midleft")
         self.tips.add(rect, lambda: tn("rj.tip.hand_back", d["hand_sizes"][q], name=self.name(q)))
