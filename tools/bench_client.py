@@ -4,8 +4,9 @@
   drawing the first title-screen frame (wall time of the whole process and the
   time inside it);
 * frame time (work per frame: events, update, draw, present; median and 99th
-  percentile) while an MCTS ``normal`` bot thinks in its own process, and
-  while animations run.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
+  percentile) of each table (Hacktrick 2 seats, Ratjack and Hakkutsu!! 4 seats)
+  while MCTS ``normal`` bots think in their own process, and while random bots'
+  moves animate back to back.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
   display driver is set.  ``--seconds`` sets the length of the game sample
   (default 3 s; at least 10 s are used).
 """
@@ -81,8 +82,13 @@ def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", players
     return thinking, animating, moves
 
 
+TABLES = (("hacktrick", 2, {}), ("ratjack", 4, {"decks": ("weasel", "raccoon")}), ("hakkutsu", 4, {}))
+
+
 @section("client")
 def bench_client(args) -> None:
+    """Start-up, then every table: frames while MCTS bots think, and while random bots' moves animate
+    back to back (random bots answer at once, so the animation frames are many)."""
     import tempfile
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -90,31 +96,24 @@ def bench_client(args) -> None:
     from ai import AGENTS
 
     bot = "mcts:level=normal" if "mcts" in AGENTS else "random"
+    seconds = max(10.0, args.seconds)
     with tempfile.TemporaryDirectory() as tmp:
         wall, inner = _startup(tmp)
         print(f"start-up to the title screen: {wall:.2f} s process wall time "
-              f"({inner:.2f} s from the first client import)")
-        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp)
-    print(f"hacktrick, {bot} vs {bot}, {moves} actions, video driver {os.environ['SDL_VIDEODRIVER']}")
-    _report(thinking, animating)
-    bench_hakkutsu(args, bot)
-
-
-def bench_hakkutsu(args, bot: str) -> None:
-    """The Hakkutsu!! table at 4 seats (bots only, so that every turn animates)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        thinking, animating, moves = _frames(max(10.0, args.seconds), bot, tmp, "hakkutsu", 4)
-    print(f"hakkutsu, 4 x {bot}, {moves} actions")
-    _report(thinking, animating)
+              f"({inner:.2f} s from the first client import); video driver {os.environ['SDL_VIDEODRIVER']}")
+        for game, players, options in TABLES:
+            thinking, _, moves = _frames(seconds, bot, tmp, game, players, **options)
+            _, animating, fast = _frames(seconds / 2, "random", tmp, game, players, **options)
+            print(f"{game}, {players} seats: {seconds:.0f} s of {bot} ({moves} actions), "
+                  f"{seconds / 2:.0f} s of random bots ({fast} actions)")
+            _report(thinking, animating)
 
 
 def _report(thinking: list[float], animating: list[float]) -> None:
     for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
         if values:
-            print(f"frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
+            print(f"  frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
                   f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
                   f"({len(values)} frames, {sum(v > 0.020 for v in values)} over 20 ms)")
         else:
-            print(f"frame time {label:<20}: no frames sampled")
+            print(f"  frame time {label:<20}: no frames sampled")
