@@ -22,6 +22,14 @@ def make_app(tmp_path, monkeypatch, lang: str = "en", bot_mode: str = "inline"):
     return App(settings, bot_mode=bot_mode)
 
 
+def fast_app(tmp_path, monkeypatch):
+    """A headless App whose animations run fast (a fixture body: ``yield from fast_app(...)``)."""
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.animation_speed = 12.0
+    yield app
+    app.shutdown()
+
+
 def frames(app, n: int = 3) -> None:
     for _ in range(n):
         app.step(1 / 30)

@@ -22,7 +22,15 @@ from game.client.session import Session
 from game.rules import events_for, new_game
 from game.rules.hakkutsu.actions import Action
 from game.rules.hakkutsu.data import DATA
-from tests.client_helpers import check_save_resume_undo, click, click_button, frames, key, make_app, run_until
+from tests.client_helpers import (
+    check_save_resume_undo,
+    click,
+    click_button,
+    fast_app,
+    frames,
+    key,
+    run_until,
+)
 from tests.hakkutsu_helpers import cell, give, set_site, started
 
 I18N = Path(__file__).resolve().parents[1] / "game" / "client" / "i18n"
@@ -34,10 +42,7 @@ ENGINE_EVENTS = {"museum_drafted", "equipment_kept", "equipment_shuffled", "roun
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    a.settings.animation_speed = 12.0
-    yield a
-    a.shutdown()
+    yield from fast_app(tmp_path, monkeypatch)
 
 
 def start(app, seats, seed=1, **options) -> HakkutsuScene:

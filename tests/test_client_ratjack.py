@@ -18,15 +18,12 @@ from game.client.session import Session
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import FAMILIES
 from game.rules.ratjack.positions import position
-from tests.client_helpers import check_save_resume_undo, click, click_button, frames, key, make_app, run_until
+from tests.client_helpers import check_save_resume_undo, click, click_button, fast_app, frames, key, run_until
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    a.settings.animation_speed = 12.0
-    yield a
-    a.shutdown()
+    yield from fast_app(tmp_path, monkeypatch)
 
 
 def start(app, seats, seed=1, **options) -> RatjackScene:

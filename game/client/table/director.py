@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from ..animation import Step
+from ..animation import FlipTween, Step
 
 
 class AnimationRegistry:
@@ -110,6 +110,12 @@ def banner_step(table, text: str, hold: float = 1.2, sound: str | None = None) -
 def land(table, image: pygame.Surface, center):
     """An ``on_end`` that leaves ``image`` where a tween landed (see :meth:`SpriteLayer.place`)."""
     return lambda: table.sprites.place(image, center)
+
+
+def flip_step(table, key, before: pygame.Surface, after: pygame.Surface, center, duration: float = 0.32) -> Step:
+    """A card turning over where it lies: item ``key`` hidden while it turns, the new side left in place."""
+    return Step([FlipTween(before, after, center, duration)], on_start=lambda: table.sprites.hide(key),
+                on_end=land(table, after, center), sound="sfx.flip")
 
 
 def as_steps(result) -> list[Step]:

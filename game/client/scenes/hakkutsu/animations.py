@@ -8,9 +8,9 @@ the action takes over.
 
 from __future__ import annotations
 
-from ...animation import FlipTween, Step, Tween, ease_in_out
+from ...animation import Step, Tween, ease_in_out
 from ...i18n import t
-from ...table.director import AnimationRegistry, banner_step, land
+from ...table.director import AnimationRegistry, banner_step, flip_step, land
 from .layout import (
     EQUIP_DECK,
     HAND_CARD,
@@ -102,13 +102,7 @@ def card_flipped(table, ev):
     site = table.display["map"][r][c]
     back = table.back_image(site["area"], SITE_CARD)
     face = table.rock_image(ev["card"], SITE_CARD)
-    center = _cell_center((r, c))
-
-    def start():
-        table.sprites.hide(("top", r, c))
-
-    return Step([FlipTween(back, face, center, 0.32)], on_start=start, on_end=land(table, face, center),
-                sound="sfx.flip")
+    return flip_step(table, ("top", r, c), back, face, _cell_center((r, c)))
 
 
 @animations.on("card_mined")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...animation import FlipTween, Step, Tween, ease_in_out
 from ...i18n import t
-from ...table.director import AnimationRegistry, banner_step, land
+from ...table.director import AnimationRegistry, banner_step, flip_step, land
 from .layout import HAND_CARD, PILE_CARD, TOKEN
 from .texts import ability_text, card_label
 
@@ -109,15 +109,8 @@ def card_flipped(table, ev):
     lay = table.layout
     q, i = ev["owner"], ev["index"]
     size = lay.card_size(q)
-    center = lay.area_rect(q, i).center
-    before = table.area_image(q, i)
     after = table.card_image(ev["card"] if ev["face_up"] else None, size)
-
-    def start():
-        table.sprites.hide(("area", q, i))
-
-    return Step([FlipTween(before, after, center, 0.32)], on_start=start, on_end=land(table, after, center),
-                sound="sfx.flip")
+    return flip_step(table, ("area", q, i), table.area_image(q, i), after, lay.area_rect(q, i).center)
 
 
 @animations.on("card_peeked")
