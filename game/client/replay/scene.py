@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from ai.review import Review, record_digest
+from game.rules import action_from_json
 
 from .. import gfx
 from ..i18n import t
@@ -268,14 +269,15 @@ class ReplayScene(Scene):
             return t("replay.end")
         player = s.actor(self.cursor)
         action = self.record.actions[self.cursor]
-        lines = [t("replay.next_move", name=self.table.name(player), action=str(action))]
+        lines = [t("replay.next_move", name=self.table.name(player), action=self.table.action_label(action))]
         d = self.review.at(self.cursor) if self.review is not None else None
         if d is not None:
             lines.append(t("replay.win_chance", p=round(d.win_chance * 100)))
             if d.best_text != d.action_text:
                 played = "?" if d.chosen_value is None else round(d.chosen_value * 100)
                 lines.append(t("replay.played_value", p=played))
-                lines.append(t("replay.preferred", action=d.best_text, p=round(d.win_chance * 100)))
+                best = action_from_json(self.record.game, d.best)
+                lines.append(t("replay.preferred", action=self.table.action_label(best), p=round(d.win_chance * 100)))
             else:
                 lines.append(t("replay.best_played"))
             if d.mistake:

@@ -119,6 +119,10 @@ class TableScene(GameScene):
         """Outline ``action`` on the table (a hint; ``None`` clears it)."""
         self.hinted_action = action
 
+    def action_label(self, action) -> str:
+        """Hook: ``action`` named for players in the current language (hints, replays)."""
+        return str(action)
+
     def hint_rects(self, action) -> list[pygame.Rect]:
         """Hook: where ``action`` is taken on the table now (hand cards, piles, buttons)."""
         return []
@@ -361,7 +365,7 @@ class TableScene(GameScene):
         gfx.panel(surface, box, 255, colour=(20, 40, 56), border=HINT_COLOUR, radius=8)
         inner = box.inflate(-16, -8)
         if shown is not None:
-            line = t("hint.move", action=str(shown.action))
+            line = t("hint.move", action=self.action_label(shown.action))
         elif hints.thinking:
             line = t("hint.thinking")
         else:

@@ -18,7 +18,7 @@ from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
 from .layout import BAR, BOARD_AT, CARD, KEYS_HINT, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
-from .view_model import reason_text
+from .view_model import action_label, reason_text
 
 
 class HacktrickScene(TableScene):
@@ -132,6 +132,9 @@ class HacktrickScene(TableScene):
                 return False
             action = input.attempted_card_action(self.display["phase"], card, self.x2_chosen)
         return self.act(action)
+
+    def action_label(self, action) -> str:
+        return action_label(action)
 
     def hint_rects(self, action) -> list[pygame.Rect]:
         """A card action: that hand card; any other: its button in the bar."""

@@ -86,3 +86,14 @@ def reason_text(reason: str, cells=()) -> str:
     if cells:
         text += "  " + "·".join(str(c) for c in cells)
     return text
+
+
+def action_label(action) -> str:
+    """A Hacktrick move named for players."""
+    from game.rules.hacktrick.actions import OPEN, PLAY
+
+    if action.kind == OPEN:
+        return t("act.hacktrick.open", card=action.card)
+    if action.kind == PLAY:
+        return t("act.hacktrick.play_x2" if action.x2 else "act.hacktrick.play", card=action.card)
+    return t(f"act.hacktrick.{action.kind}")

@@ -42,7 +42,7 @@ from .layout import (
     cell_rect,
 )
 from .log_text import lines as log_lines
-from .texts import MUSEUM_VIEWS, dig_preview, dig_refusal, equipment_name, localized, rock_name
+from .texts import MUSEUM_VIEWS, action_label, dig_preview, dig_refusal, equipment_name, localized, rock_name
 
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -178,6 +178,9 @@ class HakkutsuScene(TableScene):
         if ch.end is not None:
             out.append(BarButton(t("hk.btn.end"), lambda: self.perform(ch.end), "E", primary=True, ident="end"))
         return out
+
+    def action_label(self, action) -> str:
+        return action_label(action)
 
     def hint_rects(self, action) -> list[pygame.Rect]:
         """Where ``action`` is taken now: its map cell, its card (equipment, deal, draft) or its button."""

@@ -142,3 +142,21 @@ def dig_refusal(dig: Dig) -> str | None:
     if dig.move_after is None:
         return t("hk.dig.too_heavy", units=dig.units_after)
     return None
+
+
+def action_label(action) -> str:
+    """A Hakkutsu!! move named for players."""
+    from game.rules.hakkutsu.actions import DETECTOR, DRAFT, HELICOPTER, KEEP, MOVE, USE
+    from game.rules.hakkutsu.data import DATA
+
+    kind = action.kind
+    if kind in (MOVE, HELICOPTER, DETECTOR):
+        cell = t("hk.cell", r=action.cell // DATA.cols + 1, c=action.cell % DATA.cols + 1)
+        if kind == DETECTOR:
+            return t("act.hakkutsu.detector_second" if action.second else "act.hakkutsu.detector_top", cell=cell)
+        return t(f"act.hakkutsu.{kind}", cell=cell)
+    if kind in (USE, KEEP):
+        return t(f"act.hakkutsu.{kind}", card=equipment_name(action.name))
+    if kind == DRAFT:
+        return t("act.hakkutsu.draft", museum=museum_name(action.name))
+    return t(f"act.hakkutsu.{kind}")

@@ -32,7 +32,7 @@ from .layout import (
     RatjackLayout,
 )
 from .log_text import lines as log_lines
-from .texts import ability_text, card_label, card_of, reason_text, step_text, token_text
+from .texts import ability_text, action_label, card_label, card_of, reason_text, step_text, token_text
 
 LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
@@ -242,6 +242,9 @@ class RatjackScene(TableScene):
             if rect is not None:
                 return rect
         return None
+
+    def action_label(self, action) -> str:
+        return action_label(action, self.name)
 
     def hint_rects(self, action) -> list[pygame.Rect]:
         """The items to point at for ``action``: in the play phase the hand card (and the own

@@ -84,3 +84,25 @@ def all_engine_prompts() -> set[str]:
 
 def reason_text(reason: str) -> str:
     return t(f"rj.reason.{reason}")
+
+
+def action_label(action, name_of) -> str:
+    """A Ratjack move named for players (``name_of(p)`` names a seat)."""
+    from game.rules.ratjack.actions import DISCARD, DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET
+    from game.rules.ratjack.cards import FACES, card_json
+
+    kind = action.kind
+    if kind == DRAW_DECK:
+        return t("act.ratjack.draw_deck")
+    if kind == DRAW_DISCARD:
+        return t("act.ratjack.draw_discard")
+    if kind == FLIP:
+        return t("act.ratjack.flip", card=card_label(card_json(action.card)), flip=card_label(card_json(action.card2)))
+    if kind in (FACE_DOWN, FACE_UP, DISCARD):
+        key = {FACE_DOWN: "face_down", FACE_UP: "face_up", DISCARD: "discard"}[kind]
+        return t(f"act.ratjack.{key}", card=card_label(card_json(action.card)))
+    if kind == TARGET:
+        if action.index < 0:
+            return t("act.ratjack.target_player", name=name_of(action.player))
+        return t("act.ratjack.target_card", name=name_of(action.player), n=action.index + 1)
+    return t("act.ratjack.token", token=token_label(FACES[action.face]))
