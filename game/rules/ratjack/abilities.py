@@ -14,7 +14,7 @@ Each :class:`Ability` has
 
 ``can`` is written so that, when it holds, every step offers at least one
 choice and every offered choice can be completed (so ``legal_actions()`` never
-leads into a dead end).  Choices made in earlier steps are kept in ``s.memo``
+leads into a dead end).  Choices made in earlier steps are kept in ``s.chosen``
 as positions ``(player, index)`` or token ids, never as hidden card ids.
 """
 
@@ -50,13 +50,13 @@ def face_of(s, c: int) -> int:
 
 
 def _others(s, p: int) -> list:
-    elim = s.elim
-    return [q for q in range(s.n) if q != p and not elim[q]]
+    elim = s.eliminated
+    return [q for q in range(s.num_players) if q != p and not elim[q]]
 
 
 def _in_round(s) -> list:
-    elim = s.elim
-    return [q for q in range(s.n) if not elim[q]]
+    elim = s.eliminated
+    return [q for q in range(s.num_players) if not elim[q]]
 
 
 def _targets(s, players, pred) -> list:
@@ -157,15 +157,15 @@ def _card_at(s, a: Action) -> int:
 
 
 def _pick_token(s, p, src, a, ev):
-    s.memo.append(a.face // 2)
+    s.chosen.append(a.face // 2)
 
 
 def _place_memo_token(s, p, src, a, ev):
-    s.put_token(s.memo.pop(), a.player, a.index, p, ev)
+    s.put_token(s.chosen.pop(), a.player, a.index, p, ev)
 
 
 def _remember(s, p, src, a, ev):
-    s.memo.append(_pos(a))
+    s.chosen.append(_pos(a))
 
 
 def can_resolve(s, p: int, src: int) -> bool:
@@ -190,7 +190,7 @@ def _r2_start(s, p, src, ev):
 
 
 def _r3_start(s, p, src, ev):
-    s.extra += 1
+    s.extra_turns += 1
     ev.append({"type": "extra_turn", "player": p})
 
 
@@ -240,7 +240,7 @@ def _r7_can(s, p, src):
 
 
 def _r7_apply(s, p, src, a, ev):
-    q0, i0 = s.memo.pop()
+    q0, i0 = s.chosen.pop()
     s.swap_cards(q0, i0, a.player, a.index, ev)
 
 
@@ -249,7 +249,7 @@ def _r9_can(s, p, src):
 
 
 def _r9_apply(s, p, src, a, ev):
-    q0, i0 = s.memo.pop()
+    q0, i0 = s.chosen.pop()
     s.move_token(q0, i0, a.player, a.index, p, ev)
 
 
@@ -295,18 +295,18 @@ def _w3_can(s, p, src):
 
 
 def _w3_start(s, p, src, ev):
-    s.draw_to_limbo(p, ev)
+    s.draw_card_aside(p, ev)
 
 
 def _w3_choices(s, p, src):
-    return [PLAYER_TARGETS[q] for q in _others(s, p)] + [DISCARDS[s.limbo]]
+    return [PLAYER_TARGETS[q] for q in _others(s, p)] + [DISCARDS[s.drawn_card]]
 
 
 def _w3_apply(s, p, src, a, ev):
     if a.kind == DISCARD:
-        s.discard_limbo(p, ev)
+        s.discard_drawn_card(p, ev)
     else:
-        s.limbo_to_area(p, a.player, ev)
+        s.give_drawn_card(p, a.player, ev)
 
 
 def _w5_choices(s, p, src):
@@ -326,7 +326,7 @@ def _w7_can(s, p, src):
 
 
 def _w7_apply(s, p, src, a, ev):
-    q0, i0 = s.memo.pop()
+    q0, i0 = s.chosen.pop()
     s.exchange_token(q0, i0, a.face // 2, p, ev)
 
 
@@ -335,7 +335,7 @@ def _w8_first(s, p, src):
 
 
 def _w8_second(s, p, src):
-    q0, i0 = s.memo[-1]
+    q0, i0 = s.chosen[-1]
     return [a for a in _targets(s, _in_round(s), _tokened) if a.player != q0 or a.index != i0]
 
 
@@ -344,7 +344,7 @@ def _w8_can(s, p, src):
 
 
 def _w8_apply(s, p, src, a, ev):
-    q0, i0 = s.memo.pop()
+    q0, i0 = s.chosen.pop()
     s.swap_tokens(q0, i0, a.player, a.index, p, ev)
 
 
@@ -366,13 +366,13 @@ def _w12_can(s, p, src):
 
 def _w12_pick(s, p, src, a, ev):
     if a.kind == TOKEN:
-        s.memo.append(a.face // 2)
+        s.chosen.append(a.face // 2)
     else:
-        s.memo.append(_pos(a))
+        s.chosen.append(_pos(a))
 
 
 def _w12_apply(s, p, src, a, ev):
-    source = s.memo.pop()
+    source = s.chosen.pop()
     if isinstance(source, tuple):
         s.move_token(source[0], source[1], a.player, a.index, p, ev)
     else:
@@ -390,7 +390,7 @@ def _rc2_can(s, p, src):
 
 
 def _rc2_apply(s, p, src, a, ev):
-    q0, i0 = s.memo.pop()
+    q0, i0 = s.chosen.pop()
     s.swap_cards(q0, i0, a.player, a.index, ev)
 
 
