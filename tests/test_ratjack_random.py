@@ -60,7 +60,7 @@ def value_from_view_area(area):
     for entry in area:
         if entry["face_up"]:
             face = FACES.index(entry["token"]) if entry["token"] else -1
-            total += MOD[face + 1][entry["card"]["value"]]
+            total += MOD[face][entry["card"]["value"]]
     return total
 
 

@@ -166,7 +166,7 @@ def _option_value(state: RatjackState, a, v: int) -> int:
     if kind == "flip":
         c = a.card2
         t = state.token_on[c]
-        return v + MOD[t * 2 + state.token_side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+        return v + MOD[t * 2 + state.token_side[t] if t >= 0 else -1][CARD_VALUE[c]]  # -1: MOD[NO_TOKEN]
     return v
 
 

@@ -160,7 +160,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         for c in self.areas[q]:
             if up[c]:
                 t = on[c]
-                total += MOD[t * 2 + side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+                total += MOD[t * 2 + side[t] if t >= 0 else -1][CARD_VALUE[c]]  # -1: MOD[NO_TOKEN]
         return total
 
     def values(self) -> list:
