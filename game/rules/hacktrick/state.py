@@ -428,10 +428,7 @@ class HacktrickState(GameState):
     @classmethod
     def from_json(cls, d: dict) -> HacktrickState:
         d = copy.deepcopy(d)  # never share lists with the caller
-        s = cls.__new__(cls)
-        s._legal_cache = None
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._blank_from_save(d)
         for key in ("target", "dealer", "hand_number", "phase", "player", "asked", "must_play",
                     "guarded", "hands", "deck", "row", "aside", "cell_owner", "cell_count",
                     "normal", "x2_loc", "captured", "spent_own", "spent_captured", "announced",

@@ -467,10 +467,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
     def from_json(cls, d: dict) -> RatjackState:
         """Rebuild a state saved with :meth:`to_json`; ``ValueError`` if it does not add up."""
         d = copy.deepcopy(d)  # never share lists with the caller
-        s = cls.__new__(cls)
-        s._legal_cache = None
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._blank_from_save(d)
         s.num_players = int(d["players"])
         if not 2 <= s.num_players <= 4:
             raise ValueError(f"ratjack is played by 2 to 4 players, not {s.num_players}")
