@@ -22,9 +22,11 @@ class PlayerViews:
     # -- small JSON helpers ------------------------------------------------------
     @staticmethod
     def cards_json(cards) -> list:
+        """``cards`` as the views show them."""
         return [card_json(c) for c in cards]
 
     def discard_json(self) -> list:
+        """The discard pile (bottom first) as the views show it."""
         return [card_json(c) for c in self.discard]
 
     def areas_json(self, player: int) -> list:
