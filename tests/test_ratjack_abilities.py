@@ -203,7 +203,7 @@ def test_rat12_turns_another_players_face_down_card_up_without_ability():
     assert strs(s) == ["target p1 card 0"]
     play(s, "target p1 card 0")
     assert area_cards(s, 1)[0] == "U:rat-blue 3"
-    assert s.extra == 0 and s.player == 1  # rat 3's ability did not happen
+    assert s.extra_turns == 0 and s.player == 1  # rat 3's ability did not happen
 
 
 # ---------------------------------------------------------------- weasel
@@ -248,7 +248,7 @@ def test_weasel3_may_discard_the_drawn_card():
     s = position(decks=WEASEL, hands=[["weasel 3", "rat-red 3"], ["rat-red 4"]], areas=[[], []],
                  deck=["rat-red 12"])
     play(s, "face-up weasel 3", "discard rat-red 12")
-    assert s.discard[-1] == card("rat-red 12") and s.limbo == -1
+    assert s.discard[-1] == card("rat-red 12") and s.drawn_card == -1
 
 
 def test_weasel4_token_on_any_face_down_card():
@@ -395,7 +395,7 @@ def test_raccoon3_puts_your_hand_card_face_up_then_draws():
     play(s, "face-up raccoon 3")
     assert area_cards(s, 0) == ["U:raccoon 3", "U:rat-red 4"]
     assert s.hands[0] == [card("rat-red 12")] and s.value(0) == 7
-    assert s.extra == 0  # rat 4's ability did not happen either
+    assert s.extra_turns == 0  # rat 4's ability did not happen either
 
 
 def test_raccoon4_takes_another_players_face_down_card_face_up():
@@ -464,7 +464,7 @@ def test_raccoon9_takes_the_top_discard_face_up():
                  discard=["rat-red 11", "rat-red 12"])
     play(s, "face-up raccoon 9")
     assert area_cards(s, 0) == ["U:raccoon 9", "U:rat-red 12"] and s.value(0) == 21
-    assert s.extra == 0
+    assert s.extra_turns == 0
 
 
 def test_raccoon10_draws_then_discards_a_hand_card():
@@ -541,7 +541,7 @@ def test_ruling_extra_turn_is_lost_when_the_deck_runs_out():
                  areas=[["U:rat-red 12"], ["U:rat-blue 2"]], deck=["rat-red 4"], rest="discard")
     ev = play(s, "draw deck", "face-up rat-red 3")
     assert any(e["type"] == "round_ended" and e["reason"] == "deck empty" for e in ev)
-    assert s.vp == [1, 0] and s.round_no == 2 and s.extra == 0
+    assert s.vp == [1, 0] and s.round_no == 2 and s.extra_turns == 0
 
 
 def test_ruling_a_protected_card_cannot_receive_a_token_from_another_player():

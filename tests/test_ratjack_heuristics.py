@@ -60,10 +60,10 @@ def test_choices_are_legal_in_random_positions():
         legal = s.legal_actions()
         a = H.choose(s.view(s.current_player), legal, random.Random(seed))
         assert a in legal
-        for p in range(s.n):
+        for p in range(s.num_players):
             e = H.evaluate(s, p)
             assert 0.0 <= e <= 1.0
-        assert abs(sum(H.evaluate(s, p) for p in range(s.n)) - 1.0) < 1e-9
+        assert abs(sum(H.evaluate(s, p) for p in range(s.num_players)) - 1.0) < 1e-9
         r = H.rollout_policy(s, legal, random.Random(1))
         assert r in legal
 

@@ -27,8 +27,8 @@ def expected_cards(s):
 def check_invariants(s):
     # 24 cards always accounted for
     cards = s.deck + s.discard + [c for h in s.hands for c in h] + [c for a in s.areas for c in a]
-    if s.limbo >= 0:
-        cards.append(s.limbo)
+    if s.drawn_card >= 0:
+        cards.append(s.drawn_card)
     assert sorted(cards) == expected_cards(s)
     # 6 tokens: on cards in areas (one per card) or in the reserve
     in_areas = {c for a in s.areas for c in a}
@@ -42,7 +42,7 @@ def check_invariants(s):
         assert s.known[c] == 0
     for c in s.discard:
         assert s.known[c] == s.all_mask
-    for q in range(s.n):
+    for q in range(s.num_players):
         for c in s.hands[q]:
             assert s.known[c] >> q & 1
         for c in s.areas[q]:
@@ -60,7 +60,7 @@ def value_from_view_area(area):
     for entry in area:
         if entry["face_up"]:
             face = FACES.index(entry["token"]) if entry["token"] else -1
-            total += MOD[face + 1][entry["card"]["value"]]
+            total += MOD[face][entry["card"]["value"]]
     return total
 
 
@@ -80,7 +80,7 @@ def cards_in(obj, out):
 
 def check_views(s, seen):
     """Views are JSON, values match the areas, no hidden card the player never saw."""
-    for p in range(s.n):
+    for p in range(s.num_players):
         v = s.view(p)
         json.dumps(v)
         assert v["values"] == [value_from_view_area(a) for a in v["areas"]]
@@ -182,13 +182,13 @@ def _random_states(count, seed):
 def test_determinize_keeps_what_the_player_knows_and_resamples_the_rest():
     changed = 0
     for s in _random_states(max(40, RANDOM_GAMES // 4), 5):
-        for p in range(s.n):
+        for p in range(s.num_players):
             d = s.determinize(p, random.Random(p))
             check_invariants(d)
             assert d.view(p) == s.view(p)
             assert d.legal_actions() == s.legal_actions() if p == s.current_player else True
             bit = 1 << p
-            for q in range(s.n):
+            for q in range(s.num_players):
                 for c0, c1 in zip(s.areas[q], d.areas[q]):
                     if s.face_up[c0] or s.known[c0] & bit:
                         assert c0 == c1
@@ -260,7 +260,7 @@ def test_sample_from_view_reproduces_the_view():
     from game.rules.ratjack.state import RatjackState
 
     for s in _random_states(max(30, RANDOM_GAMES // 8), 13):
-        for p in range(s.n):
+        for p in range(s.num_players):
             v = s.view(p)
             t = RatjackState.sample_from_view(v, random.Random(p))
             check_invariants_loose(t)
@@ -272,8 +272,8 @@ def test_sample_from_view_reproduces_the_view():
 
 def check_invariants_loose(s):
     cards = s.deck + s.discard + [c for h in s.hands for c in h] + [c for a in s.areas for c in a]
-    if s.limbo >= 0:
-        cards.append(s.limbo)
+    if s.drawn_card >= 0:
+        cards.append(s.drawn_card)
     assert sorted(cards) == expected_cards(s)
     if not s.is_terminal:
         assert s.legal_actions()

@@ -142,7 +142,7 @@ def test_busting_another_player_scores_for_the_acting_player():
                  areas=[["U:rat-red 10"], ["U:rat-blue 12", "U:rat-blue 11", "U:rat-blue 1"], ["D:rat-blue 5"]])
     ev = play(s, "face-up rat-red 7", "target p0 card 0", "target p1 card 2")
     assert {"type": "player_eliminated", "player": 1, "value": 33, "reason": "over 25"} in ev
-    assert s.vp == [1, 0, 0] and s.elim == [False, True, False]
+    assert s.vp == [1, 0, 0] and s.eliminated == [False, True, False]
     assert s.player == 2 and s.round_no == 1
     # eliminated players are skipped and their areas are out of play
     play(s, "draw deck")
@@ -176,7 +176,7 @@ def test_over_25_at_the_end_of_your_turn_eliminates_you_without_score():
     ev = play(s, "face-up rat-red 11")
     assert {"type": "player_eliminated", "player": 0, "value": 33,
             "reason": "over 25 at the end of the turn"} in ev
-    assert s.vp == [0, 0, 0] and s.player == 1 and s.elim[0]
+    assert s.vp == [0, 0, 0] and s.player == 1 and s.eliminated[0]
 
 
 def test_over_25_yourself_with_one_opponent_left_gives_them_the_round():

@@ -41,7 +41,7 @@ def test_each_face_modifies_a_face_up_card(face, value, expected):
 def test_mod_table_matches_the_function():
     for f in range(-1, 12):
         for v in range(13):
-            assert MOD[f + 1][v] == modified_value(v, f)
+            assert MOD[f][v] == modified_value(v, f)
 
 
 def test_face_down_cards_and_their_tokens_count_zero():

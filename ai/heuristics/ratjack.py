@@ -47,12 +47,12 @@ def _score(s: RatjackState, me: int, round0: int) -> float:
     if s.is_terminal:
         return 1000.0 if me in s.winners() else -1000.0
     vp = s.vp
-    others = [vp[q] for q in range(s.n) if q != me]
+    others = [vp[q] for q in range(s.num_players) if q != me]
     score = 60.0 * vp[me] - 20.0 * sum(others) - 25.0 * max(others)
     if s.round_no != round0:
         return score + (2.0 if s.start_player == me else 0.0)
     values = s.values()
-    if s.elim[me]:
+    if s.eliminated[me]:
         score -= 45.0
     else:
         v = values[me]
@@ -64,10 +64,10 @@ def _score(s: RatjackState, me: int, round0: int) -> float:
             score += 6.0
         if s.player == me and s.phase == "draw":
             score += 3.0  # an extra turn
-    leader = max((q for q in range(s.n) if q != me and not s.elim[q]),
+    leader = max((q for q in range(s.num_players) if q != me and not s.eliminated[q]),
                  key=lambda q: (vp[q], values[q]), default=None)
-    for q in range(s.n):
-        if q == me or s.elim[q]:
+    for q in range(s.num_players):
+        if q == me or s.eliminated[q]:
             continue
         g = min(LIMIT - values[q], 15)
         score += (0.7 if q == leader else 0.35) * g
@@ -122,15 +122,15 @@ def choose(view: dict, legal: list, rng):
 def _round_chances(state: RatjackState) -> list:
     """Each player's rough chance to take the current round, from the distance to 25."""
     weights = []
-    for q in range(state.n):
-        if state.elim[q]:
+    for q in range(state.num_players):
+        if state.eliminated[q]:
             weights.append(0.0)
             continue
         gap = LIMIT - state.value(q)
         weights.append(exp(-gap / 5.0) if gap >= 0 else 0.02)
     total = sum(weights)
     if total <= 0:
-        return [1.0 / state.n] * state.n
+        return [1.0 / state.num_players] * state.num_players
     return [w / total for w in weights]
 
 
@@ -149,12 +149,12 @@ def evaluate(state: RatjackState, player: int) -> float:
     if state.is_terminal:
         return state.returns()[player]
     chances = _round_chances(state)
-    if state.n == 2:
+    if state.num_players == 2:
         # A race to TARGET_VP between equals: exact odds, this round decided by ``chances``.
         other = 1 - player
         need, opp = TARGET_VP - state.vp[player], TARGET_VP - state.vp[other]
         return chances[player] * _race(need - 1, opp) + chances[other] * _race(need, opp - 1)
-    strength = [exp(1.6 * (state.vp[q] + 0.9 * chances[q])) for q in range(state.n)]
+    strength = [exp(1.6 * (state.vp[q] + 0.9 * chances[q])) for q in range(state.num_players)]
     p = strength[player] / sum(strength)
     return min(1.0, max(0.0, p))
 
@@ -166,7 +166,7 @@ def _option_value(state: RatjackState, a, v: int) -> int:
     if kind == "flip":
         c = a.card2
         t = state.token_on[c]
-        return v + MOD[t * 2 + state.token_side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+        return v + MOD[t * 2 + state.token_side[t] if t >= 0 else -1][CARD_VALUE[c]]  # -1: MOD[NO_TOKEN]
     return v
 
 

@@ -227,6 +227,15 @@ class GameState(ABC):
         """True when the whole game (not one hand or round) is over."""
         return self.phase == PHASE_OVER
 
+    @classmethod
+    def _blank_from_save(cls, d: dict):
+        """An empty instance with the seed and random source of the save ``d`` (for ``from_json``)."""
+        s = cls.__new__(cls)
+        s._legal_cache = None
+        s.seed = int(d["seed"])
+        s.rng = Rng(int(d["rng"]))
+        return s
+
     # -- the decision interface -------------------------------------------
     def legal_actions(self) -> list:
         """Legal actions of the player to move, in a stable order."""

@@ -1,4 +1,16 @@
-"""Hacktrick: cards 0–5 and the 3x3 magic square (tic-tac-toe in disguise)."""
+"""Hacktrick: cards 0–5 and the 3x3 magic square (tic-tac-toe in disguise).
+
+Rules: ``docs/rules/hacktrick.md``.  Where each rule lives (the same skeleton as
+every engine, ``docs/engine-api.md``):
+
+* ``actions.py`` – the action type and its JSON;
+* ``state.py`` – the state, ``legal_actions``, ``apply`` (opening, Ask the Sum,
+  play/draw, declarations, winning a hand), ``clone`` and the save format;
+* ``views.py`` – what each player may see (``view()`` and its helpers);
+* ``hidden.py`` – determinization (the opponent's hand and the deck order);
+* ``board.py`` – the magic square and its eight lines;
+* ``equipment.py`` – the 18 data cards and the markers' places.
+"""
 
 from ..core import GameInfo, Option, check_int_option, register
 from .actions import Action

@@ -3,6 +3,7 @@
 Rules: ``docs/rules/hacktrick.md`` (the project's copy of the spec).  A turn is
 up to three decisions of the same player: Ask the Sum (optional), the main
 action (play or draw), and after a play the declaration (Play!, Guard! or pass).
+Views are in ``views.py``, determinization in ``hidden.py`` (map: the package docstring).
 
 Marker bookkeeping (10 per player, one of them the x2):
 
@@ -17,10 +18,11 @@ Marker bookkeeping (10 per player, one of them the x2):
 
 from __future__ import annotations
 
-from itertools import combinations
+import copy
 
 from ..core import GameState
 from ..rng import Rng
+from . import hidden, views
 from .actions import (
     ASK,
     ASK_ACTION,
@@ -36,12 +38,10 @@ from .actions import (
     PLAY,
     Action,
 )
-from .board import LINES_THROUGH, SQUARE
+from .board import LINES_THROUGH
+from .equipment import CAPTURED, CARDS, MARKERS_PER_PLAYER, SPENT, SUPPLY
 
-CARDS: tuple[int, ...] = tuple(v for v in range(6) for _ in range(3))  # 18 data cards
-MARKERS_PER_PLAYER = 10
 HAND_LIMIT = 4
-SUPPLY, CAPTURED, SPENT = 0, 10, 11
 
 PHASE_OPEN, PHASE_MAIN, PHASE_DECLARE, PHASE_OVER = "open", "main", "declare", "over"
 
@@ -392,85 +392,14 @@ class HacktrickState(GameState):
         s.last_hand = self.last_hand
         return s
 
-    # ------------------------------------------------------------------- views
-    def board_markers(self) -> list:
-        """Markers per cell 1..9 as ``{"owner", "x2"}`` dicts (x2 first)."""
-        board = []
-        for c in range(1, 10):
-            o = self.cell_owner[c]
-            n = self.cell_count[c] if o >= 0 else 0
-            cell = []
-            if n:
-                has_x2 = self.x2_loc[o] == c
-                if has_x2:
-                    cell.append({"owner": o, "x2": True})
-                cell.extend({"owner": o, "x2": False} for _ in range(n - has_x2))
-            board.append(cell)
-        return board
-
+    # ------------------------------------------------------- views and hidden info
     def view(self, player: int) -> dict:
-        v = self.base_view(player)
-        v.update({
-            "hand": sorted(self.hands[player]),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "deck_size": len(self.deck),
-            "row": list(self.row),
-            "aside": list(self.aside),
-            "board": self.board_markers(),
-            "square": [list(r) for r in SQUARE],
-            "supply": [{"normal": self.normal[q], "x2": self.x2_loc[q] == SUPPLY} for q in (0, 1)],
-            "captured": list(self.captured),
-            "spent": [self.spent_own[q] + self.spent_captured[q] for q in (0, 1)],
-            "dealer": self.dealer,
-            "announced": [dict(a) for a in self.announced],
-            "revealed": [{"player": r["player"], "cards": list(r["cards"])} for r in self.revealed],
-            "must_play": list(self.must_play),
-            "guarded": list(self.guarded),
-            "phase": self.phase,
-            "asked": self.asked,
-            "hand_number": self.hand_number,
-            "target": self.target,
-            "last_hand": dict(self.last_hand, cells=list(self.last_hand["cells"])) if self.last_hand else None,
-        })
-        return v
+        """What ``player`` may see (:func:`.views.view`)."""
+        return views.view(self, player)
 
-    # ------------------------------------------------------------ determinize
     def determinize(self, player: int, rng) -> HacktrickState:
-        """Resample the opponent's unknown cards and the deck order.
-
-        Kept: everything ``player`` sees, the opponent cards ``player`` knows
-        (from a revealed hand) and the opponent's hand sum when ``player``
-        knows it exactly (an announcement with no unseen draw since).
-        """
-        s = self.clone()
-        s.reseed(rng)
-        if s.phase == PHASE_OVER:
-            return s
-        o = 1 - player
-        known = list(self.known_cards[player])
-        pool = list(CARDS)
-        for group in (self.aside, self.row, self.hands[player], known):
-            for c in group:
-                pool.remove(c)
-        k = len(self.hands[o]) - len(known)
-        target = self.known_sum[player]
-        if target is not None:
-            target -= sum(known)
-        rng.shuffle(pool)
-        if target is not None and sum(pool[:k]) != target:
-            for _ in range(40):
-                rng.shuffle(pool)
-                if sum(pool[:k]) == target:
-                    break
-            else:
-                choices = [c for c in combinations(range(len(pool)), k)
-                           if sum(pool[i] for i in c) == target]
-                pick = set(choices[int(rng.random() * len(choices))])
-                pool = [pool[i] for i in sorted(pick)] + [pool[i] for i in range(len(pool)) if i not in pick]
-        s.hands[o] = known + pool[:k]
-        s.deck = pool[k:]
-        s._legal_cache = None
-        return s
+        """A state ``player`` cannot tell from this one (:func:`.hidden.determinize`)."""
+        return hidden.determinize(self, player, rng)
 
     # -------------------------------------------------------------------- JSON
     def to_json(self) -> dict:
@@ -498,13 +427,8 @@ class HacktrickState(GameState):
 
     @classmethod
     def from_json(cls, d: dict) -> HacktrickState:
-        import copy
-
         d = copy.deepcopy(d)  # never share lists with the caller
-        s = cls.__new__(cls)
-        s._legal_cache = None
-        s.seed = int(d["seed"])
-        s.rng = Rng(int(d["rng"]))
+        s = cls._blank_from_save(d)
         for key in ("target", "dealer", "hand_number", "phase", "player", "asked", "must_play",
                     "guarded", "hands", "deck", "row", "aside", "cell_owner", "cell_count",
                     "normal", "x2_loc", "captured", "spent_own", "spent_captured", "announced",

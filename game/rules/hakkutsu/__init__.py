@@ -2,6 +2,18 @@
 
 All content (cards, map, cart tracks) lives in ``cards.toml`` and is
 validated at import; the rules as implemented are ``docs/rules/hakkutsu.md``.
+
+Where each rule lives (the same skeleton as every engine, ``docs/engine-api.md``):
+
+* ``actions.py`` – the action type and its JSON;
+* ``state.py`` – the state, ``legal_actions``, ``apply`` (setup, turns, rounds,
+  the end of the game), ``clone`` and the save format;
+* ``views.py`` – what each player may see (``view()`` and its helpers);
+* ``hidden.py`` – determinization and the card/coin accounting check;
+* ``data.py`` – loading and validating ``cards.toml``;
+* ``board.py`` – the map and movement (reachable destinations);
+* ``equipment.py`` – when each equipment card may be used and what it does;
+* ``scoring.py`` – collection points and museum bonuses.
 """
 
 from ..core import GameInfo, Option, check_int_option, register

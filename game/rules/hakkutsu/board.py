@@ -23,7 +23,13 @@ MAX_MOVE = ROWS + COLS                           # more movement than this chang
 
 
 def rc(cell: int) -> tuple[int, int]:
+    """``(row, column)`` of ``cell``."""
     return divmod(cell, COLS)
+
+
+def cell_json(cell: int) -> list:
+    """``[row, column]`` of ``cell``, as events name a cell."""
+    return list(divmod(cell, COLS))
 
 
 def distance(a: int, b: int) -> int:

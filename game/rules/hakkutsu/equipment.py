@@ -13,7 +13,7 @@ Detector with nothing left to look at are not offered).
 from __future__ import annotations
 
 from .actions import DETECT_SECOND, DETECT_TOP, HELICOPTERS, USES
-from .board import CELLS, MAX_MOVE
+from .board import CELLS, MAX_MOVE, cell_json
 from .data import DATA
 
 TYPES = DATA.equipment
@@ -120,7 +120,7 @@ def use(state, p: int, action, events: list) -> None:
         state.change_coins(p, take, "grant", events)
     elif eff == "helicopter":
         cell = action.cell
-        events.append({"type": "pawn_moved", "player": p, "from": _rc(state.pos[p]), "to": _rc(cell),
+        events.append({"type": "pawn_moved", "player": p, "from": cell_json(state.pos[p]), "to": cell_json(cell),
                        "via": "helicopter"})
         state.pos[p] = cell
         state.arrive(p, cell, events)
@@ -129,7 +129,7 @@ def use(state, p: int, action, events: list) -> None:
         n = state.site_n[cell]
         card = state.stacks[cell][n - 2 if action.second else n - 1]
         state.peek[p] |= 1 << card
-        events.append({"type": "card_peeked", "player": p, "cell": _rc(cell),
+        events.append({"type": "card_peeked", "player": p, "cell": cell_json(cell),
                        "position": "second" if action.second else "top",
                        "card": state.card_view(card), "visible_to": [p], "private": ["card"]})
 
@@ -139,8 +139,4 @@ def _type_with_effect(hand, effect: str) -> int:
         if EFFECT[t] == effect:
             return t
     raise ValueError(f"no {effect} card in hand")
-
-
-def _rc(cell: int) -> list:
-    return list(divmod(cell, DATA.cols))
 

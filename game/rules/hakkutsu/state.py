@@ -18,9 +18,12 @@ alike).  ``peek[p]`` is a bitmask of the rock cards ``p`` saw with a Detector.
 
 from __future__ import annotations
 
+import copy
+
 from ..core import GameState
 from ..rng import Rng
 from . import equipment as eqm
+from . import hidden, views
 from .actions import (
     DETECTOR,
     DRAFT,
@@ -38,7 +41,7 @@ from .actions import (
     USE,
     Action,
 )
-from .board import BASE, CELLS, MAX_MOVE, MOVE_TABLE, SITE_AREA, SITES
+from .board import BASE, CELLS, MAX_MOVE, MOVE_TABLE, SITE_AREA, SITES, cell_json
 from .data import DATA
 from .scoring import breakdown, public_score
 
@@ -56,10 +59,6 @@ CARD_VIEWS = tuple({"id": r.id, "key": r.key, "name": r.name, "name_ja": r.name_
 PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER = (
     "draft", "equip", "move", "mine", "end", "over")
 PHASES = (PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER)
-
-
-def _rc(cell: int) -> list:
-    return list(divmod(cell, DATA.cols))
 
 
 class HakkutsuState(GameState):
@@ -282,7 +281,7 @@ class HakkutsuState(GameState):
         p = self.player
         if kind == MOVE:
             cell = action.cell
-            events.append({"type": "pawn_moved", "player": p, "from": _rc(self.pos[p]), "to": _rc(cell)})
+            events.append({"type": "pawn_moved", "player": p, "from": cell_json(self.pos[p]), "to": cell_json(cell)})
             self.pos[p] = cell
             self.arrive(p, cell, events)
         elif kind == MINE:
@@ -363,7 +362,7 @@ class HakkutsuState(GameState):
             return
         if not self.face_up[cell]:
             self.face_up[cell] = True
-            events.append({"type": "card_flipped", "cell": _rc(cell), "card": self.card_view(self.top_card(cell))})
+            events.append({"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(self.top_card(cell))})
         self.phase = PHASE_MINE
 
     def change_coins(self, p: int, delta: int, reason: str, events: list) -> None:
@@ -417,11 +416,11 @@ class HakkutsuState(GameState):
         self.site_n[cell] = n
         face_up = n > 0 and DATA.modes[self.mode]["face_up"]
         self.face_up[cell] = face_up
-        events.append({"type": "card_mined", "player": p, "cell": _rc(cell), "card": self.card_view(card),
+        events.append({"type": "card_mined", "player": p, "cell": cell_json(cell), "card": self.card_view(card),
                        "cost": max(cost, 0), "units": units, "movement": self.movement_value(p),
                        "stack_size": n, "empty_sites": self.empty_sites})
         if face_up:
-            events.append({"type": "card_flipped", "cell": _rc(cell),
+            events.append({"type": "card_flipped", "cell": cell_json(cell),
                            "card": self.card_view(self.stacks[cell][n - 1])})
         self._after_action(p, events)
 
@@ -515,14 +514,12 @@ class HakkutsuState(GameState):
 
     # ------------------------------------------------------- views and hidden info
     def view(self, player: int) -> dict:
-        from .views import build_view
-
-        return build_view(self, player)
+        """What ``player`` may see (:func:`.views.view`)."""
+        return views.view(self, player)
 
     def determinize(self, player: int, rng) -> HakkutsuState:
-        from .hidden import determinize
-
-        return determinize(self, player, rng)
+        """A state ``player`` cannot tell from this one (:func:`.hidden.determinize`)."""
+        return hidden.determinize(self, player, rng)
 
     # -------------------------------------------------------------------- JSON
     _JSON_KEYS = ("num_players", "seed", "mode", "draft", "rounds", "site_n", "face_up", "pos", "coins",
@@ -549,10 +546,6 @@ class HakkutsuState(GameState):
 
     @classmethod
     def from_json(cls, d: dict) -> HakkutsuState:
-        import copy
-
-        from .hidden import check_accounting
-
         d = copy.deepcopy(d)
         s = cls.__new__(cls)
         s._legal_cache = None
@@ -577,5 +570,5 @@ class HakkutsuState(GameState):
         except KeyError as exc:
             raise ValueError(f"unknown equipment card {exc.args[0]!r}") from None
         s._winners = tuple(d["winners"])
-        check_accounting(s)
+        hidden.check_accounting(s)
         return s

@@ -36,7 +36,7 @@ def _cell_view(s, cell: int, player: int) -> dict:
             "face_up": bool(n and s.face_up[cell]), "peeked": peeked}
 
 
-def build_view(s, player: int) -> dict:
+def view(s, player: int) -> dict:
     """The view of ``player`` (see ``docs/engine-api.md``: the keys every view has, then the game's own)."""
     n = s.num_players
     over = s.phase == "over"

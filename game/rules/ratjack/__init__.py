@@ -1,7 +1,18 @@
 """Ratjack: reach exactly 25 with your face-up cards and tokens, never more.
 
 2-4 players; the draw deck is two of the four 12-card decks (option ``decks``).
-Rules: ``docs/rules/ratjack.md``.
+Rules: ``docs/rules/ratjack.md``.  Where each rule lives (the same skeleton as
+every engine, ``docs/engine-api.md``):
+
+* ``actions.py`` – the action type and its JSON;
+* ``state.py`` – the state and its fields, ``legal_actions``, ``apply`` (setup,
+  draw, play, abilities' steps, scoring and elimination), ``clone``, the save format;
+* ``views.py`` – what each player may see (``view()`` and its JSON helpers);
+* ``hidden.py`` – determinization and a full state from a view;
+* ``cards.py`` – card ids, decks, token faces and what each face does to a value;
+* ``abilities.py`` – the 36 abilities, each card's condition and effect next to its row;
+* ``card_moves.py`` – moving cards (with who knows them); ``token_moves.py`` – moving tokens;
+* ``positions.py`` – building a position from a readable description (tests, puzzles).
 """
 
 from ..core import GameInfo, Option, register

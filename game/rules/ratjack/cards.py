@@ -69,28 +69,29 @@ def parse_card(text: str) -> int:
     return card_id(parts[0], int(parts[1]))
 
 
+#: What each token face does to the printed value ``v`` of the face-up card it lies on
+#: (never below 0); ``locked``, ``protected`` and ``blank`` leave the value alone.
+TOKEN_EFFECT = {
+    "-1": lambda v: max(v - 1, 0),
+    "+1": lambda v: v + 1,
+    "-3": lambda v: max(v - 3, 0),
+    "double": lambda v: v * 2,
+    "-5": lambda v: max(v - 5, 0),
+    "+5": lambda v: v + 5,
+    "+10": lambda v: v + 10,
+    "zero": lambda v: 0,
+    "half": lambda v: (v + 1) // 2,  # rounded up
+}
+#: The face id of "no token on the card".
+NO_TOKEN = -1
+
+
 def modified_value(value: int, face: int) -> int:
-    """The value of a face-up card of printed ``value`` carrying token face ``face`` (-1: none)."""
-    if face < 0 or face >= 8 and face != 8:
-        return value
-    if face == 0:
-        return value - 1 if value > 1 else 0
-    if face == 1:
-        return value + 1
-    if face == 2:
-        return value - 3 if value > 3 else 0
-    if face == 3:
-        return value * 2
-    if face == 4:
-        return value - 5 if value > 5 else 0
-    if face == 5:
-        return value + 5
-    if face == 6:
-        return value + 10
-    if face == 7:
-        return 0
-    return (value + 1) // 2  # half, rounded up
+    """The value of a face-up card of printed ``value`` carrying token face ``face`` (``NO_TOKEN``: none)."""
+    effect = TOKEN_EFFECT.get(FACES[face]) if face != NO_TOKEN else None
+    return value if effect is None else effect(value)
 
 
-# Precomputed: MOD[face + 1][value] for speed (face -1 = no token).
-MOD = tuple(tuple(modified_value(v, f) for v in range(13)) for f in range(-1, 12))
+#: Precomputed for speed: ``MOD[face][value]`` is :func:`modified_value`; ``MOD[NO_TOKEN]``
+#: (the last row, so a face id of -1 indexes it) is the printed value.
+MOD = tuple(tuple(modified_value(v, f) for v in range(13)) for f in (*range(len(FACES)), NO_TOKEN))

@@ -30,7 +30,7 @@ def position(players: int = 2, decks=("rat-red", "rat-blue"), *, player: int = 0
     s._legal_cache = None
     s.seed = seed
     s.rng = Rng(seed)
-    s.n = players
+    s.num_players = players
     s.all_mask = (1 << players) - 1
     s.decks = tuple(sorted(DECKS.index(d) for d in decks))
     s.deck_option = tuple(decks)
@@ -46,10 +46,10 @@ def position(players: int = 2, decks=("rat-red", "rat-blue"), *, player: int = 0
     s.token_side = [0] * NUM_TOKENS
     s.token_card = [-1] * NUM_TOKENS
     s.known = [0] * ALL_CARDS
-    s.elim = list(eliminated) if eliminated else [False] * players
-    s.extra = 0
+    s.eliminated = list(eliminated) if eliminated else [False] * players
+    s.extra_turns = 0
     s.clear_ability()
-    s.limbo = -1
+    s.drawn_card = -1
     s.last_round = None
     s._winners = ()
     used = []

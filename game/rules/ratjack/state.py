@@ -17,6 +17,8 @@ checks run (see :meth:`RatjackState._after_option`), then the turn ends.
 
 from __future__ import annotations
 
+import copy
+
 from ..core import GameState
 from ..rng import Rng
 from .abilities import ABILITIES, can_resolve, face_of
@@ -30,10 +32,11 @@ from .actions import (
     FLIP,
     Action,
 )
-from .cardops import CardOps
+from .card_moves import CardMoves
 from .cards import ALL_CARDS, BLANK, CARD_ABILITY, CARD_VALUE, DECKS, LOCKED, MOD, NUM_TOKENS, card_name
-from .knowledge import Knowledge
-from .tokens import TokenOps
+from .hidden import HiddenInfo
+from .token_moves import TokenMoves
+from .views import PlayerViews
 
 SETUP, DRAW, PLAY, ABILITY, OVER = "setup", "draw", "play", "ability", "over"
 PHASES = (SETUP, DRAW, PLAY, ABILITY, OVER)
@@ -45,15 +48,36 @@ _FACE_UP = tuple(Action(FACE_UP, card=c) for c in range(ALL_CARDS))
 _FLIP = tuple(tuple(Action(FLIP, card=h, card2=f) for f in range(ALL_CARDS)) for h in range(ALL_CARDS))
 
 
-class RatjackState(CardOps, TokenOps, Knowledge, GameState):
-    """A Ratjack game in progress.  Create it with ``new_game("ratjack")``."""
+class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
+    """A Ratjack game in progress.  Create it with ``new_game("ratjack")``.
+
+    Fields (cards are ids 0..47, tokens 0..5, see ``cards.py``):
+
+    * ``num_players``; ``all_mask`` – the bit mask of every player;
+    * ``decks`` – the two deck indices in play; ``deck_option`` – the ``decks`` option as given;
+    * ``vp`` – victory points per player; ``round_no``; ``start_player`` of the round;
+      ``last_scorer`` – who scored last (starts the next round); ``last_round`` – the summary
+      of the finished round (for views) or ``None``;
+    * ``phase`` (``setup``, ``draw``, ``play``, ``ability``, ``over``), ``player`` to decide;
+      ``setup_left`` – players still to put a dealt card face down;
+    * ``hands``, ``areas`` – card ids per player; ``deck`` (top last), ``discard`` (top last);
+    * ``face_up[card]``; ``known[card]`` – bit mask of the players who know the card;
+    * ``token_on[card]`` / ``token_card[token]`` (-1: none / in the reserve) and
+      ``token_side[token]`` (the face is ``token * 2 + side``);
+    * ``eliminated[p]`` – out of this round (over 25);
+    * ``extra_turns`` – extra turns the player to move still has (rat 3);
+    * ``ability`` (ability id, -1: none), ``source`` (its card), ``step`` – the ability being
+      resolved and its next decision; ``chosen`` – the choices of its earlier steps, as
+      positions ``(player, index)`` or token ids, never hidden card ids;
+    * ``drawn_card`` – the card weasel 3 drew and is placing or discarding (-1: none).
+    """
 
     game = "ratjack"
     __slots__ = (
-        "seed", "rng", "n", "all_mask", "decks", "deck_option", "vp", "round_no", "start_player",
+        "seed", "rng", "num_players", "all_mask", "decks", "deck_option", "vp", "round_no", "start_player",
         "last_scorer", "phase", "player", "setup_left", "hands", "areas", "deck", "discard",
-        "face_up", "token_on", "token_side", "token_card", "known", "elim", "extra",
-        "ability", "source", "step", "memo", "limbo", "last_round", "_winners",
+        "face_up", "token_on", "token_side", "token_card", "known", "eliminated", "extra_turns",
+        "ability", "source", "step", "chosen", "drawn_card", "last_round", "_winners",
     )
 
     # ------------------------------------------------------------------ setup
@@ -63,7 +87,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         s._legal_cache = None
         s.seed = seed
         s.rng = Rng(seed)
-        s.n = players
+        s.num_players = players
         s.all_mask = (1 << players) - 1
         s.deck_option = options["decks"]
         if s.deck_option == "random":
@@ -85,7 +109,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
     def _start_round(self, ev: list) -> None:
         """Reserve with random faces, shuffle the 24 cards, deal 2 each, open the discard."""
         rng = self.rng
-        n = self.n
+        n = self.num_players
         self.round_no += 1
         self.token_side = [rng.randbelow(2) for _ in range(NUM_TOKENS)]
         self.token_card = [-1] * NUM_TOKENS
@@ -105,10 +129,10 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         self.discard = [top]
         self.deck = deck
         self.areas = [[] for _ in range(n)]
-        self.elim = [False] * n
-        self.extra = 0
+        self.eliminated = [False] * n
+        self.extra_turns = 0
         self.clear_ability()
-        self.limbo = -1
+        self.drawn_card = -1
         self.phase = SETUP
         self.player = self.start_player
         self.setup_left = n
@@ -120,10 +144,6 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
                        "visible_to": [p], "private": ["cards"]})
 
     # ------------------------------------------------------------ properties
-    @property
-    def num_players(self) -> int:
-        return self.n
-
     @property
     def scores(self) -> tuple:
         return tuple(self.vp)
@@ -140,11 +160,11 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         for c in self.areas[q]:
             if up[c]:
                 t = on[c]
-                total += MOD[t * 2 + side[t] + 1 if t >= 0 else 0][CARD_VALUE[c]]
+                total += MOD[t * 2 + side[t] if t >= 0 else -1][CARD_VALUE[c]]  # -1: MOD[NO_TOKEN]
         return total
 
     def values(self) -> list:
-        return [self.value(q) for q in range(self.n)]
+        return [self.value(q) for q in range(self.num_players)]
 
     # ---------------------------------------------------------- legal actions
     def _compute_legal(self) -> list:
@@ -265,7 +285,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
             self.hand_to_area(p, action.card, False, ev)
             self.setup_left -= 1
             if self.setup_left:
-                self.player = (p + 1) % self.n
+                self.player = (p + 1) % self.num_players
             else:
                 self.player = self.start_player
                 self.phase = DRAW
@@ -284,7 +304,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         self.ability = aid
         self.source = src
         self.step = 0
-        self.memo = []
+        self.chosen = []
         ev.append({"type": "ability_started", "player": p, "ability": ab.name, "text": ab.text,
                    "card": {"deck": DECKS[src // 12], "value": CARD_VALUE[src]}})
         if ab.start is not None:
@@ -299,7 +319,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         self.ability = -1
         self.source = -1
         self.step = 0
-        self.memo = []
+        self.chosen = []
 
     def _ability_done(self, ev: list) -> None:
         self.clear_ability()
@@ -308,8 +328,8 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
     # -------------------------------------------------------------- scoring
     def _order_from(self, p: int) -> list:
         """Players still in the round, in turn order starting with ``p``."""
-        n = self.n
-        elim = self.elim
+        n = self.num_players
+        elim = self.eliminated
         return [q for q in ((p + k) % n for k in range(n)) if not elim[q]]
 
     def _score(self, players: list, reason: str, ev: list, points: int = 1) -> None:
@@ -320,7 +340,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         self.last_scorer = players[0]
 
     def _eliminate(self, q: int, reason: str, ev: list) -> None:
-        self.elim[q] = True
+        self.eliminated[q] = True
         ev.append({"type": "player_eliminated", "player": q, "value": self.value(q), "reason": reason})
 
     def _after_option(self, ev: list) -> None:
@@ -357,14 +377,14 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
             self._end_round("deck empty", ev)
             return
         self.phase = DRAW
-        if self.extra and not self.elim[p]:
-            self.extra -= 1
+        if self.extra_turns and not self.eliminated[p]:
+            self.extra_turns -= 1
             ev.append({"type": "turn_started", "player": p, "extra": True})
             return
-        self.extra = 0
-        n = self.n
+        self.extra_turns = 0
+        n = self.num_players
         q = (p + 1) % n
-        while self.elim[q]:
+        while self.eliminated[q]:
             q = (q + 1) % n
         self.player = q
         ev.append({"type": "turn_started", "player": q})
@@ -372,10 +392,10 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
     def _end_round(self, reason: str, ev: list) -> None:
         vals = self.values()
         self.last_round = {"round": self.round_no, "reason": reason, "values": vals,
-                           "vp": list(self.vp), "eliminated": list(self.elim)}
+                           "vp": list(self.vp), "eliminated": list(self.eliminated)}
         ev.append({"type": "round_ended", "round": self.round_no, "reason": reason, "values": vals,
                    "vp": list(self.vp)})
-        winners = tuple(q for q in range(self.n) if self.vp[q] >= TARGET_VP)
+        winners = tuple(q for q in range(self.num_players) if self.vp[q] >= TARGET_VP)
         if winners:
             self._winners = winners
             self.phase = OVER
@@ -391,7 +411,7 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         s._legal_cache = self._legal_cache
         s.seed = self.seed
         s.rng = Rng(self.rng.state)
-        s.n = self.n
+        s.num_players = self.num_players
         s.all_mask = self.all_mask
         s.decks = self.decks
         s.deck_option = self.deck_option
@@ -411,13 +431,91 @@ class RatjackState(CardOps, TokenOps, Knowledge, GameState):
         s.token_side = self.token_side[:]
         s.token_card = self.token_card[:]
         s.known = self.known[:]
-        s.elim = self.elim[:]
-        s.extra = self.extra
+        s.eliminated = self.eliminated[:]
+        s.extra_turns = self.extra_turns
         s.ability = self.ability
         s.source = self.source
         s.step = self.step
-        s.memo = self.memo[:]  # entries are ints and tuples (immutable)
-        s.limbo = self.limbo
+        s.chosen = self.chosen[:]  # entries are ints and tuples (immutable)
+        s.drawn_card = self.drawn_card
         s.last_round = self.last_round  # replaced, never mutated
         s._winners = self._winners
+        return s
+
+    # -------------------------------------------------------------------- JSON
+    def to_json(self) -> dict:
+        """A complete save of the state (keys kept from version 1: saves still load)."""
+        return {
+            "game": self.game, "version": 1, "seed": self.seed, "rng": self.rng.state,
+            "players": self.num_players, "decks": [DECKS[d] for d in self.decks],
+            "deck_option": list(self.deck_option) if isinstance(self.deck_option, tuple) else self.deck_option,
+            "vp": list(self.vp), "round": self.round_no, "start_player": self.start_player,
+            "last_scorer": self.last_scorer, "phase": self.phase, "player": self.player,
+            "setup_left": self.setup_left,
+            "hands": [list(h) for h in self.hands], "areas": [list(a) for a in self.areas],
+            "deck": list(self.deck), "discard": list(self.discard),
+            "face_up": [c for c in range(ALL_CARDS) if self.face_up[c]],
+            "token_side": list(self.token_side), "token_card": list(self.token_card),
+            "known": list(self.known), "eliminated": list(self.eliminated), "extra": self.extra_turns,
+            "ability": self.ability, "source": self.source, "step": self.step,
+            "memo": [list(m) if isinstance(m, tuple) else m for m in self.chosen],
+            "limbo": self.drawn_card, "last_round": copy.deepcopy(self.last_round),
+            "winners": list(self._winners),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> RatjackState:
+        """Rebuild a state saved with :meth:`to_json`; ``ValueError`` if it does not add up."""
+        d = copy.deepcopy(d)  # never share lists with the caller
+        s = cls._blank_from_save(d)
+        s.num_players = int(d["players"])
+        if not 2 <= s.num_players <= 4:
+            raise ValueError(f"ratjack is played by 2 to 4 players, not {s.num_players}")
+        s.all_mask = (1 << s.num_players) - 1
+        s.decks = tuple(DECKS.index(x) for x in d["decks"])
+        opt = d["deck_option"]
+        s.deck_option = tuple(opt) if isinstance(opt, list) else opt
+        s.vp = [int(x) for x in d["vp"]]
+        s.round_no = int(d["round"])
+        s.start_player = int(d["start_player"])
+        s.last_scorer = int(d["last_scorer"])
+        s.phase = d["phase"]
+        if s.phase not in ("setup", "draw", "play", "ability", "over"):
+            raise ValueError(f"unknown phase {s.phase!r}")
+        s.player = int(d["player"])
+        s.setup_left = int(d["setup_left"])
+        s.hands = [list(h) for h in d["hands"]]
+        s.areas = [list(a) for a in d["areas"]]
+        s.deck = list(d["deck"])
+        s.discard = list(d["discard"])
+        s.face_up = [False] * ALL_CARDS
+        for c in d["face_up"]:
+            s.face_up[c] = True
+        s.token_side = list(d["token_side"])
+        s.token_card = list(d["token_card"])
+        s.token_on = [-1] * ALL_CARDS
+        for t, c in enumerate(s.token_card):
+            if c >= 0:
+                s.token_on[c] = t
+        s.known = list(d["known"])
+        s.eliminated = [bool(x) for x in d["eliminated"]]
+        s.extra_turns = int(d["extra"])
+        s.ability = int(d["ability"])
+        s.source = int(d["source"])
+        s.step = int(d["step"])
+        s.chosen = [tuple(m) if isinstance(m, list) else m for m in d["memo"]]
+        s.drawn_card = int(d["limbo"])
+        s.last_round = d["last_round"]
+        s._winners = tuple(d["winners"])
+        if len(s.hands) != s.num_players or len(s.areas) != s.num_players or len(s.token_side) != NUM_TOKENS:
+            raise ValueError("the saved hands, areas or tokens do not match the player count")
+        cards = s.deck + s.discard + [c for h in s.hands for c in h] + [c for a in s.areas for c in a]
+        if s.drawn_card >= 0:
+            cards.append(s.drawn_card)
+        expected = sorted(x * 12 + v for x in s.decks for v in range(12))
+        if sorted(cards) != expected:
+            raise ValueError("the saved cards are not the 24 cards of the chosen decks")
+        for c in s.token_card:
+            if c >= 0 and not any(c in a for a in s.areas):
+                raise ValueError("a saved token lies on a card that is not in an area")
         return s

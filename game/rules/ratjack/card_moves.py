@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import card_json
 
 
-class CardOps:
+class CardMoves:
     """Card moves; every method appends its events to ``ev``."""
 
     __slots__ = ()
@@ -20,13 +20,13 @@ class CardOps:
     def holders(self, c: int) -> list:
         """The players who know card ``c``."""
         m = self.known[c]
-        return [q for q in range(self.n) if m >> q & 1]
+        return [q for q in range(self.num_players) if m >> q & 1]
 
     def _with_card(self, e: dict, c: int) -> dict:
         e["card"] = card_json(c)
         m = self.known[c]
         if m != self.all_mask:
-            e["visible_to"] = [q for q in range(self.n) if m >> q & 1]
+            e["visible_to"] = [q for q in range(self.num_players) if m >> q & 1]
             e["private"] = ["card"]
         return e
 
@@ -44,10 +44,10 @@ class CardOps:
         ev.append(self._with_card({"type": "card_drawn", "player": p, "source": "discard",
                                    "deck_size": len(self.deck)}, c))
 
-    def draw_to_limbo(self, p: int, ev: list) -> None:
+    def draw_card_aside(self, p: int, ev: list) -> None:
         """Weasel 3: the drawn card waits, seen by ``p`` only, for ``p``'s decision."""
         c = self.deck.pop()
-        self.limbo = c
+        self.drawn_card = c
         self.known[c] = 1 << p
         ev.append(self._with_card({"type": "card_drawn", "player": p, "source": "deck",
                                    "to": "ability", "deck_size": len(self.deck)}, c))
@@ -80,9 +80,10 @@ class CardOps:
         self.known[c] = 0
         self._place(p, p, c, False, "deck", ev)
 
-    def limbo_to_area(self, p: int, q: int, ev: list) -> None:
-        c = self.limbo
-        self.limbo = -1
+    def give_drawn_card(self, p: int, q: int, ev: list) -> None:
+        """Weasel 3: the drawn card goes face down into ``q``'s area."""
+        c = self.drawn_card
+        self.drawn_card = -1
         self._place(p, q, c, False, "drawn", ev)
 
     # -- within and between areas --------------------------------------------------
@@ -143,9 +144,10 @@ class CardOps:
         ev.append({"type": "card_discarded", "player": p, "from": "hand", "card": card_json(c),
                    "token_returned": None})
 
-    def discard_limbo(self, p: int, ev: list) -> None:
-        c = self.limbo
-        self.limbo = -1
+    def discard_drawn_card(self, p: int, ev: list) -> None:
+        """Weasel 3: the drawn card is discarded."""
+        c = self.drawn_card
+        self.drawn_card = -1
         self._to_discard(c)
         ev.append({"type": "card_discarded", "player": p, "from": "drawn", "card": card_json(c),
                    "token_returned": None})

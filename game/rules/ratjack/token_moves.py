@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import FACES, NUM_TOKENS
 
 
-class TokenOps:
+class TokenMoves:
     """Token moves; every method appends its events to ``ev``."""
 
     __slots__ = ()
