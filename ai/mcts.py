@@ -33,6 +33,9 @@ Spec options (``make_agent("mcts:level=normal")``)
                 end of the hand/round, and score the position with the game's
                 ``evaluate``), ``game`` (play to the end), or an integer K
                 (stop after K rollout moves and evaluate).
+``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
+                per worker process, each with the full budget, root visit counts
+                summed.  Default: all cores but one for ``level=hard``, else 1.
 
 Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
 numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
@@ -40,15 +43,17 @@ numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
 Per-game hooks: ``rollout_policy`` and ``evaluate`` of the game's heuristics
 module (the :class:`ai.heuristics.GameHooks` protocol), read in :meth:`MCTSAgent.search`.
 
-Progress: ``agent.progress`` (a :class:`Progress`) is updated during the
-search, and ``agent.on_progress(progress)`` is called if set, so the client
-can draw a thinking bar from another thread.
+Progress: ``agent.progress`` (a :class:`Progress`, summed over the workers of a
+root-parallel search) is updated during the search, and
+``agent.on_progress(progress)`` is called if set, so the client can draw a
+thinking bar from another thread.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -94,7 +99,10 @@ PROGRESS_EVERY = 16
 #: Largest UCB exploration constant accepted (rewards are in [0, 1]).
 MAX_C = 100.0
 
-OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon")
+#: Most root-parallel workers accepted (``workers=N``).
+MAX_WORKERS = 64
+
+OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers")
 
 
 @dataclass(frozen=True)
@@ -184,6 +192,11 @@ class MCTSAgent(Agent):
         if horizon not in (None, "hand", "game"):
             horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
+        #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
+        self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
+                        if "workers" in options else default_workers() if level == "hard" else 1)
+        #: The options as given (what a root-parallel helper process rebuilds the agent from).
+        self.options = dict(options)
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.spec = "mcts" + (":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options)
                               if options else "")
@@ -223,12 +236,40 @@ class MCTSAgent(Agent):
         return best_action(root, legal)
 
     def search(self, seat) -> Node:
-        """Run the search for ``seat``'s decision and return the root node."""
+        """Run the search for ``seat``'s decision and return the root node.
+
+        With ``workers > 1`` this is root-parallel (:mod:`ai.parallel`): one tree per worker,
+        the root children's statistics summed; ``workers=1`` is the single tree.
+        """
+        start = time.perf_counter()
+        if self.workers > 1:
+            from .parallel import root_parallel_search
+
+            root, done = root_parallel_search(self, seat, self.workers)
+        else:
+            root, done = self.search_tree(seat, 0, self._publish)
+        elapsed = time.perf_counter() - start
+        self.last_root = root
+        self.last_iterations = done
+        self.last_seconds = elapsed
+        self.last_search = (done, elapsed)
+        iterations, seconds = self.budget_for(seat.game, seat.num_players)
+        budget = iterations * self.workers if iterations is not None else None
+        self._publish(Progress(done, budget, elapsed, seconds, done=True))
+        return root
+
+    def search_tree(self, seat, index: int, publish) -> tuple[Node, int]:
+        """Grow tree number ``index`` of a decision; return ``(root, iterations done)``.
+
+        Tree ``index`` draws its random numbers from the seed, the view and ``index`` (tree 0
+        exactly as a single search), so root-parallel trees differ but stay reproducible.
+        ``publish(Progress)`` is called every :data:`PROGRESS_EVERY` iterations.
+        """
         game = seat.game
         iterations, seconds = self.budget_for(game, seat.num_players)
         rollout, horizon = self.settings_for(game)
         view = seat.view()
-        stream = random.Random(f"{self.seed}:{view_digest(view)}")
+        stream = random.Random(f"{self.seed}:{view_digest(view)}" + (f":{index}" if index else ""))
         det_rng = Rng(stream.getrandbits(64))
         try:
             module = heuristics_for(game)
@@ -246,11 +287,11 @@ class MCTSAgent(Agent):
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else None
         done = 0
-        self._publish(Progress(0, iterations, 0.0, seconds))
+        publish(Progress(0, iterations, 0.0, seconds))
         while iterations is None or done < iterations:
             if done % PROGRESS_EVERY == 0 and done:
                 now = time.perf_counter()
-                self._publish(Progress(done, iterations, now - start, seconds))
+                publish(Progress(done, iterations, now - start, seconds))
                 if deadline is not None and now >= deadline:
                     break
             state = seat.determinize(det_rng)
@@ -259,13 +300,7 @@ class MCTSAgent(Agent):
             if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
                     time.perf_counter() >= deadline:
                 break
-        elapsed = time.perf_counter() - start
-        self.last_root = root
-        self.last_iterations = done
-        self.last_seconds = elapsed
-        self.last_search = (done, elapsed)
-        self._publish(Progress(done, iterations, elapsed, seconds, done=True))
-        return root
+        return root, done
 
     def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand) -> None:
         """One ISMCTS iteration on the determinization ``state`` (mutated)."""
@@ -332,6 +367,15 @@ class MCTSAgent(Agent):
         self.progress = progress
         if self.on_progress is not None:
             self.on_progress(progress)
+
+
+def default_workers() -> int:
+    """Root-parallel workers of ``level=hard``: every core this process may use but one, at least 1."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
 
 
 def evaluate_vector(state, evaluate) -> tuple:

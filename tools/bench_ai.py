@@ -39,6 +39,8 @@ def _parse(extra: list[str]):
     parser.add_argument("-n", "--num-games", type=int, default=None, help="games per match (default 200)")
     parser.add_argument("--quick", action="store_true", help="a small run: 20 games per match, 10 on OpenSpiel")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    parser.add_argument("--workers", type=int, default=None,
+                        help="root-parallel workers of the speed part's searches (default: the level's)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, from {', '.join(PARTS)}")
@@ -53,8 +55,8 @@ def _parse(extra: list[str]):
     bad = [p for p in parts if p not in PARTS]
     if bad:
         parser.error(f"unknown part {bad[0]!r}; choose from {', '.join(PARTS)}")
-    if args.num_games < 1 or args.os_games < 1 or args.processes < 1:
-        parser.error("game counts and --processes must be at least 1")
+    if args.num_games < 1 or args.os_games < 1 or args.processes < 1 or (args.workers or 1) < 1:
+        parser.error("game counts, --processes and --workers must be at least 1")
     args.parts = parts
     return args
 
@@ -108,7 +110,8 @@ def _bench_speed(args, games) -> None:
     from ai.mcts import MCTSAgent
     from game.rules import GAMES, Seat
 
-    print(f"ISMCTS speed, level={args.level} (one core; mean over positions from heuristic games):")
+    spec = f"mcts:level={args.level}" + (f",workers={args.workers}" if args.workers else "")
+    print(f"ISMCTS speed, {spec} (mean over positions from heuristic games):")
     for name in games:
         info = GAMES[name]
         for players in sorted({info.min_players, 2 if info.min_players <= 2 else info.min_players,
@@ -116,14 +119,14 @@ def _bench_speed(args, games) -> None:
             states = _positions(name, players, 8, args.seed)
             its = secs = 0.0
             for i, state in enumerate(states):
-                agent = ai.make_agent(f"mcts:level={args.level}", seed=i)
+                agent = ai.make_agent(spec, seed=i)
                 assert isinstance(agent, MCTSAgent)
                 agent.search(Seat(state, state.current_player))
                 its += agent.last_iterations
                 secs += agent.last_seconds
-            budget = MCTSAgent(seed=0, level=args.level).budget_for(name, players)
+            budget = agent.budget_for(name, players)
             print(f"  {name:<10} {players}p  {its / secs:>8,.0f} it/s   {secs / len(states):5.2f} s/decision"
-                  f"   (budget {budget[0]} iterations, cap {budget[1]} s)", flush=True)
+                  f"   (budget {budget[0]} iterations x {agent.workers} workers, cap {budget[1]} s)", flush=True)
 
 
 def _bench_matches(args, games, four: bool) -> None:
