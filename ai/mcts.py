@@ -33,6 +33,9 @@ Spec options (``make_agent("mcts:level=normal")``)
                 end of the hand/round, and score the position with the game's
                 ``evaluate``), ``game`` (play to the end), or an integer K
                 (stop after K rollout moves and evaluate).
+``bias``        progressive bias W (default 0: off): in the tree, the move the
+                game's rollout policy picks in the iteration's determinization is
+                expanded first and gets ``W / (visits + 1)`` added to its UCB value.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
@@ -102,7 +105,7 @@ MAX_C = 100.0
 #: Most root-parallel workers accepted (``workers=N``).
 MAX_WORKERS = 64
 
-OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers")
+OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias")
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,7 @@ class MCTSAgent(Agent):
         if horizon not in (None, "hand", "game"):
             horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
+        self.bias = positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
                         if "workers" in options else default_workers() if level == "hard" else 1)
@@ -217,10 +221,11 @@ class MCTSAgent(Agent):
         base = NORMAL_ITERATIONS.get((game, players), DEFAULT_NORMAL_ITERATIONS)
         return max(1, round(base * mult)), cap
 
-    def settings_for(self, game: str) -> tuple[str, object]:
-        """``(rollout, horizon)`` used in ``game``."""
+    def settings_for(self, game: str) -> tuple[str, object, float]:
+        """``(rollout, horizon, bias)`` used in ``game``."""
         defaults = GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS)
-        return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"]
+        bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
+        return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
 
     # ------------------------------------------------------------------ search
     def choose(self, seat):
@@ -267,7 +272,7 @@ class MCTSAgent(Agent):
         """
         game = seat.game
         iterations, seconds = self.budget_for(game, seat.num_players)
-        rollout, horizon = self.settings_for(game)
+        rollout, horizon, bias = self.settings_for(game)
         view = seat.view()
         stream = random.Random(f"{self.seed}:{view_digest(view)}" + (f":{index}" if index else ""))
         det_rng = Rng(stream.getrandbits(64))
@@ -295,15 +300,19 @@ class MCTSAgent(Agent):
                 if deadline is not None and now >= deadline:
                     break
             state = seat.determinize(det_rng)
-            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand)
+            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
+                          bias if policy is not None else 0.0)
             done += 1
             if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
                     time.perf_counter() >= deadline:
                 break
         return root, done
 
-    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand) -> None:
-        """One ISMCTS iteration on the determinization ``state`` (mutated)."""
+    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias) -> None:
+        """One ISMCTS iteration on the determinization ``state`` (mutated).
+
+        ``bias > 0``: progressive bias towards ``policy``'s move in ``state`` (see ``bias``).
+        """
         node = root
         path = []
         start_scores = state.scores
@@ -322,8 +331,12 @@ class MCTSAgent(Agent):
                 else:
                     child.avail += 1
             player = state.current_player
+            hint = policy(state, legal, rng) if bias else None
             if untried is not None:
-                a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if hint is not None and hint in untried:
+                    a = hint
+                else:
+                    a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(a, player)
                 children[a] = child
                 state.apply(a)
@@ -334,6 +347,8 @@ class MCTSAgent(Agent):
             for a in legal:
                 child = children[a]
                 value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if a == hint:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best_value = value
                     best = child

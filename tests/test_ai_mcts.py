@@ -176,7 +176,7 @@ def test_specs_build_the_registered_agents():
     assert type(ai.make_agent("heuristic", seed=3)).__name__ == "HeuristicAgent"
     assert {"random", "heuristic", "mcts"} <= set(ai.AGENTS)
     agent = ai.make_agent("mcts:level=hard,c=1.2,rollout=random,horizon=30", seed=1)
-    assert agent.c == 1.2 and agent.settings_for("hacktrick") == ("random", 30)
+    assert agent.c == 1.2 and agent.settings_for("hacktrick") == ("random", 30, 0.0)
 
 
 def test_best_action_prefers_visits_then_mean():
