@@ -158,13 +158,18 @@ def root_parallel_search(agent: MCTSAgent, seat, workers: int) -> tuple[Node, in
         agent._publish(Progress(done, budget, own.seconds, seconds))
 
     start = time.perf_counter()
-    root, done = agent.search_tree(seat, 0, publish)
-    for remote in remotes:
-        while remote.thread.is_alive():
-            remote.thread.join(WAIT_INTERVAL)
-            publish(Progress(done, iterations, time.perf_counter() - start, seconds))
-        if remote.root is None:
+    try:
+        root, done = agent.search_tree(seat, 0, publish)
+        for remote in remotes:
+            while remote.thread.is_alive():
+                remote.thread.join(WAIT_INTERVAL)
+                publish(Progress(done, iterations, time.perf_counter() - start, seconds))
+            if remote.root is None:
+                POOL.drop(remote.helper)
+    except BaseException:  # e.g. Ctrl-C: the helpers' answers would reach the next request
+        for remote in remotes:
             POOL.drop(remote.helper)
+        raise
     trees = [root] + [r.root for r in remotes if r.root is not None]
     return merge_roots(trees), sum(r.iterations for r in remotes if r.root is not None) + done
 
