@@ -29,11 +29,13 @@ def test_ai_bench_options():
     assert _parse(["--workers", "2", "--resume", "x.json"]).workers == 2
 
 
-def test_bad_options_are_one_line_and_exit_2(capsys):
+@pytest.mark.parametrize("args", [["--parts", "everything"], ["--workers", "0"], ["--processes", "0"],
+                                  ["--os-seconds", "nan"]])
+def test_bad_options_are_one_line_and_exit_2(capsys, args):
     from tools.bench_ai import _parse
 
     with pytest.raises(SystemExit) as exc:
-        _parse(["--parts", "everything"])
+        _parse(args)
     assert exc.value.code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1
 
 

@@ -140,7 +140,7 @@ def _parse(extra: list[str]):
     bad = [p for p in parts if p not in PARTS]
     if bad:
         parser.error(f"unknown part {bad[0]!r}; choose from {', '.join(PARTS)}")
-    if args.num_games < 1 or args.os_games < 1 or args.processes < 1 or (args.workers or 1) < 1:
+    if min(args.num_games, args.os_games, args.processes, 1 if args.workers is None else args.workers) < 1:
         parser.error("game counts, --processes and --workers must be at least 1")
     if not 0 < args.os_seconds <= 3600:
         parser.error("--os-seconds must be in (0, 3600]")
