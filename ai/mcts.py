@@ -33,7 +33,7 @@ Spec options (``make_agent("mcts:level=normal")``)
                 end of the hand/round, and score the position with the game's
                 ``evaluate``), ``game`` (play to the end), or an integer K
                 (stop after K rollout moves and evaluate).
-``bias``        progressive bias W (default 0: off): in the tree, the move the
+``bias``        progressive bias W (per-game default, else 0: off): in the tree, the move the
                 game's rollout policy picks in the iteration's determinization is
                 expanded first and gets ``W / (visits + 1)`` added to its UCB value.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
@@ -90,7 +90,8 @@ LEVELS = {
 GAME_DEFAULTS = {
     "hacktrick": {"rollout": "policy", "horizon": "hand"},
     "ratjack": {"rollout": "policy", "horizon": "hand"},
-    "hakkutsu": {"rollout": "policy", "horizon": 30},  # scores change at every mined rock
+    # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/README.md
+    "hakkutsu": {"rollout": "policy", "horizon": 30, "bias": 0.5},
 }
 FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
 
