@@ -126,10 +126,12 @@ def _worker(job):
 
 
 def play_match(game: str, agents: list, games: int = 100, seed: int = 0, processes: int = 1,
-               progress=None, **options) -> MatchResult:
+               progress=None, done: list | tuple = (), **options) -> MatchResult:
     """Play ``games`` seeded games between ``agents`` (specs, one per seat), seats rotated.
 
-    ``progress(done, total, result)`` is called after each game if given.
+    ``progress(done, total, result)`` is called after each game if given.  ``done`` holds
+    :class:`GameResult` objects of this match played before (a resumed match): those
+    games are not played again but counted in the result.
     """
     from game.rules import GAMES
 
@@ -142,8 +144,10 @@ def play_match(game: str, agents: list, games: int = 100, seed: int = 0, process
 
     for spec in agents:
         make_agent(spec, seed=0)  # bad specs fail here, before any game starts
-    result = MatchResult(game, list(agents))
-    jobs = [(game, list(agents), i, s, r, options) for i, s, r in schedule(games, len(agents), seed)]
+    result = MatchResult(game, list(agents), [g for g in done if g.index < games])
+    played = {g.index for g in result.games}
+    jobs = [(game, list(agents), i, s, r, options) for i, s, r in schedule(games, len(agents), seed)
+            if i not in played]
     if processes <= 1:
         results = map(_worker, jobs)
         pool = None
@@ -151,10 +155,10 @@ def play_match(game: str, agents: list, games: int = 100, seed: int = 0, process
         pool = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(processes)
         results = pool.imap_unordered(_worker, jobs)
     try:
-        for done, gr in enumerate(results, 1):
+        for gr in results:
             result.games.append(gr)
             if progress is not None:
-                progress(done, games, gr)
+                progress(result.n, games, gr)
     finally:
         if pool is not None:
             pool.close()

@@ -33,6 +33,12 @@ Spec options (``make_agent("mcts:level=normal")``)
                 end of the hand/round, and score the position with the game's
                 ``evaluate``), ``game`` (play to the end), or an integer K
                 (stop after K rollout moves and evaluate).
+``bias``        progressive bias W (per-game default, else 0: off): in the tree, the move the
+                game's rollout policy picks in the iteration's determinization is
+                expanded first and gets ``W / (visits + 1)`` added to its UCB value.
+``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
+                per worker process, each with the full budget, root visit counts
+                summed.  Default: all cores but one for ``level=hard``, else 1.
 
 Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
 numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
@@ -40,15 +46,17 @@ numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
 Per-game hooks: ``rollout_policy`` and ``evaluate`` of the game's heuristics
 module (the :class:`ai.heuristics.GameHooks` protocol), read in :meth:`MCTSAgent.search`.
 
-Progress: ``agent.progress`` (a :class:`Progress`) is updated during the
-search, and ``agent.on_progress(progress)`` is called if set, so the client
-can draw a thinking bar from another thread.
+Progress: ``agent.progress`` (a :class:`Progress`, summed over the workers of a
+root-parallel search) is updated during the search, and
+``agent.on_progress(progress)`` is called if set, so the client can draw a
+thinking bar from another thread.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -82,7 +90,8 @@ LEVELS = {
 GAME_DEFAULTS = {
     "hacktrick": {"rollout": "policy", "horizon": "hand"},
     "ratjack": {"rollout": "policy", "horizon": "hand"},
-    "hakkutsu": {"rollout": "policy", "horizon": 30},  # scores change at every mined rock
+    # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/README.md
+    "hakkutsu": {"rollout": "policy", "horizon": 30, "bias": 0.5},
 }
 FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
 
@@ -94,7 +103,10 @@ PROGRESS_EVERY = 16
 #: Largest UCB exploration constant accepted (rewards are in [0, 1]).
 MAX_C = 100.0
 
-OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon")
+#: Most root-parallel workers accepted (``workers=N``).
+MAX_WORKERS = 64
+
+OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias")
 
 
 @dataclass(frozen=True)
@@ -184,6 +196,12 @@ class MCTSAgent(Agent):
         if horizon not in (None, "hand", "game"):
             horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
+        self.bias = positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
+        #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
+        self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
+                        if "workers" in options else default_workers() if level == "hard" else 1)
+        #: The options as given (what a root-parallel helper process rebuilds the agent from).
+        self.options = dict(options)
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.spec = "mcts" + (":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options)
                               if options else "")
@@ -204,10 +222,11 @@ class MCTSAgent(Agent):
         base = NORMAL_ITERATIONS.get((game, players), DEFAULT_NORMAL_ITERATIONS)
         return max(1, round(base * mult)), cap
 
-    def settings_for(self, game: str) -> tuple[str, object]:
-        """``(rollout, horizon)`` used in ``game``."""
+    def settings_for(self, game: str) -> tuple[str, object, float]:
+        """``(rollout, horizon, bias)`` used in ``game``."""
         defaults = GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS)
-        return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"]
+        bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
+        return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
 
     # ------------------------------------------------------------------ search
     def choose(self, seat):
@@ -223,12 +242,40 @@ class MCTSAgent(Agent):
         return best_action(root, legal)
 
     def search(self, seat) -> Node:
-        """Run the search for ``seat``'s decision and return the root node."""
+        """Run the search for ``seat``'s decision and return the root node.
+
+        With ``workers > 1`` this is root-parallel (:mod:`ai.parallel`): one tree per worker,
+        the root children's statistics summed; ``workers=1`` is the single tree.
+        """
+        start = time.perf_counter()
+        if self.workers > 1:
+            from .parallel import root_parallel_search
+
+            root, done = root_parallel_search(self, seat, self.workers)
+        else:
+            root, done = self.search_tree(seat, 0, self._publish)
+        elapsed = time.perf_counter() - start
+        self.last_root = root
+        self.last_iterations = done
+        self.last_seconds = elapsed
+        self.last_search = (done, elapsed)
+        iterations, seconds = self.budget_for(seat.game, seat.num_players)
+        budget = iterations * self.workers if iterations is not None else None
+        self._publish(Progress(done, budget, elapsed, seconds, done=True))
+        return root
+
+    def search_tree(self, seat, index: int, publish) -> tuple[Node, int]:
+        """Grow tree number ``index`` of a decision; return ``(root, iterations done)``.
+
+        Tree ``index`` draws its random numbers from the seed, the view and ``index`` (tree 0
+        exactly as a single search), so root-parallel trees differ but stay reproducible.
+        ``publish(Progress)`` is called every :data:`PROGRESS_EVERY` iterations.
+        """
         game = seat.game
         iterations, seconds = self.budget_for(game, seat.num_players)
-        rollout, horizon = self.settings_for(game)
+        rollout, horizon, bias = self.settings_for(game)
         view = seat.view()
-        stream = random.Random(f"{self.seed}:{view_digest(view)}")
+        stream = random.Random(f"{self.seed}:{view_digest(view)}" + (f":{index}" if index else ""))
         det_rng = Rng(stream.getrandbits(64))
         try:
             module = heuristics_for(game)
@@ -246,29 +293,27 @@ class MCTSAgent(Agent):
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else None
         done = 0
-        self._publish(Progress(0, iterations, 0.0, seconds))
+        publish(Progress(0, iterations, 0.0, seconds))
         while iterations is None or done < iterations:
             if done % PROGRESS_EVERY == 0 and done:
                 now = time.perf_counter()
-                self._publish(Progress(done, iterations, now - start, seconds))
+                publish(Progress(done, iterations, now - start, seconds))
                 if deadline is not None and now >= deadline:
                     break
             state = seat.determinize(det_rng)
-            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand)
+            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
+                          bias if policy is not None else 0.0)
             done += 1
             if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
                     time.perf_counter() >= deadline:
                 break
-        elapsed = time.perf_counter() - start
-        self.last_root = root
-        self.last_iterations = done
-        self.last_seconds = elapsed
-        self.last_search = (done, elapsed)
-        self._publish(Progress(done, iterations, elapsed, seconds, done=True))
-        return root
+        return root, done
 
-    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand) -> None:
-        """One ISMCTS iteration on the determinization ``state`` (mutated)."""
+    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias) -> None:
+        """One ISMCTS iteration on the determinization ``state`` (mutated).
+
+        ``bias > 0``: progressive bias towards ``policy``'s move in ``state`` (see ``bias``).
+        """
         node = root
         path = []
         start_scores = state.scores
@@ -287,8 +332,12 @@ class MCTSAgent(Agent):
                 else:
                     child.avail += 1
             player = state.current_player
+            hint = policy(state, legal, rng) if bias else None
             if untried is not None:
-                a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if hint is not None and hint in untried:
+                    a = hint
+                else:
+                    a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(a, player)
                 children[a] = child
                 state.apply(a)
@@ -299,6 +348,8 @@ class MCTSAgent(Agent):
             for a in legal:
                 child = children[a]
                 value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if a == hint:
+                    value += bias / (child.visits + 1)
                 if value > best_value:
                     best_value = value
                     best = child
@@ -332,6 +383,15 @@ class MCTSAgent(Agent):
         self.progress = progress
         if self.on_progress is not None:
             self.on_progress(progress)
+
+
+def default_workers() -> int:
+    """Root-parallel workers of ``level=hard``: every core this process may use but one, at least 1."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
 
 
 def evaluate_vector(state, evaluate) -> tuple:

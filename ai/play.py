@@ -14,7 +14,9 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
     """Play one game; ``agents`` are specs or agent objects, one per seat.
 
     Agent ``i`` gets seed ``seed * 1000 + i`` so that games are reproducible.
-    Returns the finished :class:`GameRecord` (``record.returns`` is filled in).
+    Returns the finished :class:`GameRecord` (``record.returns`` is filled in;
+    ``record.meta`` holds the agents' specs, the scores, the duration and the
+    ``first_player``, see :func:`first_player`).
     """
     players = len(agents)
     state = new_game(game, players=players, seed=seed, **options)
@@ -23,6 +25,7 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
             for i, a in enumerate(agents)]
     record = GameRecord(game, players, _resolved(game, options), state.seed)
     seats = [Seat(state, p) for p in range(players)]
+    starter = first_player(state)
     start = time.perf_counter()
     while not state.is_terminal:
         p = state.current_player
@@ -33,8 +36,33 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
             on_action(state, action)
     record.returns = state.returns()
     record.meta = {"agents": [getattr(b, "spec", str(b)) for b in bots],
-                   "scores": list(state.scores), "duration": time.perf_counter() - start}
+                   "scores": list(state.scores), "duration": time.perf_counter() - start,
+                   "first_player": starter}
     return record
+
+
+def first_player(state) -> int:
+    """The start player of the new game ``state``: who takes the game's first decision of play.
+
+    Asked of the game's heuristics module (``first_player`` hook: Hacktrick's first dealer,
+    Ratjack's first-round start player, Hakkutsu!!'s start player of round 1, after the
+    set-up); a game without the hook counts the player to move first.
+    """
+    from .heuristics import heuristics_for
+
+    try:
+        hook = getattr(heuristics_for(state.game), "first_player", None)
+    except ValueError:
+        hook = None
+    return int(hook(state)) if hook is not None else state.current_player
+
+
+def record_first_player(record: GameRecord) -> int:
+    """The start player of a finished game: from its meta, or from a new game of its settings."""
+    starter = (record.meta or {}).get("first_player")
+    if isinstance(starter, int) and not isinstance(starter, bool) and 0 <= starter < record.players:
+        return starter
+    return first_player(new_game(record.game, players=record.players, seed=record.seed, **record.options))
 
 
 def _resolved(game: str, options: dict) -> dict:

@@ -21,6 +21,8 @@ from game.cli import main
     "mcts:c=nan", "mcts:c=inf", "mcts:c=0", "mcts:c=1e6",
     "mcts:horizon=0", "mcts:horizon=nan", "mcts:horizon=1000000",
     "mcts:level=easy,seconds=inf",
+    "mcts:bias=0", "mcts:bias=nan", "mcts:bias=-1",
+    "mcts:workers=0", "mcts:workers=-1", "mcts:workers=1.5", "mcts:workers=65", "mcts:level=hard,workers=x",
 ])
 def test_bad_numbers_are_refused_with_one_line_naming_the_option(spec):
     name = spec.split(":")[1].split(",")[-1].split("=")[0]

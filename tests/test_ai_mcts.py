@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import ai
-from ai.mcts import LEVELS, MCTSAgent, Node, Progress, best_action
+from ai.mcts import LEVELS, MCTSAgent, Node, Progress, best_action, view_digest
 from game.rules import GAMES, Seat, new_game
 from game.rules.rng import Rng
 
@@ -176,7 +178,7 @@ def test_specs_build_the_registered_agents():
     assert type(ai.make_agent("heuristic", seed=3)).__name__ == "HeuristicAgent"
     assert {"random", "heuristic", "mcts"} <= set(ai.AGENTS)
     agent = ai.make_agent("mcts:level=hard,c=1.2,rollout=random,horizon=30", seed=1)
-    assert agent.c == 1.2 and agent.settings_for("hacktrick") == ("random", 30)
+    assert agent.c == 1.2 and agent.settings_for("hacktrick") == ("random", 30, 0.0)
 
 
 def test_best_action_prefers_visits_then_mean():
@@ -194,3 +196,24 @@ def test_progress_fraction():
     assert Progress(50, 100, 0.1, None).fraction == 0.5
     assert Progress(10, 100, 0.9, 1.0).fraction == pytest.approx(0.9)
     assert Progress(0, None, 0.0, None).fraction == 0.0
+
+
+def test_progressive_bias_expands_the_policy_move_first_and_stays_reproducible():
+    from ai.heuristics import hakkutsu
+
+    state = _position("hakkutsu", steps=20)
+    seat = Seat(state, state.current_player)
+    first, second = (MCTSAgent(seed=6, iterations=1, bias=0.5) for _ in range(2))
+    first.search(seat)
+    second.search(seat)
+    (expanded,) = first.last_root.children
+    assert list(second.last_root.children) == [expanded]
+    stream = random.Random(f"6:{view_digest(seat.view())}")  # the first iteration's random numbers
+    world = seat.determinize(Rng(stream.getrandbits(64)))
+    assert expanded == hakkutsu.rollout_policy(world, world.legal_actions(), stream)
+    assert MCTSAgent(seed=1).settings_for("hakkutsu")[2] == 0.5  # the measured per-game default
+    assert MCTSAgent(seed=1).settings_for("hacktrick")[2] == 0.0
+    a, b = (MCTSAgent(seed=6, iterations=200, bias=0.5) for _ in range(2))
+    assert a.choose(seat) == b.choose(seat)
+    assert {k: n.visits for k, n in a.last_root.children.items()} == \
+        {k: n.visits for k, n in b.last_root.children.items()}

@@ -8,7 +8,10 @@ optional for MCTS, which falls back to random rollouts played to the end):
 * ``rollout_policy(state, legal, rng) -> action`` – a cheap move for MCTS
   rollouts in a determinized state (``mcts:rollout=policy``);
 * ``evaluate(state, player) -> float`` – an estimate in [0, 1] of ``player``'s
-  chance to win from a full (determinized) state, where MCTS cuts a rollout.
+  chance to win from a full (determinized) state, where MCTS cuts a rollout;
+* ``first_player(state) -> int`` – the game's start player in a new game (the
+  player who takes the first decision of play), for the start player's win
+  rate in match statistics (:func:`ai.play.first_player`).
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy`` and
 ``evaluate`` are used; ``ai/heuristic_agent.py`` uses ``choose``.
@@ -33,6 +36,9 @@ class GameHooks(Protocol):
 
     def evaluate(self, state, player: int) -> float:
         """``player``'s chance to win from ``state``, in [0, 1]."""
+
+    def first_player(self, state) -> int:
+        """The start player of the new game ``state``."""
 
 
 def heuristics_for(game: str) -> ModuleType:

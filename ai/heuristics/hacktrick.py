@@ -313,3 +313,8 @@ def rollout_policy(state, legal: list, rng):
         if legal[0].kind == "ask" and len(legal) > 1:
             legal = legal[1:]
     return legal[rng.randrange(len(legal))]
+
+
+def first_player(state) -> int:
+    """The start player: the first hand's dealer, who opens the row (the game's first decision)."""
+    return state.dealer

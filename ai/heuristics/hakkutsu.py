@@ -348,3 +348,15 @@ def _rollout_move(state, legal: list, rng):
         if value > best_value:
             best, best_value = a, value
     return best
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def first_player(state) -> int:
+    """The start player: who takes the first turn of round 1 (the first decision of play).
+
+    The set-up decisions before it (keeping equipment, drafting museums) are not play; the
+    equipment goes round from the same player, the museum draft the other way round.
+    """
+    return state.start_player

@@ -189,3 +189,11 @@ def rollout_policy(state: RatjackState, legal: list, rng):
         if CARD_VALUE[state.discard[-1]] == gap:
             return legal[1]
     return legal[rng.randrange(len(legal))]
+
+
+def first_player(state) -> int:
+    """The start player: the first round's start player, who places the first card.
+
+    Later rounds are started by the last scorer; only the first round's counts here.
+    """
+    return state.start_player

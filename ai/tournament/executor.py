@@ -5,8 +5,9 @@ and hands back a result dict per game as games finish (``poll``, in
 completion order):
 
 ``{"index", "seed", "seats", "agents", "returns", "scores", "length",
-"duration", "record"}`` where ``record`` is the game's ``GameRecord`` as JSON
-text (serialised in the worker, so the parent only stores it).  A game that
+"duration", "first_player", "record"}`` where ``first_player`` is the start
+player's seat (:func:`ai.play.first_player`) and ``record`` the game's
+``GameRecord`` as JSON text (serialised in the worker, so the parent only stores it).  A game that
 raised (a bug in an engine or an agent) or whose worker process died gives
 ``{"index", "seed", "seats", "agents", "failed": True, "error", "traceback"}``
 instead, and the other games go on.
@@ -62,7 +63,7 @@ def play_task(task) -> dict:
 
     An exception in the engine or an agent becomes a failure result with its traceback.
     """
-    from .. import play_game
+    from ..play import play_game, record_first_player
 
     try:
         record = play_game(task.game, list(task.agents), seed=task.seed, **task.options)
@@ -81,6 +82,7 @@ def play_task(task) -> dict:
         "scores": list(meta.get("scores", [])),
         "length": len(record.actions),
         "duration": float(meta.get("duration", 0.0)),
+        "first_player": record_first_player(record),
         "record": record.dumps(),
     }
 

@@ -3,7 +3,9 @@
 Per entrant: games (seats taken), wins (sum of returns, so a shared win counts
 its share), win rate with a 95 % Wilson interval, and a Bradley–Terry rating
 on the Elo scale with its standard error (pairwise decomposition of every
-game, see :func:`ai.tournament.stats.pairwise_outcomes`).
+game, see :func:`ai.tournament.stats.pairwise_outcomes`).  Per seat and for
+the start player (whoever took the game's first decision of play, see
+:func:`ai.play.first_player`): games, wins and win rate with its interval.
 """
 
 from __future__ import annotations
@@ -57,12 +59,9 @@ def summarize(spec: TournamentSpec, results: list[dict], *, tid: str = "", statu
             "elo": elo[e],
             "mean_score": score_sum[e] / score_n[e] if score_n[e] else None,
         })
-    seats = []
-    for s in range(n_seats):
-        lo, hi = wilson_interval(seat_wins[s], seat_games[s])
-        seats.append({"seat": s, "games": seat_games[s], "wins": seat_wins[s],
-                      "win_rate": seat_wins[s] / seat_games[s] if seat_games[s] else None,
-                      "win_rate_ci95": [lo, hi]})
+    seats = [dict(seat=s, **_rate(seat_wins[s], seat_games[s])) for s in range(n_seats)]
+    started = [r for r in results if r.get("first_player") is not None]
+    start_player = _rate(sum(r["returns"][r["first_player"]] for r in started), len(started))
     total_duration = sum(r["duration"] for r in results)
     doc = {
         "format": RESULTS_FORMAT,
@@ -75,6 +74,7 @@ def summarize(spec: TournamentSpec, results: list[dict], *, tid: str = "", statu
         "head_to_head": [{"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
                          for (a, b), (n, s) in sorted(h2h.items())],
         "seats": seats,
+        "start_player": start_player,
         "mean_length": sum(r["length"] for r in results) / len(results) if results else None,
         "game_seconds": total_duration,
         "rating_model": "Bradley-Terry on pairwise outcomes (MM fit, 1 virtual win+loss vs a 1500 "
@@ -115,6 +115,12 @@ def format_table(summary: dict) -> str:
             seat_parts.append(f"seat {s['seat'] + 1} {s['win_rate'] * 100:.1f}%")
     if seat_parts:
         lines.append("win rate by seat: " + ", ".join(seat_parts))
+    start = summary.get("start_player")
+    if start and start["win_rate"] is not None:
+        lo, hi = start["win_rate_ci95"]
+        lines.append(f"start player's win rate: {start['win_rate'] * 100:.1f}% "
+                     f"[{lo * 100:.1f}%, {hi * 100:.1f}%] over {start['games']} games "
+                     f"(fair share {100 / settings['players']:.1f}%)")
     extra = []
     if summary.get("mean_length") is not None:
         extra.append(f"mean length {summary['mean_length']:.1f} actions")
@@ -126,6 +132,13 @@ def format_table(summary: dict) -> str:
     if extra:
         lines.append(", ".join(extra))
     return "\n".join(lines)
+
+
+def _rate(wins: float, games: int) -> dict:
+    """``games``, ``wins``, ``win_rate`` (None without games) and its Wilson ``win_rate_ci95``."""
+    lo, hi = wilson_interval(wins, games)
+    return {"games": games, "wins": wins, "win_rate": wins / games if games else None,
+            "win_rate_ci95": [lo, hi]}
 
 
 def _fmt_wins(w: float) -> str:

@@ -43,6 +43,7 @@ from pathlib import Path
 from game.rules import GameRecord, write_atomic
 from game.rules.strictjson import expect_int, expect_list, expect_number, expect_object, loads, show
 
+from ..play import record_first_player
 from .spec import TournamentSpec, game_seed, seatings
 
 FORMAT = "tabletop-trio-tournament/1"
@@ -340,7 +341,7 @@ class TournamentDir:
         duration = expect_number("its duration", record.meta.get("duration", 0.0), 0.0, 1e9)
         return {"index": index, "seed": record.seed, "seats": seats, "agents": agents,
                 "returns": list(record.returns), "scores": scores, "length": len(record.actions),
-                "duration": duration, "record": text}
+                "duration": duration, "first_player": record_first_player(record), "record": text}
 
     def add(self, result: dict) -> None:
         """Store a finished game: its record file now, the databases in batches.
