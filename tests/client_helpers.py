@@ -84,3 +84,22 @@ def check_save_resume_undo(app, scene, scene_class) -> None:
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(resumed.session.record.actions) < n
     assert resumed.session.to_move == 0 and resumed.display == resumed.session.state.view(0)
+
+
+def monkey_on_table(app, scene, rng, keys: list[int], events: int, aim=None) -> None:
+    """Random clicks (half of them at ``aim(rng)`` if given) and ``keys`` on a table; the pause menu is
+    closed again at once.  Stops early if the table is left (the game ended)."""
+    for _ in range(events):
+        if rng.random() < 0.6:
+            pos = (rng.randrange(1280), rng.randrange(720))
+            if aim is not None and rng.random() < 0.5:
+                pos = aim(rng)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
+        app.step(1 / 30)
+        if type(app.scenes.top).__name__ == "PauseScene":
+            app.scenes.pop()
+        if app.scenes.top is not scene:
+            break

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game.client.i18n import t
-from game.client.menus.pause import PauseScene
 from game.client.menus.results import ResultsScene
 from game.client.menus.setup import SetupScene
 from game.client.menus.title import TitleScene
@@ -29,6 +28,7 @@ from tests.client_helpers import (
     fast_app,
     frames,
     key,
+    monkey_on_table,
     run_until,
 )
 from tests.hakkutsu_helpers import cell, give, set_site, started
@@ -386,18 +386,6 @@ def test_monkey_on_the_hakkutsu_table(app):
     rng = random.Random(3)
     keys = [pygame.K_d, pygame.K_l, pygame.K_e, pygame.K_t, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_3,
             pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_SPACE, pygame.K_ESCAPE]
-    for _ in range(600):
-        if rng.random() < 0.6:
-            pos = (rng.randrange(1280), rng.randrange(720))
-            if rng.random() < 0.5:
-                pos = scene.point_of(("cell", rng.randrange(5), rng.randrange(5)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        else:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-        app.step(1 / 30)
-        if isinstance(app.scenes.top, PauseScene):
-            app.scenes.pop()
-        if not isinstance(app.scenes.top, HakkutsuScene):
-            break
+    monkey_on_table(app, scene, rng, keys, 600,
+                    aim=lambda r: scene.point_of(("cell", r.randrange(5), r.randrange(5))))
     assert len(scene.session.record.actions) > 20

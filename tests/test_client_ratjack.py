@@ -8,7 +8,6 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.client.menus.pause import PauseScene
 from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
@@ -18,7 +17,16 @@ from game.client.session import Session
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import FAMILIES
 from game.rules.ratjack.positions import position
-from tests.client_helpers import check_save_resume_undo, click, click_button, fast_app, frames, key, run_until
+from tests.client_helpers import (
+    check_save_resume_undo,
+    click,
+    click_button,
+    fast_app,
+    frames,
+    key,
+    monkey_on_table,
+    run_until,
+)
 
 
 @pytest.fixture
@@ -252,18 +260,7 @@ def test_monkey_on_the_ratjack_table(app):
     rng = random.Random(3)
     keys = [pygame.K_d, pygame.K_t, pygame.K_f, pygame.K_u, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_BACKSPACE,
             pygame.K_SPACE, pygame.K_ESCAPE]
-    for _ in range(1500):
-        if rng.random() < 0.6:
-            pos = (rng.randrange(1280), rng.randrange(720))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        else:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
-        app.step(1 / 30)
-        if isinstance(app.scenes.top, PauseScene):
-            app.scenes.pop()
-        if not isinstance(app.scenes.top, RatjackScene):
-            break
+    monkey_on_table(app, scene, rng, keys, 1500)
     assert len(scene.session.record.actions) > 20
 
 
