@@ -103,3 +103,24 @@ def monkey_on_table(app, scene, rng, keys: list[int], events: int, aim=None) -> 
             app.scenes.pop()
         if app.scenes.top is not scene:
             break
+
+
+def play_table_to_the_end(app, scene, decide, ui_state, limit: int = 6000) -> int:
+    """Drive a table to the results screen: ``decide()`` makes each of the human's decisions by
+    clicking; ``ui_state()`` (what a click may change) must change with every decision.  Returns
+    how many decisions were made; a summary waiting for a click is clicked away."""
+    decisions = 0
+    for _ in range(limit):
+        if type(app.scenes.top).__name__ == "ResultsScene":
+            return decisions
+        if scene.timeline.waiting:
+            click(app, (480, 300), settle=1)
+            continue
+        if scene.my_turn and app.scenes.top is scene:
+            before = ui_state()
+            decide()
+            assert ui_state() != before, "the click did nothing"
+            decisions += 1
+        else:
+            frames(app, 1)
+    raise AssertionError("the game did not finish")

@@ -29,6 +29,7 @@ from tests.client_helpers import (
     frames,
     key,
     monkey_on_table,
+    play_table_to_the_end,
     run_until,
 )
 from tests.hakkutsu_helpers import cell, give, set_site, started
@@ -106,21 +107,8 @@ def human_decision(app, scene: HakkutsuScene, rng: random.Random) -> None:
 
 
 def play_to_the_end(app, scene: HakkutsuScene, rng: random.Random, limit: int = 6000) -> int:
-    decisions = 0
-    for _ in range(limit):
-        if isinstance(app.scenes.top, ResultsScene):
-            return decisions
-        if scene.timeline.waiting:
-            click(app, (480, 300), settle=1)  # the scoring screen waits for a click
-            continue
-        if scene.my_turn and app.scenes.top is scene:
-            before = (len(scene.session.record.actions), scene.mode, scene.detect_cell)
-            human_decision(app, scene, rng)
-            assert (len(scene.session.record.actions), scene.mode, scene.detect_cell) != before, "the click did nothing"
-            decisions += 1
-        else:
-            frames(app, 1)
-    raise AssertionError("the game did not finish")
+    return play_table_to_the_end(app, scene, lambda: human_decision(app, scene, rng),
+                                 lambda: (len(scene.session.record.actions), scene.mode, scene.detect_cell), limit)
 
 
 def test_the_table_is_registered():

@@ -25,6 +25,7 @@ from tests.client_helpers import (
     frames,
     key,
     monkey_on_table,
+    play_table_to_the_end,
     run_until,
 )
 
@@ -61,21 +62,8 @@ def human_turn_by_clicks(app, scene: RatjackScene, rng: random.Random) -> None:
 
 
 def play_to_the_end(app, scene: RatjackScene, rng: random.Random, limit: int = 4000) -> int:
-    decisions = 0
-    for _ in range(limit):
-        if isinstance(app.scenes.top, ResultsScene):
-            return decisions
-        if scene.timeline.waiting:
-            click(app, (480, 300), settle=1)  # the round summary waits for a click
-            continue
-        if scene.my_turn and app.scenes.top is scene:
-            before = len(scene.session.record.actions), scene.selected
-            human_turn_by_clicks(app, scene, rng)
-            assert (len(scene.session.record.actions), scene.selected) != before, "the click did nothing"
-            decisions += 1
-        else:
-            frames(app, 1)
-    raise AssertionError("the game did not finish")
+    return play_table_to_the_end(app, scene, lambda: human_turn_by_clicks(app, scene, rng),
+                                 lambda: (len(scene.session.record.actions), scene.selected), limit)
 
 
 @pytest.mark.parametrize("seats", [["human", "random"], ["human", "random", "heuristic", "random"]])
@@ -157,12 +145,20 @@ def test_flip_and_face_down_through_the_ui(app):
     assert scene.session.record.actions[n].kind == "flip"
 
 
-def test_draw_by_clicking_the_deck_and_keys(app):
+def to_first_draw(app, speed: float | None = None) -> RatjackScene:
+    """A 2-player table (you against a random bot) at your first draw (the set-up choice made by key)."""
     scene = start(app, ["human", "random"], seed=5)
-    assert run_until(app, lambda: scene.my_turn, 500)
+    if speed is not None:
+        app.settings.animation_speed = speed
+    assert run_until(app, lambda: scene.my_turn, 2000)
     if scene.display["phase"] == "setup":
         key(app, pygame.K_1)
-        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 800)
+        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 2000)
+    return scene
+
+
+def test_draw_by_clicking_the_deck_and_keys(app):
+    scene = to_first_draw(app)
     assert set(scene.bar.idents) == {"draw_deck", "take_discard"}
     n = len(scene.session.record.actions)
     key(app, pygame.K_d)
@@ -178,12 +174,7 @@ def test_draw_by_clicking_the_deck_and_keys(app):
 
 
 def test_input_during_an_animation_is_queued(app):
-    scene = start(app, ["human", "random"], seed=5)
-    app.settings.animation_speed = 1.0
-    assert run_until(app, lambda: scene.my_turn, 2000)
-    if scene.display["phase"] == "setup":
-        key(app, pygame.K_1)
-        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 2000)
+    scene = to_first_draw(app, speed=1.0)
     key(app, pygame.K_d, settle=0)
     app.step(1 / 60)
     assert scene.timeline.busy
@@ -197,11 +188,7 @@ def test_input_during_an_animation_is_queued(app):
 
 
 def test_language_switch_keeps_the_right_buttons(app):
-    scene = start(app, ["human", "random"], seed=5)
-    assert run_until(app, lambda: scene.my_turn, 800)
-    if scene.display["phase"] == "setup":
-        key(app, pygame.K_1)
-        assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "draw", 800)
+    scene = to_first_draw(app)
     idents = scene.bar.idents
     texts_en = [b.text for b, _ in scene.bar.buttons]
     app.set_language("ja")
