@@ -72,12 +72,23 @@ class TableScene(GameScene):
         self.summary: dict | None = None
         self.mouse: tuple[int, int] | None = None
         self.pending_input: deque = deque(maxlen=QUEUE_LIMIT)
+        self._choices_key: tuple | None = None
+        self._choices = None
         self.final_view: dict | None = None
         self.hints = Hints(self)
         self.hinted_action = None  # the move a hint outlines on the table
         self.rebuild_log()
 
     # ------------------------------------------------------------------ actions
+    def choices_for(self, build, *selection):
+        """``build(display, legal, *selection)``, computed once per position and selection: the bar,
+        the drawing, the prompt and the input of one frame all ask for the same choices."""
+        key = (id(self.display), len(self.session.record.actions), self.my_turn, self.viewer, selection)
+        if self._choices_key != key:
+            self._choices_key = key
+            self._choices = build(self.display, self.legal_actions(), *selection)
+        return self._choices
+
     def legal_actions(self) -> list:
         """The human viewer's legal actions, from their seat (empty unless they may act now)."""
         if not self.my_turn:

@@ -136,7 +136,7 @@ class HakkutsuScene(TableScene):
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
-        return choices(self.display, self.legal_actions(), self.mode)
+        return self.choices_for(choices, self.mode)
 
     def bar_buttons(self) -> list[BarButton]:
         ch = self.current_choices()

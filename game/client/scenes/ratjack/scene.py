@@ -110,7 +110,7 @@ class RatjackScene(TableScene):
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
-        return choices(self.display, self.legal_actions(), self.selected)
+        return self.choices_for(choices, self.selected)
 
     def bar_buttons(self) -> list[BarButton]:
         ch = self.current_choices()
