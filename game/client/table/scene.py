@@ -72,6 +72,7 @@ class TableScene(GameScene):
         self.summary: dict | None = None
         self.mouse: tuple[int, int] | None = None
         self.pending_input: deque = deque(maxlen=QUEUE_LIMIT)
+        self.drawn_settled = True  # the table was drawn since its view last changed (queued clicks hit it)
         self._choices_key: tuple | None = None
         self._choices = None
         self.final_view: dict | None = None
@@ -107,19 +108,23 @@ class TableScene(GameScene):
     def show_view(self, view: dict) -> None:
         self.display = view
         self.sprites.clear()
-        self.on_view_shown()
+        self._view_shown()
 
     def show_final(self) -> None:
         """Show the view after the animating action now (handlers of a new deal use it)."""
         if self.final_view is not None:
             self.display = self.final_view
-            self.on_view_shown()
+            self._view_shown()
 
     def settle(self, view: dict) -> None:
         """The end of an action's animation: its final view is the truth."""
         self.display = view
         self.sprites.clear()
         self.banner_text = None
+        self._view_shown()
+
+    def _view_shown(self) -> None:
+        self.drawn_settled = False  # what is drawn moves: queued clicks wait for the next frame drawn
         self.on_view_shown()
 
     def on_view_shown(self) -> None:
@@ -194,12 +199,12 @@ class TableScene(GameScene):
         self.summary = None
         self.banner_text = None
         self.pending_input.clear()
-        self.on_view_shown()
+        self._view_shown()
 
     def on_viewer_changed(self) -> None:
         self.rebuild_log()
         self.pending_input.clear()
-        self.on_view_shown()
+        self._view_shown()
 
     # ------------------------------------------------------------------ action bar
     def build_ui(self) -> None:
@@ -296,7 +301,7 @@ class TableScene(GameScene):
         self.thinking.update(dt)
         self.tips.update(dt)
         self.hints.update()
-        if not self.timeline.busy and self.pending_input:
+        if not self.timeline.busy and self.pending_input and self.drawn_settled:
             queued = list(self.pending_input)
             self.pending_input.clear()
             for event in queued:
@@ -316,6 +321,7 @@ class TableScene(GameScene):
         self.tips.begin()
         self.draw_table(surface)
         self.sprites.draw(surface)
+        self.drawn_settled = True
 
     def draw_table(self, surface) -> None:
         """Draw the table from ``self.display`` (registering tooltips with ``self.tips.add``)."""
