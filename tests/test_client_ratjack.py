@@ -12,7 +12,7 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.scenes.ratjack import RatjackScene
-from game.client.scenes.ratjack.texts import STEP_KEYS, all_engine_prompts
+from game.client.scenes.ratjack.texts import STEP_KEYS, ability_text, all_engine_prompts, card_label, card_of
 from game.client.session import Session
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import FAMILIES
@@ -297,3 +297,42 @@ def test_every_engine_event_has_an_animation_and_a_log_line():
     assert seen - log_only <= set(animations.handlers), sorted(seen - log_only - set(animations.handlers))
     assert seen <= set(lines.functions), sorted(seen - set(lines.functions))
     assert len(seen) >= 20
+
+
+def test_every_selected_card_prompt_fits_its_box(app):
+    """The longest prompt (a card, its ability, the choices and why face up is refused) fits the prompt
+    box in both languages: the prompt shrinks its text until it does."""
+    from game.client import gfx, i18n
+    from game.client.scenes.ratjack.layout import PROMPT
+    from game.client.table.widgets import fitting_size
+
+    area = PROMPT.inflate(-20, -10)
+    try:
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            for deck in ("rat-red", "weasel", "raccoon"):
+                for value in range(1, 13):
+                    card = {"deck": deck, "value": value}
+                    msg = i18n.t("rj.prompt.selected", card=card_label(card), ability=ability_text(card))
+                    msg += "\n" + i18n.t("rj.prompt.no_face_up")
+                    size = fitting_size(msg, area.width, area.height)
+                    assert len(gfx.wrap(msg, size, area.width)) * gfx.font(size).get_linesize() <= area.height, \
+                        (lang, deck, value)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_click_during_an_animation_lands_where_the_card_ends_up(app):
+    """A click made while the drawn card flies is handled against the table as drawn after it landed
+    (the hand spreads out when the card arrives), not against the positions before."""
+    scene = to_first_draw(app, speed=1.0)
+    click(app, scene.point_of(("deck",)), settle=0)
+    app.step(1 / 60)
+    assert scene.timeline.busy
+    drawn = scene.session.state.hands[0][-1]
+    where = [card_of(c) for c in scene.session.state.view(0)["hand"]].index(drawn)
+    landing = scene.layout.hand.slot(where, 2)  # where the drawn card will lie once it has landed
+    click(app, (landing.centerx, landing.centery), settle=0)
+    assert run_until(app, lambda: not scene.timeline.busy and not scene.pending_input, 600)
+    frames(app, 2)
+    assert scene.selected == drawn

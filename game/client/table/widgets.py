@@ -8,6 +8,8 @@ Widgets only draw: they never change the game or the view.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from .. import gfx
@@ -192,14 +194,25 @@ def banner(surface, msg: str, center, width: int = 560, size: int = 22) -> None:
 
 
 def prompt(surface, rect: pygame.Rect, msg: str, *, urgent: bool = False, reserve: int = 0) -> None:
-    """The line that says what to do now; ``reserve`` keeps that many pixels at the right
-    free of text (for a :class:`ThinkingIndicator` drawn in the same box)."""
+    """The line that says what to do now, shrunk to fit its box; ``reserve`` keeps that many pixels at
+    the right free of text (for a :class:`ThinkingIndicator` drawn in the same box)."""
     if not msg:
         return
     gfx.panel(surface, rect, 190, radius=10, border=HIGHLIGHT if urgent else IDLE_BORDER)
     area = rect.inflate(-20, -10)
     area.width -= reserve
-    gfx.text_block(surface, msg, area, 15, gfx.GOLD if urgent else gfx.INK, line_gap=0)
+    size = fitting_size(msg, area.width, area.height)
+    gfx.text_block(surface, msg, area, size, gfx.GOLD if urgent else gfx.INK, line_gap=0)
+
+
+@lru_cache(maxsize=256)
+def fitting_size(msg: str, width: int, height: int, sizes=(15, 14, 13, 12)) -> int:
+    """The largest of ``sizes`` at which ``msg`` wraps into ``width`` x ``height`` (else the smallest);
+    cached, as the same prompt is drawn every frame."""
+    for size in sizes:
+        if len(gfx.wrap(msg, size, width)) * gfx.font(size).get_linesize() <= height:
+            return size
+    return sizes[-1]
 
 
 class ThinkingIndicator:

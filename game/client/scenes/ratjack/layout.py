@@ -20,8 +20,8 @@ from ...table.seats import seat_slots
 from ...table.zones import Zone
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 44)
-LOG = pygame.Rect(960, 50, 312, 280)
-PROMPT = pygame.Rect(960, 336, 312, 100)
+LOG = pygame.Rect(960, 50, 312, 232)
+PROMPT = pygame.Rect(960, 288, 312, 148)
 BAR = pygame.Rect(960, 442, 312, 222)
 KEYS = pygame.Rect(962, 664, 308, 56)
 

@@ -321,7 +321,8 @@ class RatjackScene(TableScene):
             ch = self.current_choices()
             key = "rj.prompt.selected" if ch.flips else "rj.prompt.selected_no_flip"
             card = self._selected_card()
-            return t(key, card=card_label(card), ability=ability_text(card))
+            text = t(key, card=card_label(card), ability=ability_text(card))
+            return text if ch.face_up is not None else f"{text}\n{t('rj.prompt.no_face_up')}"
         pending = d.get("pending") or {}
         return t("rj.prompt.ability", ability=card_label(pending.get("card")),
                  step=step_text(pending.get("prompt", "")))
