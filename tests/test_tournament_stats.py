@@ -123,3 +123,14 @@ def test_summarize_constructed_round_robin():
     table = format_table(s)
     assert table.splitlines()[3].startswith("heuristic")  # best rating first
     assert "87.5%" in table and "seat 1" in table
+
+
+@pytest.mark.parametrize("games,seconds,shown", [(6, 2.0, "3.0 games/s"), (6, 120.0, "20.0 s/game")])
+def test_table_speed_reads_well_for_slow_games(games, seconds, shown):
+    """A slow tournament says seconds per game (it said "0.0 games/s")."""
+    agents = ["heuristic", "random"]
+    spec = TournamentSpec("hacktrick", agents, players=2, games=games, seed=1)
+    results = [_result(i, (i % 2, 1 - i % 2), (1.0, 0.0), agents) for i in range(games)]
+    s = summarize(spec, results)
+    s["wall_seconds"], s["session_games"] = seconds, games
+    assert shown in format_table(s).splitlines()[-1]

@@ -128,7 +128,8 @@ def format_table(summary: dict) -> str:
         extra.append(f"wall time {summary['wall_seconds']:.1f} s")
         done = summary.get("session_games")
         if done:
-            extra.append(f"{done / summary['wall_seconds']:.1f} games/s")
+            rate = done / summary["wall_seconds"]
+            extra.append(f"{rate:.1f} games/s" if rate >= 1 else f"{1 / rate:.1f} s/game")
     if extra:
         lines.append(", ".join(extra))
     return "\n".join(lines)
