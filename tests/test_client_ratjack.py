@@ -336,3 +336,21 @@ def test_a_click_during_an_animation_lands_where_the_card_ends_up(app):
     assert run_until(app, lambda: not scene.timeline.busy and not scene.pending_input, 600)
     frames(app, 2)
     assert scene.selected == drawn
+
+
+def test_log_names_the_viewer_as_owner_with_your(app):
+    """Cards and tokens of the viewer read "your ..." in the log (it said "Player 1 (you)'s"), others
+    "Bot's ...", and a line that starts with the owner starts with a capital; Japanese alike."""
+    from game.client import i18n
+
+    scene = start(app, ["human", "random"])
+    peek = {"type": "card_peeked", "player": 1, "owner": 0}
+    flip = {"type": "card_flipped", "owner": 0, "face_up": True, "card": {"deck": "rat-red", "value": 5}}
+    token = {"type": "token_placed", "player": 0, "token": "+5", "owner": 1, "from": "reserve"}
+    bot = scene.name(1)
+    assert scene.describe(peek) == f"{bot} looks at one of your face-down cards."
+    assert scene.describe(flip).startswith("Your ")
+    assert f"one of {bot}'s cards" in scene.describe(token)
+    i18n.set_language("ja")
+    assert "あなたの裏向きのカード" in scene.describe(peek)
+    assert f"{scene.name(1)}のカード" in scene.describe(token)

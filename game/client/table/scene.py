@@ -170,13 +170,20 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
-        return self.log_lines.describe(self, ev) if self.log_lines is not None else None
+        line = self.log_lines.describe(self, ev) if self.log_lines is not None else None
+        return line[0].upper() + line[1:] if line and line[0].islower() else line  # "your card ..." starts one
 
     def log_name(self, p: int) -> str:
         """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
         if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
             return t("log.you", n=p + 1)
         return self.name(p)
+
+    def log_owner(self, p: int) -> str:
+        """Players as owners in the log, a possessive: "your" for the viewer, else "Kai's"."""
+        if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
+            return t("log.your")
+        return t("log.owner", name=self.name(p))
 
     def start_events(self, view: dict) -> list[dict]:
         """Hook: the log events of the first deal, made from the start ``view``.

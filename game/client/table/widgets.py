@@ -68,15 +68,18 @@ def chip(surface, label: str, topleft, colour=(200, 150, 60), text_colour=(30, 2
 
 
 def draw_pile(surface, image: pygame.Surface | None, rect: pygame.Rect, count: int, *, label: str | None = None,
-              highlight=None, dim: bool = False, back: pygame.Surface | None = None) -> None:
-    """A pile: a few offset cards (``back`` under ``image`` on top), its count and a label."""
+              highlight=None, dim: bool = False, back: pygame.Surface | None = None,
+              badge: str | None = None) -> None:
+    """A pile: a few offset cards (``back`` under ``image`` on top), its count and a label.
+
+    ``badge`` (a key) goes in the top card's corner, where :func:`draw_card` puts it."""
     if count <= 0:
         pygame.draw.rect(surface, IDLE_BORDER, rect, width=2, border_radius=6)
     else:
         under = back or image
         for i in range(min(3, count) - 1, 0, -1):
             surface.blit(dimmed(under) if dim else under, rect.move(i * 2, -i * 2))
-        draw_card(surface, image, rect, dim=dim, highlight=highlight)
+        draw_card(surface, image, rect, dim=dim, highlight=highlight, badge=badge)
     if label:
         gfx.text(surface, label, (rect.centerx, rect.top - 10), 14, gfx.MUTED, anchor="midbottom")
     gfx.text(surface, str(count), (rect.centerx, rect.bottom + 4), 18, gfx.INK, anchor="midtop", bold=True)

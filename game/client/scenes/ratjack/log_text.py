@@ -54,7 +54,7 @@ def _card_drawn(table, ev):
 
 @line("card_placed")
 def _card_placed(table, ev):
-    name, owner, card = table.log_name(ev["player"]), table.log_name(ev["owner"]), ev.get("card")
+    name, owner, card = table.log_name(ev["player"]), table.log_owner(ev["owner"]), ev.get("card")
     source = ev["from"]
     if source == "discard":
         return t("log.rj.placed_discard", name=name, card=card_label(card))
@@ -72,12 +72,12 @@ def _card_placed(table, ev):
 @line("card_flipped")
 def _card_flipped(table, ev):
     key = "log.rj.flipped_up" if ev["face_up"] else "log.rj.flipped_down"
-    return t(key, owner=table.log_name(ev["owner"]), card=card_label(ev["card"]))
+    return t(key, owner=table.log_owner(ev["owner"]), card=card_label(ev["card"]))
 
 
 @line("card_peeked")
 def _card_peeked(table, ev):
-    name, owner = table.log_name(ev["player"]), table.log_name(ev["owner"])
+    name, owner = table.log_name(ev["player"]), table.log_owner(ev["owner"])
     if "card" in ev:
         return t("log.rj.peeked", name=name, owner=owner, card=card_label(ev["card"]))
     return t("log.rj.peeked_hidden", name=name, owner=owner)
@@ -96,7 +96,7 @@ def _cards_swapped(table, ev):
 
 @line("card_moved")
 def _card_moved(table, ev):
-    return t("log.rj.moved", name=table.log_name(ev["player"]), owner=table.log_name(ev["from"]["owner"]),
+    return t("log.rj.moved", name=table.log_name(ev["player"]), owner=table.log_owner(ev["from"]["owner"]),
              card=card_label(ev["card"]))
 
 
@@ -109,7 +109,7 @@ def _card_discarded(table, ev):
     elif source == "drawn":
         text = t("log.rj.discarded_drawn", name=name, card=card)
     else:
-        text = t("log.rj.discarded_area", name=name, owner=table.log_name(source["owner"]), card=card)
+        text = t("log.rj.discarded_area", name=name, owner=table.log_owner(source["owner"]), card=card)
     if ev.get("token_returned"):
         text += " " + t("log.rj.token_back", token=token_label(ev["token_returned"]))
     return text
@@ -139,16 +139,16 @@ def _hand_received(table, ev):
 
 @line("token_placed")
 def _token_placed(table, ev):
-    common = dict(name=table.log_name(ev["player"]), token=token_label(ev["token"]), owner=table.log_name(ev["owner"]))
+    common = dict(name=table.log_name(ev["player"]), token=token_label(ev["token"]), owner=table.log_owner(ev["owner"]))
     if ev["from"] == "reserve":
         return t("log.rj.token_placed", **common)
-    return t("log.rj.token_moved", **common, **{"from": table.log_name(ev["from"]["owner"])})
+    return t("log.rj.token_moved", **common, **{"from": table.log_owner(ev["from"]["owner"])})
 
 
 @line("token_returned")
 def _token_returned(table, ev):
     return t("log.rj.token_returned", name=table.log_name(ev["player"]), token=token_label(ev["token"]),
-             owner=table.log_name(ev["owner"]))
+             owner=table.log_owner(ev["owner"]))
 
 
 @line("tokens_swapped")

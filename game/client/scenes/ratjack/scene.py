@@ -369,7 +369,9 @@ class RatjackScene(TableScene):
         if seat_pick and self._badge(ch, ("seat", q)):
             widgets.chip(surface, self._badge(ch, ("seat", q)), (panel.right - 8, panel.top - 8),
                          colour=(40, 40, 40), text_colour=widgets.HIGHLIGHT, anchor="topright")
-        self.tips.add(panel, lambda q=q: t("rj.tip.panel_out", name=self.name(q)) if d["eliminated"][q] else
+        # the name strip only: a tip over the whole panel popped up wherever the mouse rested
+        name_strip = pygame.Rect(panel.left, panel.top, panel.width, 34)
+        self.tips.add(name_strip, lambda q=q: t("rj.tip.panel_out", name=self.name(q)) if d["eliminated"][q] else
                       t("rj.tip.vp", name=self.name(q), vp=d["vp"][q], target=d["target_vp"]))
         vp = self.sprites.noted(("vp", q), d["vp"][q])
         pip_rect = widgets.pips(surface, lay.pips[q], vp, d["target_vp"])
@@ -458,10 +460,8 @@ class RatjackScene(TableScene):
         back = self.card_image(None, PILE_CARD)
         deck_pick = ("deck",) in ch.picks
         widgets.draw_pile(surface, back, lay.deck, self.deck_size(), label=t("rj.deck"),
-                          highlight=widgets.TARGET if deck_pick else None, dim=targeting)
-        if deck_pick:
-            widgets.chip(surface, "D", (lay.deck.left - 6, lay.deck.top - 8), colour=(40, 40, 40),
-                         text_colour=widgets.HIGHLIGHT)
+                          highlight=widgets.TARGET if deck_pick else None, dim=targeting,
+                          badge="D" if deck_pick else None)
         self.tips.add(lay.deck, lambda: t("rj.tip.deck", n=self.deck_size()))
         pile = list(d["discard"])
         if self.sprites.is_hidden(("discard",)):
@@ -470,10 +470,7 @@ class RatjackScene(TableScene):
         disc_pick = ("discard",) in ch.picks
         widgets.draw_pile(surface, self.card_image(top, PILE_CARD) if top else back, lay.discard, len(pile),
                           label=t("rj.discard"), highlight=widgets.TARGET if disc_pick else None,
-                          dim=targeting and not disc_pick)
-        if disc_pick:
-            widgets.chip(surface, "T", (lay.discard.left - 6, lay.discard.top - 8), colour=(40, 40, 40),
-                         text_colour=widgets.HIGHLIGHT)
+                          dim=targeting and not disc_pick, badge="T" if disc_pick else None)
         if pile:
             pygame.draw.rect(surface, (40, 50, 45), lay.discard_all, border_radius=8)
             gfx.text(surface, t("rj.see_all", n=len(pile)), lay.discard_all.center, 12, gfx.MUTED, anchor="center")
