@@ -8,10 +8,21 @@ from game.rules import GameRecord, Seat, new_game
 
 from .agents import make_agent
 
+#: Most actions a bot game may take before :func:`play_game` gives up on it (real games take
+#: 50-300): agents that never let a game end must not hang a tournament forever.
+MAX_GAME_ACTIONS = 20_000
+
+
+class GameStalled(RuntimeError):
+    """A game did not end within its action limit (:data:`MAX_GAME_ACTIONS`)."""
+
 
 def play_game(game: str, agents: list, seed: int | None = None, *, on_action=None,
-              **options) -> GameRecord:
+              max_actions: int = MAX_GAME_ACTIONS, **options) -> GameRecord:
     """Play one game; ``agents`` are specs or agent objects, one per seat.
+
+    Raises :class:`GameStalled` when the game has not ended after ``max_actions`` actions
+    (a tournament records it as a failed game).
 
     Agent ``i`` gets seed ``seed * 1000 + i`` so that games are reproducible.
     Returns the finished :class:`GameRecord` (``record.returns`` is filled in;
@@ -28,6 +39,9 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
     starter = first_player(state)
     start = time.perf_counter()
     while not state.is_terminal:
+        if len(record.actions) >= max_actions:
+            raise GameStalled(f"the {game} game (seed {state.seed}) did not end within {max_actions} "
+                              "actions: the agents may be stalling")
         p = state.current_player
         action = bots[p].choose(seats[p])
         state.apply(action)

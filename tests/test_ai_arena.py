@@ -92,3 +92,20 @@ def test_play_match_rejects_bad_input():
         play_match("hacktrick", ["random"] * 3, games=2)
     with pytest.raises(ValueError, match="at least one game"):
         play_match("hacktrick", ["random", "random"], games=0)
+
+
+def test_a_game_that_does_not_end_stops_with_a_clear_error(monkeypatch):
+    """Agents that never end a game do not hang a tournament: play_game gives up after its action
+    limit, and a tournament's worker turns that into a failed game with the reason."""
+    from ai import play as play_module
+    from ai.play import GameStalled
+    from ai.tournament import TournamentSpec, play_task, schedule
+
+    with pytest.raises(GameStalled, match="did not end within 12 actions"):
+        play_game("hacktrick", ["random", "random"], seed=3, max_actions=12)
+    assert len(play_game("hacktrick", ["random", "random"], seed=3).actions) > 12  # the limit was the cause
+    monkeypatch.setattr(play_module, "MAX_GAME_ACTIONS", 12)
+    monkeypatch.setattr(play_module.play_game, "__kwdefaults__", {"on_action": None, "max_actions": 12})
+    task = schedule(TournamentSpec("hacktrick", ["random", "random"], players=2, games=1, seed=1))[0]
+    result = play_task(task)
+    assert result["failed"] and "GameStalled" in result["error"] and "within 12 actions" in result["error"]

@@ -85,3 +85,65 @@ def test_mcts_plays_hakkutsu_decisions():
         a = agent.choose(seat)
         assert a in s.legal_actions()
         s.apply(a)
+
+
+def _stranded(seed: int = 4):
+    """Both pawns in far corners with full carts (movement 1) and no coins: the base is out of reach."""
+    s = started(players=2, seed=seed)
+    for p, corner in ((0, 0), (1, 24)):
+        s.pos[p] = corner
+        s.cart_units[p] = s.max_units
+        s.carts[p] = [card("granite")]
+        s.supply += s.coins[p]
+        s.coins[p] = 0
+    s._legal_cache = None
+    return s
+
+
+def test_a_stranded_player_heads_for_the_base_step_by_step():
+    """With a full cart and no coins the base is worth most; out of reach, the heuristic and the
+    rollout policy both step towards it (they used to wander between two sites forever)."""
+    from game.rules.hakkutsu.data import DATA
+
+    base_rc = divmod(DATA.base, DATA.cols)
+
+    def steps(cell):
+        r, c = divmod(cell, DATA.cols)
+        return abs(r - base_rc[0]) + abs(c - base_rc[1])
+
+    for pick in (lambda s, p: H.choose(s.view(p), s.legal_actions(), random.Random(1)),
+                 lambda s, p: H.rollout_policy(s, s.legal_actions(), random.Random(1))):
+        s = _stranded()
+        p = s.player
+        a = pick(s, p)
+        assert a.kind == "move" and steps(a.cell) == steps(s.pos[p]) - 1, a
+
+
+def test_stranded_players_finish_the_game():
+    """From the stranded position, heuristic players and rollout players both end the game."""
+    for chooser in ("heuristic", "rollout"):
+        s = _stranded(seed=7)
+        rng = random.Random(2)
+        for _ in range(3000):
+            if s.is_terminal:
+                break
+            legal = s.legal_actions()
+            a = (H.choose(s.view(s.player), legal, rng) if chooser == "heuristic"
+                 else H.rollout_policy(s, legal, rng))
+            s.apply(a)
+        assert s.is_terminal, chooser
+
+
+def test_evaluate_keeps_wanting_points_when_the_game_is_decided():
+    """A huge lead is worth a little more when it grows (the win chance alone is flat there), so a
+    bot that has the game won keeps mining instead of wandering; and it stays in [0, 1]."""
+    s = started(players=2, seed=2)
+    s.museum = [museum("space-lab")] * 2
+    s.site_n = [0] * len(s.site_n)  # the end is near: the win chance's scale is at its smallest
+    s.collections[0] = [card("diamond"), card("ruby"), card("gold-ore"), card("jade"), card("opal")]
+    lead = H.evaluate(s, 0)
+    s.collections[0].append(card("peridotite"))
+    bigger = H.evaluate(s, 0)
+    assert 0.9 < lead <= 1.0 and 0.9 < bigger <= 1.0
+    assert bigger - lead > 0.002  # the win chance alone gains ~1e-7 here
+    assert H.evaluate(s, 1) < 0.1

@@ -8,7 +8,7 @@
   cost (affordable, fits on the cart, no other pawn unless we hold a Joint
   Dig); face-down sites count with the average value of their area; go back to
   the base when the cart is full, the coins are out or the cart is worth
-  hauling home; a Helicopter or a Jeep is used when it reaches a clearly
+  hauling home (closer to it when it is out of reach); a Helicopter or a Jeep is used when it reaches a clearly
   better card;
 * mining: mine when the card is worth its price; use a Drill, Crane or Joint
   Dig when that is what stands between us and a valuable card; a Grant when
@@ -19,10 +19,11 @@
 ``evaluate(state, player)`` (for MCTS, on full states): each player's score
 estimate (collection + cart + the player's museum bonus, plus coins and
 equipment while the game is young), turned into a win chance by a logistic of
-the margin over the best opponent whose scale shrinks as the game nears its end.
+the margin over the best opponent whose scale shrinks as the game nears its end,
+plus a little of the plain margin (a decided game is still played for points).
 
 ``rollout_policy(state, legal, rng)``: a cheap greedy policy for rollouts on
-full states (always mine, go home when full or broke, otherwise usually move to
+full states (always mine, head home when full or broke, otherwise usually move to
 the best affordable top card in reach).
 """
 
@@ -54,9 +55,23 @@ EQUIPMENT_VALUE = 0.7
 MARGIN_SCALE = (2.0, 6.0)
 #: Share of rollout moves to a random reachable cell instead of the best buy.
 ROLLOUT_EPSILON = 0.2
+#: Weight and scale (points) of the plain score margin in :func:`evaluate`: it keeps a bot
+#: that has the game won (or lost) playing for points instead of wandering the map, which
+#: could stall a game forever (nobody empties the last sites).
+MARGIN_WEIGHT, MARGIN_POINTS = 0.1, 20.0
 
 
 # --------------------------------------------------------------------------- values
+
+
+def distance_to_base(cell: int) -> int:
+    """Orthogonal steps from ``cell`` to the base."""
+    r, c = divmod(cell, DATA.cols)
+    return abs(r - BASE_RC[0]) + abs(c - BASE_RC[1])
+
+
+HOME_STEPS = tuple(distance_to_base(cell) for cell in range(DATA.rows * DATA.cols))
+
 
 
 def card_value(card: int, owned: list, museum: int) -> float:
@@ -197,6 +212,11 @@ def _choose_move(view: dict, legal: list, rng):
             v = value_of(list(divmod(a.cell, DATA.cols))) + 0.01 * rng.random()
             if v > best_value:
                 best_move, best_value = a, v
+    if best_move is not None and best_move.cell != DATA.base:
+        home = _base_value(view, cart, museum, coins, room)
+        if home > best_value:  # the base is worth more than any site but out of reach: head for it
+            best_move = min((a for a in legal if a.kind == "move"),
+                            key=lambda a: (distance_to_base(a.cell), -value_of(list(divmod(a.cell, DATA.cols)))))
     heli = [a for a in legal if a.kind == "helicopter"]
     if heli:
         target, tv = None, best_value
@@ -280,14 +300,18 @@ def evaluate(state, player: int) -> float:
 
     A logistic of the score margin over the best opponent (:func:`score_estimate`); the
     scale shrinks from ``MARGIN_SCALE[0] + MARGIN_SCALE[1]`` points at the start to
-    ``MARGIN_SCALE[0]`` at the end, as fewer points remain to be won.
+    ``MARGIN_SCALE[0]`` at the end, as fewer points remain to be won.  A tenth of the value
+    is a logistic of the margin over a fixed ``MARGIN_POINTS``: when the game is as good as
+    decided the first part is flat, and this keeps more points better than fewer.
     """
     if state.is_terminal:
         return state.returns()[player]
     scores = [score_estimate(state, p) for p in range(state.num_players)]
     best_other = max(s for q, s in enumerate(scores) if q != player)
+    margin = scores[player] - best_other
     scale = MARGIN_SCALE[0] + MARGIN_SCALE[1] * (1.0 - _progress(state))
-    return 1.0 / (1.0 + exp((best_other - scores[player]) / scale))
+    win = 1.0 / (1.0 + exp(-margin / scale))
+    return (1.0 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT / (1.0 + exp(-margin / MARGIN_POINTS))
 
 
 # --------------------------------------------------------------------------- rollouts
@@ -297,7 +321,7 @@ def rollout_policy(state, legal: list, rng):
     """Cheap greedy rollout move on a full state.
 
     Always mine when possible; head home when the cart is (nearly) full or the coins are
-    out; otherwise usually (1 - ``ROLLOUT_EPSILON``) move to the reachable site whose top
+    out (onto the base, or as near to it as the move reaches); otherwise usually (1 - ``ROLLOUT_EPSILON``) move to the reachable site whose top
     card is the best buy (printed points + 2 per fossil value - 0.3 per coin, with a little
     noise) among those affordable, fitting on the cart and free of other pawns, sometimes
     to a random reachable cell. Equipment is not used and turns end at once.
@@ -320,13 +344,12 @@ def rollout_policy(state, legal: list, rng):
 def _rollout_move(state, legal: list, rng):
     p = state.player
     base = DATA.base
-    if state.cart_units[p] >= state.max_units - 1 or state.coins[p] == 0:
-        for a in legal:
-            if a.kind == "move" and a.cell == base:
-                return a
     moves = [a for a in legal if a.kind == "move"]
     if not moves:
         return legal[int(rng.random() * len(legal))]
+    if state.cart_units[p] >= state.max_units - 1 or state.coins[p] == 0:
+        # home: onto the base if it is in reach, else as close to it as this move gets
+        return min(moves, key=lambda a: HOME_STEPS[a.cell])
     if rng.random() < ROLLOUT_EPSILON:
         return moves[int(rng.random() * len(moves))]
     coins = state.coins[p]
