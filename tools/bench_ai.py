@@ -355,7 +355,7 @@ def _bench_hard(args, games, saved: SavedRun) -> None:
     source = "--workers" if args.workers else "ai.mcts.default_workers()"
     print(f"\n`level=hard` vs `level=normal`, 2 players, seats rotated, {args.num_games} games per match "
           f"(seed {args.seed}); hard searched with {workers} root-parallel worker{'s' if workers > 1 else ''} "
-          f"({source}), {args.processes} games at a time:\n")
+          f"({source}), {args.processes} game{'s' if args.processes > 1 else ''} at a time:\n")
     rows = []
     for name in games:
         for label_game, key_game, options in _variants(name, args.modes):
