@@ -11,6 +11,10 @@ played once from every seat, which cancels most of the luck of the deal and
 any first-player advantage.  A game's returns (1 for a win, a shared win split)
 are credited to the agents, not the seats.  ``processes > 1`` plays games in a
 ``multiprocessing`` pool; results do not depend on it.
+
+Each :class:`GameResult` keeps the start player's seat (``first_player``, see
+:func:`ai.play.first_player`; None for results saved before it was kept), and
+``result.start_player_wins()`` counts how often the start player won.
 """
 
 from __future__ import annotations
@@ -34,6 +38,13 @@ class GameResult:
     seconds: float
     iterations: tuple = ()  # per agent: MCTS iterations spent (0 for other agents)
     search_seconds: tuple = ()  # per agent: seconds spent searching
+    first_player: int | None = None  # the start player's seat (ai.play.first_player); None: unknown
+
+    def starter(self) -> int | None:
+        """The agent who was the start player (agent ``j`` sat in seat ``(j + rotation) % k``)."""
+        if self.first_player is None:
+            return None
+        return (self.first_player - self.rotation) % len(self.returns)
 
 
 @dataclass
@@ -65,6 +76,11 @@ class MatchResult:
         secs = sum(g.search_seconds[agent] for g in self.games if g.search_seconds)
         return its / secs if secs > 0 else None
 
+    def start_player_wins(self) -> tuple[float, int]:
+        """``(wins, games)`` of the start player, over the games whose start player is known."""
+        known = [g for g in self.games if g.first_player is not None]
+        return sum(g.returns[g.starter()] for g in known), len(known)
+
     def seconds_per_game(self) -> float:
         return sum(g.seconds for g in self.games) / self.n if self.n else 0.0
 
@@ -83,7 +99,7 @@ def schedule(games: int, seats: int, seed: int) -> list[tuple[int, int, int]]:
 def play_one(game: str, agents: list, index: int, seed: int, rotation: int, options: dict) -> GameResult:
     """Play game ``index`` of a match: agent ``j`` sits in seat ``(j + rotation) % k``."""
     from .agents import make_agent
-    from .play import play_game
+    from .play import play_game, record_first_player
 
     k = len(agents)
     seat_of = [(j + rotation) % k for j in range(k)]
@@ -98,7 +114,8 @@ def play_one(game: str, agents: list, index: int, seed: int, rotation: int, opti
     returns = tuple(record.returns[seat_of[j]] for j in range(k))
     iterations = tuple(counters[seat_of[j]].iterations for j in range(k))
     search_seconds = tuple(counters[seat_of[j]].seconds for j in range(k))
-    return GameResult(index, seed, rotation, returns, len(record.actions), seconds, iterations, search_seconds)
+    return GameResult(index, seed, rotation, returns, len(record.actions), seconds, iterations, search_seconds,
+                      record_first_player(record))
 
 
 class _SearchCounter:

@@ -261,7 +261,10 @@ def wrap_state(pygame, engine_state, rng_seed: int = 0):
 class TimedISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's Python ``ISMCTSBot`` with an optional wall-clock budget per move.
 
-    ``seconds=None`` keeps the original behaviour (``max_simulations`` only).
+    ``seconds=None`` keeps the original behaviour (``max_simulations`` only).  With
+    ``seconds`` the search stops at the deadline or the simulation cap, but never before
+    the root has a visit (at least two simulations: OpenSpiel's first one only expands
+    the root, and its final policy fails on an unvisited root).
     ``last_simulations`` / ``last_seconds`` record the previous search.
     """
 
@@ -288,7 +291,10 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         deadline = start + self.seconds
         self._root_node = self.create_new_node(state)
         done = 0
-        while done < self._max_simulations and (done == 0 or time.perf_counter() < deadline):
+        root = self._root_node
+        # OpenSpiel's first simulation only expands the root (no visit counted), and its final
+        # policy needs a visited root: search until the root has a visit, then while budget lasts.
+        while root.total_visits <= 0 or (done < self._max_simulations and time.perf_counter() < deadline):
             self.run_simulation(self.sample_root_state(state))
             done += 1
         self.last_simulations = done

@@ -73,7 +73,23 @@ def test_play_match_credits_agents_not_seats():
         record = play_game("hacktrick", ["random", "random"], seed=g.seed)
         seat_returns = tuple(record.returns)
         assert g.returns == (seat_returns if g.rotation == 0 else seat_returns[::-1])
+        assert g.first_player == record.meta["first_player"]
+        assert g.returns[g.starter()] == seat_returns[g.first_player]
     assert m.wins(0) + m.wins(1) == pytest.approx(4.0)
+    wins, games = m.start_player_wins()
+    assert games == 4 and wins == sum(g.returns[g.starter()] for g in m.games)
+
+
+def test_start_player_wins_skips_unknown_start_players():
+    games = [GameResult(0, 1, 0, (1.0, 0.0), 10, 1.0, first_player=0),   # agent 0 started and won
+             GameResult(1, 1, 1, (1.0, 0.0), 10, 1.0, first_player=0),   # seat 0 is agent 1: lost
+             GameResult(2, 2, 0, (0.0, 1.0), 10, 1.0, first_player=1),   # agent 1 started and won
+             GameResult(3, 2, 1, (0.5, 0.5), 10, 1.0)]                   # saved before: unknown
+    m = MatchResult("ratjack", ["a", "b"], games)
+    assert [g.starter() for g in games] == [0, 1, 1, None]
+    assert m.start_player_wins() == (2.0, 3)
+    four = GameResult(0, 1, 3, (0.0, 0.0, 1.0, 0.0), 10, 1.0, first_player=1)
+    assert four.starter() == 2  # agent j sits in seat (j + 3) % 4
 
 
 def test_play_match_is_reproducible_and_parallel_safe():

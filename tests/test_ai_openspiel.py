@@ -106,6 +106,22 @@ def test_openspiel_ismcts_plays_legal_moves():
     assert timed.last_simulations in (0, 40)  # the simulation cap comes first
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_timed_bot_with_a_tiny_budget_still_visits_the_root(game):
+    """OpenSpiel's first simulation only expands the root: a timed search always runs a second one."""
+    from open_spiel.python.algorithms import mcts
+
+    _require(game)
+    os_game = load_game(game, seed=8)
+    state = os_game.new_initial_state()
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = TimedISMCTSBot(os_game, evaluator, 0.7, 1, seconds=1e-9, random_state=np.random.RandomState(2))
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last_simulations == 2
+
+
 def test_action_index_round_trip_and_bound():
     index = ActionIndex(["a", "b"])
     assert index.id_of("b") == 1 and index.id_of("c") == 2 and index.action_of(2) == "c"

@@ -12,24 +12,46 @@ Parts (``--parts``, comma-separated, default all):
 
 ``speed``      ISMCTS iterations per second and seconds per decision at the chosen
                level, per game and player count, on positions from heuristic games;
-``2p``         per game, 2 players, seats rotated: mcts vs random, mcts vs heuristic,
-               heuristic vs random (win rates with Wilson 95% intervals);
+``2p``         per game, 2 players, seats rotated: mcts (``--level``, default normal)
+               vs heuristic; with ``--sanity`` also mcts vs random and heuristic vs
+               random (win rates with Wilson 95% intervals);
 ``4p``         Ratjack and Hakkutsu, 4 players: mcts against three heuristics;
-``openspiel``  Hacktrick: our mcts against OpenSpiel's own ISMCTS bot
-               (``openspiel-ismcts``) at equal time per move, seats rotated, with
-               both iteration rates.
+``hard``       per game, 2 players: ``mcts:level=hard`` vs ``mcts:level=normal``
+               (hard with ``workers=N`` only when ``--workers N`` is given, else
+               ``ai.mcts.default_workers()`` root-parallel workers; the heading says
+               how many);
+``openspiel``  per game, 2 players: our ``mcts:seconds=S`` against OpenSpiel's own
+               ISMCTS bot (``openspiel-ismcts:seconds=S``) at equal time per move,
+               seats rotated, with both iteration rates (Hakkutsu in its default
+               research mode).
+
+Games with a ``mode`` option (Hakkutsu!!: ``research``, ``treasure``) are played in
+every mode by the 2p, 4p and hard parts, each mode its own match (a row and a
+resume key; the default mode keeps the plain key); ``--modes`` picks some.
+Every match table has the start player's win rate (``ai.play.first_player``)
+with its Wilson interval next to the first agent's.
 
 Options: ``-n/--num-games N`` (default 200; ``--games`` is tools.bench's game
 filter), ``--level`` (default normal), ``--processes`` (default 2), ``--seed``,
-``--os-games N`` and ``--os-seconds S`` (default 1.0) for the OpenSpiel part,
-``--workers N`` (root-parallel workers of the speed part's searches).
-A progress line goes to stderr after every game.
+``--sanity``, ``--modes research,treasure``, ``--os-games N`` and
+``--os-seconds S`` (default 1.0) for the OpenSpiel part, ``--workers N``
+(root-parallel workers of the speed part's searches and of the hard part's
+``level=hard`` bot).  A progress line goes to stderr after every game.
 
-A full run takes hours on 2 cores: split it with ``--parts`` and ``--games``, and
-make it resumable with ``--resume FILE``.  FILE (JSON, rewritten atomically after
-every game) keeps the settings, each finished game of each match and each
-finished speed row; running the same command again prints what is done and plays
-only the missing games.  Other settings with the same FILE are refused.
+A full run takes hours on 2 cores: split it with ``--parts``, ``--games`` and
+``--modes``, and make each slice resumable with ``--resume FILE``, e.g.::
+
+    python -m tools.bench ai --parts 2p --games hakkutsu --modes treasure --resume 2p-hk-t.json
+    python -m tools.bench ai --parts 4p --games ratjack --resume 4p-rj.json
+    python -m tools.bench ai --parts hard --games ratjack --resume hard-rj.json
+    python -m tools.bench ai --parts openspiel --games hakkutsu --resume os-hk.json
+
+FILE (JSON, rewritten atomically after every game) keeps the settings, each
+finished game of each match and each finished speed row; running the same command
+again prints what is done and plays only the missing games.  Other settings
+(``-n``, ``--level``, ``--seed``, ``--workers``, the OpenSpiel settings) with the
+same FILE are refused; the parts, games, modes and ``--sanity`` may differ (each
+match has its own key), so one FILE can collect several slices.
 """
 
 from __future__ import annotations
@@ -41,7 +63,7 @@ import time
 
 from tools.bench import section
 
-PARTS = ("speed", "2p", "4p", "openspiel")
+PARTS = ("speed", "2p", "4p", "hard", "openspiel")
 #: The settings a ``--resume`` file must agree with.
 RESUME_KEYS = ("num_games", "level", "seed", "os_games", "os_seconds", "workers")
 RESUME_FORMAT = "tabletop-trio-bench-ai/1"
@@ -123,10 +145,16 @@ def _parse(extra: list[str]):
     parser.add_argument("--quick", action="store_true", help="a small run: 20 games per match, 10 on OpenSpiel")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--workers", type=int, default=None,
-                        help="root-parallel workers of the speed part's searches (default: the level's)")
+                        help="root-parallel workers of the speed part's searches and of the hard part's "
+                             "level=hard bot (default: the level's)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, from {', '.join(PARTS)}")
+    parser.add_argument("--sanity", action="store_true",
+                        help="2p part: also mcts vs random and heuristic vs random")
+    parser.add_argument("--modes", default=None,
+                        help="comma-separated modes the 2p, 4p and hard parts play in games that have them "
+                             f"(default all: {', '.join(_all_modes())})")
     parser.add_argument("--os-games", type=int, default=None, help="games against OpenSpiel (default: -n)")
     parser.add_argument("--os-seconds", type=float, default=1.0, help="seconds per move for both bots")
     parser.add_argument("--resume", metavar="FILE", default=None,
@@ -140,6 +168,12 @@ def _parse(extra: list[str]):
     bad = [p for p in parts if p not in PARTS]
     if bad:
         parser.error(f"unknown part {bad[0]!r}; choose from {', '.join(PARTS)}")
+    known = _all_modes()
+    modes = known if args.modes is None else [m.strip() for m in args.modes.split(",") if m.strip()]
+    bad = [m for m in modes if m not in known]
+    if bad or not modes:
+        parser.error(f"unknown mode {(bad[0] if bad else args.modes)!r}; choose from {', '.join(known)}")
+    args.modes = modes
     if min(args.num_games, args.os_games, args.processes, 1 if args.workers is None else args.workers) < 1:
         parser.error("game counts, --processes and --workers must be at least 1")
     if not 0 < args.os_seconds <= 3600:
@@ -148,10 +182,43 @@ def _parse(extra: list[str]):
     return args
 
 
-def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games: int, args):
+def _all_modes() -> list[str]:
+    """Every value of the registered games' ``mode`` options (Hakkutsu!!: research, treasure)."""
+    from game.rules import GAMES
+
+    found: list[str] = []
+    for info in GAMES.values():
+        option = info.options.get("mode")
+        for m in (option.choices or ()) if option is not None else ():
+            if m not in found:
+                found.append(m)
+    return found
+
+
+def _variants(name: str, modes: list[str] | None) -> list[tuple[str, str, dict]]:
+    """``(label, key, options)`` per match variant of game ``name``: one per selected mode.
+
+    A game without a ``mode`` option has one variant (no options).  A game with one has a
+    variant per mode in ``modes`` (None: only the default mode); the default mode keeps the
+    plain key (``name``), so resume files made before the modes were measured still fit;
+    another mode adds ``/mode=M``.  The mode is always passed to the game explicitly.
+    """
+    from game.rules import GAMES
+
+    option = GAMES[name].options.get("mode")
+    if option is None or not option.choices:
+        return [(name, name, {})]
+    chosen = [option.default] if modes is None else [m for m in option.choices if m in modes]
+    return [(f"{name} ({m})", name if m == option.default else f"{name}/mode={m}", {"mode": m})
+            for m in chosen]
+
+
+def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games: int, args,
+          options: dict | None = None):
     """Play (or finish) one match, saving every game; a progress line goes to stderr."""
     from ai.arena import play_match
 
+    options = options or {}
     start = time.perf_counter()
 
     def report(done: int, total: int, result) -> None:
@@ -160,18 +227,35 @@ def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games:
         print(f"\r  {label}: game {done}/{total}, {elapsed:.0f}s", end="" if done < total else "\n",
               file=sys.stderr, flush=True)
 
+    done = _with_start_players(saved.games(key), game, len(agents), options)
     return play_match(game, agents, games=games, seed=args.seed, processes=args.processes,
-                      progress=report, done=saved.games(key))
+                      progress=report, done=done, **options)
 
 
-MATCH_HEADER = ("match", "win rate of the first [95% CI]", "games", "s/game", "it/s")
+def _with_start_players(games: list, game: str, players: int, options: dict) -> list:
+    """Saved games from before ``GameResult.first_player``: the start player from the deal's seed."""
+    from ai.play import first_player
+    from game.rules import new_game
+
+    for g in games:
+        if g.first_player is None:
+            g.first_player = first_player(new_game(game, players=players, seed=g.seed, **options))
+    return games
+
+
+MATCH_HEADER = ("match", "win rate of the first [95% CI]", "start player wins [95% CI]", "games",
+                "s/game", "it/s")
 
 
 def _match_row(label: str, result, focus: int = 0) -> tuple:
     from ai.stats import format_rate
 
     ips = result.iterations_per_second(focus)
-    return (label, format_rate(result.wins(focus), result.n).strip(), result.n,
+    start_wins, started = result.start_player_wins()
+    start = format_rate(start_wins, started).strip() if started else "-"
+    if 0 < started < result.n:
+        start += f" ({started} games)"
+    return (label, format_rate(result.wins(focus), result.n).strip(), start, result.n,
             f"{result.seconds_per_game():.1f}", f"{ips:,.0f}" if ips else "-")
 
 
@@ -237,26 +321,52 @@ def _bench_matches(args, games, four: bool, saved: SavedRun) -> None:
     mcts = f"mcts:level={args.level}"
     rows = []
     if not four:
-        print(f"\n2 players, seats rotated, {args.num_games} games per match (seed {args.seed}):\n")
+        pairs = ((mcts, "random"), (mcts, "heuristic"), ("heuristic", "random")) if args.sanity \
+            else ((mcts, "heuristic"),)
+        print(f"\n2 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
+              "start player's fair share 50%):\n")
         for name in games:
-            for a, b in ((mcts, "random"), (mcts, "heuristic"), ("heuristic", "random")):
-                label = f"{name}: `{a}` vs `{b}`"
-                r = _play(label, f"2p/{name}/{a}/{b}", saved, name, [a, b], args.num_games, args)
-                rows.append(_match_row(label, r))
+            for label_game, key_game, options in _variants(name, args.modes):
+                for a, b in pairs:
+                    label = f"{label_game}: `{a}` vs `{b}`"
+                    r = _play(label, f"2p/{key_game}/{a}/{b}", saved, name, [a, b], args.num_games, args,
+                              options)
+                    rows.append(_match_row(label, r))
     else:
         print(f"\n4 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
               "fair share 25%):\n")
         for name in games:
             if GAMES[name].max_players < 4:
                 continue
-            label = f"{name}: `{mcts}` vs 3 x `heuristic`"
-            r = _play(label, f"4p/{name}/{mcts}", saved, name, [mcts, "heuristic", "heuristic", "heuristic"],
-                      args.num_games, args)
+            for label_game, key_game, options in _variants(name, args.modes):
+                label = f"{label_game}: `{mcts}` vs 3 x `heuristic`"
+                r = _play(label, f"4p/{key_game}/{mcts}", saved, name,
+                          [mcts, "heuristic", "heuristic", "heuristic"], args.num_games, args, options)
+                rows.append(_match_row(label, r))
+    _table(MATCH_HEADER, rows)
+
+
+def _bench_hard(args, games, saved: SavedRun) -> None:
+    from ai.mcts import default_workers
+
+    hard = "mcts:level=hard" + (f",workers={args.workers}" if args.workers else "")
+    normal = "mcts:level=normal"
+    workers = args.workers or default_workers()
+    source = "--workers" if args.workers else "ai.mcts.default_workers()"
+    print(f"\n`level=hard` vs `level=normal`, 2 players, seats rotated, {args.num_games} games per match "
+          f"(seed {args.seed}); hard searched with {workers} root-parallel worker{'s' if workers > 1 else ''} "
+          f"({source}), {args.processes} game{'s' if args.processes > 1 else ''} at a time:\n")
+    rows = []
+    for name in games:
+        for label_game, key_game, options in _variants(name, args.modes):
+            label = f"{label_game}: `{hard}` vs `{normal}`"
+            r = _play(label, f"hard/{key_game}/{hard}/{normal}", saved, name, [hard, normal], args.num_games,
+                      args, options)
             rows.append(_match_row(label, r))
     _table(MATCH_HEADER, rows)
 
 
-def _bench_openspiel(args, saved: SavedRun) -> None:
+def _bench_openspiel(args, games, saved: SavedRun) -> None:
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -264,16 +374,22 @@ def _bench_openspiel(args, saved: SavedRun) -> None:
         return
     s = args.os_seconds
     ours, theirs = f"mcts:seconds={s:g}", f"openspiel-ismcts:seconds={s:g}"
-    print(f"\nOpenSpiel comparison, Hacktrick, {s:g} s per move each, seats rotated, {args.os_games} games.")
-    print("Ours: SO-ISMCTS, availability-aware UCB, policy rollouts to the end of the hand + evaluate;")
+    print(f"\nOpenSpiel comparison, 2 players, {s:g} s per move each, seats rotated, {args.os_games} games "
+          "per game (Hakkutsu in its default mode).")
+    print("Ours: SO-ISMCTS, availability-aware UCB, policy rollouts cut at the game's horizon (end of the")
+    print("hand; Hakkutsu: 30 moves) + evaluate;")
     print("theirs: open_spiel.python.algorithms.ismcts.ISMCTSBot (C++ pyspiel.ISMCTSBot cannot run")
     print("Python games), nodes keyed by information-state strings, OpenSpiel's RandomRolloutEvaluator,")
     print("resampling through our determinize; both see only their Seat.\n")
-    label = f"hacktrick: `{ours}` vs `{theirs}`"
-    r = _play(label, f"openspiel/{ours}/{theirs}", saved, "hacktrick", [ours, theirs], args.os_games, args)
-    row = _match_row(label, r)
-    other = r.iterations_per_second(1)
-    _table(MATCH_HEADER + ("OpenSpiel it/s",), [row + (f"{other:,.0f}" if other else "-",)])
+    rows = []
+    for name in games:
+        label = f"{name}: `{ours}` vs `{theirs}`"
+        # Hacktrick keeps the key it had when it was the only game here.
+        key = f"openspiel/{ours}/{theirs}" if name == "hacktrick" else f"openspiel/{name}/{ours}/{theirs}"
+        r = _play(label, key, saved, name, [ours, theirs], args.os_games, args)
+        other = r.iterations_per_second(1)
+        rows.append(_match_row(label, r) + (f"{other:,.0f}" if other else "-",))
+    _table(MATCH_HEADER + ("OpenSpiel it/s",), rows)
 
 
 @section("ai")
@@ -293,6 +409,8 @@ def bench_ai(args) -> None:
         _bench_matches(opts, games, False, saved)
     if "4p" in opts.parts:
         _bench_matches(opts, games, True, saved)
-    if "openspiel" in opts.parts and "hacktrick" in games:
-        _bench_openspiel(opts, saved)
+    if "hard" in opts.parts:
+        _bench_hard(opts, games, saved)
+    if "openspiel" in opts.parts:
+        _bench_openspiel(opts, games, saved)
     print(f"\ndone in {time.perf_counter() - start:.0f} s")
