@@ -377,3 +377,63 @@ def test_monkey_on_the_hakkutsu_table(app):
     monkey_on_table(app, scene, rng, keys, 600,
                     aim=lambda r: scene.point_of(("cell", r.randrange(5), r.randrange(5))))
     assert len(scene.session.record.actions) > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_choice_caption_fits_under_its_card(app, lang):
+    """The name and text under each offered equipment / museum card fit their space (the Detector's
+    text was cut after "second card of a"), in both languages."""
+    from game.client import gfx, i18n
+    from game.client.scenes.hakkutsu.layout import BIG_CARD
+    from game.client.scenes.hakkutsu.overlays import CHOICE
+    from game.client.scenes.hakkutsu.texts import bonus_text, equipment_name, equipment_text, localized
+    from game.client.table.widgets import fitting_size
+    from game.rules.hakkutsu.views import MUSEUM_VIEWS
+
+    i18n.set_language(lang)
+    card_bottom = CHOICE.top + 84 + BIG_CARD[1]
+    width, height = BIG_CARD[0] + 20, CHOICE.bottom - card_bottom - 16
+    captions = [equipment_name(e.key) + "\n" + equipment_text(e.key) for e in DATA.equipment]
+    captions += [localized(m) + "\n" + bonus_text(m) for m in MUSEUM_VIEWS]
+    for caption in captions:
+        size = fitting_size(caption, width, height, sizes=(13, 12, 11))
+        assert len(gfx.wrap(caption, size, width)) * gfx.font(size).get_linesize() <= height, caption
+
+
+def test_a_click_hides_the_cell_preview_until_the_mouse_moves(app):
+    """The preview of the cell just clicked covered the dig dialog that the click opened: it is not
+    drawn over the dig dialog, and a click hides it (and any tooltip) until the mouse moves again."""
+
+    scene = at_position(app, _human_move_state())
+    pos = scene.point_of(("cell", *sorted(scene.current_choices().cells)[0]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert scene.map_preview_shown(scene.display, False)
+    click(app, pos, settle=1)
+    frames(app, 2)
+    assert scene.display["phase"] == "mine"  # the click moved the pawn; the dig dialog is up
+    assert not scene.map_preview_shown(scene.display, False)
+    assert not scene.map_preview_shown(scene.display, True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 3, pos[1]), rel=(3, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert scene.map_preview_shown(scene.display, False)
+    assert not scene.map_preview_shown(scene.display, True)  # never over the dig dialog
+
+
+def test_tooltips_hide_after_a_click_until_the_mouse_moves():
+    from game.client.table.tooltips import DELAY, Tooltips
+
+    tips = Tooltips()
+    tips.begin()
+    tips.add(pygame.Rect(0, 0, 50, 50), "a cell")
+    tips.move((10, 10))
+    tips.update(0.0)
+    tips.update(DELAY + 0.1)
+    assert tips.shown() == "a cell"
+    tips.dismiss()
+    assert tips.shown() is None
+    tips.move((10, 10))  # a motion event at the same place does not bring it back
+    assert tips.shown() is None
+    tips.move((12, 10))
+    assert tips.shown() == "a cell"

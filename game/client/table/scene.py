@@ -276,6 +276,7 @@ class TableScene(GameScene):
         is_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if not (is_click or event.type == pygame.KEYDOWN):
             return
+        self.tips.dismiss()
         if self.timeline.waiting and (is_click or event.key in CONFIRM_KEYS):
             self.timeline.release()
             return

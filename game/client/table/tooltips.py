@@ -1,10 +1,11 @@
-"""Tooltips: hover regions registered while drawing, the one under the mouse shown on top.
+r"""Tooltips: hover regions registered while drawing, the one under the mouse shown on top.
 
 Each frame the scene calls :meth:`Tooltips.begin`, then ``add(rect, text)`` for
 every item it draws that has something to explain (``text`` may be a callable,
 evaluated only when hovered, so it always follows the current language), and
 :meth:`draw` after everything else.  The last region added wins (it is drawn on
-top of the others).
+top of the others).  A click or a key :meth:`dismiss`\ es the tip until the mouse
+moves: what the click opened (a dig dialog, a choice) is not hidden under it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Tooltips:
         self.mouse: tuple[int, int] | None = None
         self.hovered_for = 0.0
         self._last: int | None = None
+        self.dismissed = False
 
     def begin(self) -> None:
         self.regions = []
@@ -33,7 +35,13 @@ class Tooltips:
         self.regions.append((pygame.Rect(rect), text))
 
     def move(self, pos) -> None:
+        if self.mouse != tuple(pos):
+            self.dismissed = False
         self.mouse = tuple(pos)
+
+    def dismiss(self) -> None:
+        """Hide the tip until the mouse moves (after a click or a key)."""
+        self.dismissed = True
 
     def update(self, dt: float) -> None:
         idx = self._index()
@@ -59,10 +67,14 @@ class Tooltips:
         text = self.regions[idx][1]
         return text() if callable(text) else text
 
+    def shown(self) -> str | None:
+        """The tip on screen now: hovered long enough, not dismissed (None if there is none)."""
+        if self.hovered_for < DELAY or self.dismissed:
+            return None
+        return self.current()
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.hovered_for < DELAY:
-            return
-        msg = self.current()
+        msg = self.shown()
         if not msg:
             return
         lines = gfx.wrap(msg, 15, WIDTH - 20)

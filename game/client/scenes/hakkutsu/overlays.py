@@ -116,8 +116,10 @@ def draw_choice(table, surface, d: dict, ch) -> None:
             tip = equipment_tip(entry)
         widgets.draw_card(surface, image, rect, lift=10 if picked and hovered else 0,
                           highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None)
-        gfx.text_block(surface, name + "\n" + text, pygame.Rect(rect.left - 10, rect.bottom + 8, 120, 80),
-                       13, gfx.INK, line_gap=0)
+        caption = name + "\n" + text
+        below = pygame.Rect(rect.left - 10, rect.bottom + 8, BIG_CARD[0] + 20, CHOICE.bottom - rect.bottom - 16)
+        size = widgets.fitting_size(caption, below.width, below.height, sizes=(13, 12, 11))
+        gfx.text_block(surface, caption, below, size, gfx.INK, line_gap=0)
         table.tips.add(rect, tip)
 
 

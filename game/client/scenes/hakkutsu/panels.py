@@ -13,7 +13,7 @@ import pygame
 from game.rules.hakkutsu.data import KINDS
 
 from ... import gfx
-from ...i18n import t
+from ...i18n import t, tn
 from ...table import widgets
 from .layout import HAND_CARD, KIND_ICON, OTHER_ROCK, OWN_ROCK, track_cell
 from .texts import bonus_now, equipment_tip, fossils_of, kind_name, museum_tip, rock_name, rock_tip
@@ -61,7 +61,7 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
     table.tips.add(mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q],
                                       units=d["cart_units"][q]))
     score = d["public_scores"][q]
-    sr = gfx.text(surface, t("hk.score", n=score), (lay.rect.right - (12 if not lay.own else 96), lay.rect.top + 8),
+    sr = gfx.text(surface, tn("hk.score", score), (lay.rect.right - (12 if not lay.own else 96), lay.rect.top + 8),
                   18, gfx.GOLD, anchor="topright", bold=True)
     table.tips.add(sr, lambda q=q: score_tip(table, d, q))
 
@@ -122,7 +122,7 @@ def draw_collection(table, surface, d: dict, q: int) -> None:
         table.tips.add(area, lambda k=kind, cs=cards, q=q: collection_tip(table, q, k, cs))
     fossils = fossils_of(d["collections"][q])
     pos = lay.fossils
-    fr = gfx.text(surface, t("hk.fossils", n=fossils, points=fossils * fossils), pos, 13,
+    fr = gfx.text(surface, tn("hk.fossils", fossils * fossils, n=fossils), pos, 13,
                   gfx.INK if fossils else gfx.MUTED, anchor="midleft")
     table.tips.add(fr, lambda: t("hk.tip.fossils"))
 

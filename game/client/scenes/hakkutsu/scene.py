@@ -119,6 +119,12 @@ class HakkutsuScene(TableScene):
     def hovered_cell(self) -> tuple[int, int] | None:
         return cell_at(self.mouse)
 
+    def map_preview_shown(self, d: dict, dig_dialog: bool) -> bool:
+        """The hovered cell's preview: not over the dig dialog, the set-up choices or the scores,
+        and not after a click until the mouse moves (it hid what the click opened)."""
+        return (self.hovered_cell() is not None and self.summary is None and not dig_dialog
+                and not self.tips.dismissed and d["phase"] not in ("draft", "equip"))
+
     def on_view_shown(self) -> None:
         if self.layout.viewer != self.viewer:
             self.layout = HakkutsuLayout(self.session.record.players, self.viewer, self.layout.track_cells)
@@ -336,13 +342,13 @@ class HakkutsuScene(TableScene):
         self.choice_rects = {}
         if d["phase"] in ("draft", "equip"):
             overlays.draw_choice(self, surface, d, ch)
-        elif self.my_turn and d["phase"] == "mine":
+        dig = None
+        if self.my_turn and d["phase"] == "mine":
             dig = dig_preview(d, self.viewer)
             if dig is not None:
                 overlays.draw_dig(self, surface, dig)
-        hovered = self.hovered_cell()
-        if hovered is not None and self.summary is None and d["phase"] not in ("draft", "equip"):
-            mapview.draw_preview(self, surface, d, hovered)
+        if self.map_preview_shown(d, dig is not None):
+            mapview.draw_preview(self, surface, d, self.hovered_cell())
         self.log.draw(surface, LOG)
         self.draw_prompt(surface, PROMPT, KEYS)
 
