@@ -53,6 +53,7 @@ def test_timeline_steps_forward_and_back_to_identical_views(app, records, game):
     seen = [snapshot(scene)]
     for _ in range(12):
         key(app, pygame.K_RIGHT, settle=1)
+        assert run_until(app, lambda: not scene.table.timeline.busy)  # a step forwards animates
         seen.append(snapshot(scene))
     assert scene.cursor == 12 and seen[0] != seen[-1]
     for k in range(11, -1, -1):
@@ -66,6 +67,30 @@ def test_timeline_steps_forward_and_back_to_identical_views(app, records, game):
     assert scene.cursor == scene.session.sections[-1]
     key(app, pygame.K_HOME)
     assert scene.cursor == 0
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_a_step_forwards_plays_its_animation_and_lands_where_a_jump_does(app, records, game):
+    """Right arrow plays the next action as the live table would (moving sprites, log lines one by
+    one), and ends on exactly the view and log of a jump there; pressing again mid-way lands it."""
+    record = records[game]
+    k = next(i for i, evs in enumerate(open_replay(app, record, move=0).session.events)
+             if len(evs) >= 2 and i >= 2)
+    scene = open_replay(app, record, move=k)
+    key(app, pygame.K_RIGHT, settle=1)
+    assert scene.cursor == k + 1 and scene.table.timeline.busy
+    assert run_until(app, lambda: not scene.table.timeline.busy)
+    animated = snapshot(scene)
+    scene.seek(k + 1)
+    assert snapshot(scene) == animated
+    scene.seek(k)
+    key(app, pygame.K_RIGHT, settle=1)
+    key(app, pygame.K_RIGHT, settle=1)  # the first step had not finished: it lands, the next one plays
+    assert scene.cursor == k + 2
+    assert run_until(app, lambda: not scene.table.timeline.busy)
+    animated = snapshot(scene)
+    scene.seek(k + 2)
+    assert snapshot(scene) == animated
 
 
 @pytest.mark.parametrize("game", TABLES)

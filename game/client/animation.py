@@ -161,6 +161,11 @@ class Timeline:
             self.steps[0].elapsed = max(self.steps[0].elapsed, self.steps[0].duration)
             self._end()
 
+    def clear(self) -> None:
+        """Drop every step unplayed (a replay jumping elsewhere redraws the table itself)."""
+        self.steps.clear()
+        self.waiting = False
+
     def finish_all(self) -> None:
         """Jump to the end of every step (undo, resume, scene close)."""
         while self.steps:

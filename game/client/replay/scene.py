@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 
 from ai.review import Review, record_digest
-from game.rules import action_from_json
+from game.rules import action_from_json, events_for
 
 from .. import gfx
 from ..i18n import t
@@ -91,17 +91,39 @@ class ReplayScene(Scene):
         self.session.seek(k)
         self.show()
 
+    def shown_view(self) -> dict:
+        """The view of the current position for the watched seat (or with every card open)."""
+        table = self.table
+        return table.open_view(self.session.views()) if self.open_cards else self.session.state.view(table.viewer)
+
     def show(self) -> None:
         table = self.table
-        view = (table.open_view(self.session.views()) if self.open_cards
-                else self.session.state.view(table.viewer))
+        table.timeline.clear()
         table.summary = None
         table.banner_text = None
-        table.show_view(view)
+        table.show_view(self.shown_view())
         table.rebuild_log()
 
     def step(self, delta: int) -> None:
-        self.seek(self.cursor + delta)
+        """One action forwards is animated as at the live table; anything else jumps."""
+        if delta == 1 and self.cursor < self.session.length:
+            self.play_next()
+        else:
+            self.seek(self.cursor + delta)
+
+    def play_next(self) -> None:
+        """Play the next action with its animations and log lines (a step still playing lands first)."""
+        table = self.table
+        k = self.cursor
+        if table.timeline.busy:
+            self.show()
+        before = self.shown_view()
+        self.session.seek(k + 1)
+        events = self.session.events[k]
+        visible = events if self.open_cards else events_for(events, table.viewer)
+        table.summary = None
+        table.banner_text = None
+        table.director.play(visible, before, self.shown_view())
 
     def watch(self, seat: int | str) -> None:
         """Watch from player ``seat`` or with all cards open (``"open"``)."""
