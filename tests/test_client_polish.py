@@ -454,3 +454,25 @@ def test_ctrl_z_on_the_hand_summary_is_refused_and_the_summary_stays(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(session.record.actions) == actions and table.summary is not None and table.timeline.waiting
     assert app.notice[0] == i18n.t("game.no_undo_ended")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("table", ["ratjack", "hakkutsu"])
+def test_the_keys_help_fits_above_the_window_edge(app, table, lang):
+    """The keys line under the prompt fits its box in both languages (the Japanese one ran into the
+    window's bottom edge), and the box ends inside the window."""
+    import importlib
+
+    from game.client import gfx, i18n
+    from game.client.table.widgets import fitting_size
+
+    layout = importlib.import_module(f"game.client.scenes.{table}.layout")
+    scene_module = importlib.import_module(f"game.client.scenes.{table}.scene")
+    prefix = next(v.prompt_keys for v in vars(scene_module).values()
+                  if isinstance(v, type) and hasattr(v, "prompt_keys") and v.__module__ == scene_module.__name__)
+    i18n.set_language(lang)
+    box = layout.KEYS
+    keys = i18n.t(f"{prefix}.keys")
+    size = fitting_size(keys, box.width, box.height, sizes=(12, 11, 10))
+    assert len(gfx.wrap(keys, size, box.width)) * gfx.font(size).get_linesize() <= box.height, keys
+    assert box.bottom <= app.size[1] - 4

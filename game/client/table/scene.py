@@ -43,7 +43,7 @@ from .director import AnimationRegistry, Director, SpriteLayer
 from .hints import Hints
 from .log import LogLines, ScrollLog
 from .tooltips import Tooltips
-from .widgets import ThinkingIndicator, banner, prompt
+from .widgets import ThinkingIndicator, banner, fitting_size, prompt
 
 QUEUE_LIMIT = 3
 HINT_COLOUR = (120, 200, 255)
@@ -374,7 +374,9 @@ class TableScene(GameScene):
         else:
             prompt(surface, rect, msg, urgent=urgent)
         if self.my_turn:
-            gfx.text_block(surface, t(f"{self.prompt_keys}.keys"), keys_rect, 12, gfx.MUTED, line_gap=0)
+            keys = t(f"{self.prompt_keys}.keys")
+            size = fitting_size(keys, keys_rect.width, keys_rect.height, sizes=(12, 11, 10))
+            gfx.text_block(surface, keys, keys_rect, size, gfx.MUTED, line_gap=0)
 
     def draw_hint(self, surface) -> None:
         """The hinted move's outline, and the hint / win-chance meter box."""

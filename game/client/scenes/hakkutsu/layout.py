@@ -27,7 +27,7 @@ TOP_BAR = pygame.Rect(0, 0, 1280, 44)
 LOG = pygame.Rect(960, 50, 312, 292)
 PROMPT = pygame.Rect(960, 348, 312, 104)
 BAR = pygame.Rect(960, 458, 312, 206)
-KEYS = pygame.Rect(962, 668, 308, 50)
+KEYS = pygame.Rect(962, 666, 308, 48)  # ends above the window's edge
 
 CELL = 86
 MAP = pygame.Rect(10, 52, COLS * CELL, ROWS * CELL)

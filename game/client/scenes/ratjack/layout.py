@@ -23,7 +23,7 @@ TOP_BAR = pygame.Rect(0, 0, 1280, 44)
 LOG = pygame.Rect(960, 50, 312, 232)
 PROMPT = pygame.Rect(960, 288, 312, 148)
 BAR = pygame.Rect(960, 442, 312, 222)
-KEYS = pygame.Rect(962, 664, 308, 56)
+KEYS = pygame.Rect(962, 662, 308, 52)  # ends above the window's edge
 
 BOTTOM = pygame.Rect(8, 470, 944, 244)
 HAND_CARD = (100, 140)
