@@ -179,7 +179,7 @@ class HakkutsuState(GameState):
     @property
     def empty_sites(self) -> int:
         site_n = self.site_n
-        return sum(1 for c in SITES if not site_n[c])
+        return site_n.count(0) - (site_n[BASE] == 0)  # the base is no site
 
     def top_card(self, cell: int) -> int:
         """The id of the top card of a site (``-1`` if empty)."""
