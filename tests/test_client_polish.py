@@ -476,3 +476,40 @@ def test_the_keys_help_fits_above_the_window_edge(app, table, lang):
     size = fitting_size(keys, box.width, box.height, sizes=(12, 11, 10))
     assert len(gfx.wrap(keys, size, box.width)) * gfx.font(size).get_linesize() <= box.height, keys
     assert box.bottom <= app.size[1] - 4
+
+
+def test_an_idle_window_slows_down_and_wakes_on_input_or_animation(app):
+    """With no input for a while and nothing moving, the loop may wait for input between frames
+    (an idle table took 60% of a core redrawing the same picture); input, a notice, a fade, an
+    animation or a thinking bot keep the full frame rate."""
+    import time
+
+    from game.client import app as app_module
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+
+    app.scenes.push(TitleScene(app))
+    frames(app, 30)
+    app.last_input = time.perf_counter() - app_module.ACTIVE_SECONDS - 1
+    assert app.idle()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert not app.idle()  # input: full speed again
+    app.last_input -= app_module.ACTIVE_SECONDS + 1
+    app.notify("a notice")
+    assert not app.idle()
+    app.notice = None
+    scene = open_game(app, Session.new("hacktrick", ["human", "heuristic"], seed=2))
+    assert app.scenes.fade > 0 and not app.idle()  # the fade into the table
+    assert run_until(app, lambda: scene.session.to_move == 0 and not scene.timeline.busy
+                     and not scene.bot_thinking and app.scenes.fade == 0)
+    app.last_input = time.perf_counter() - app_module.ACTIVE_SECONDS - 1
+    assert app.idle()  # the human's turn, nothing moving
+    scene.act(scene.legal_actions()[0])
+    assert scene.animating() and not app.idle()
+    assert run_until(app, lambda: not scene.animating())
+    # the run loop with an idle window still handles input at once
+    app.last_input = time.perf_counter() - app_module.ACTIVE_SECONDS - 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.run(max_seconds=0.3)
+    assert type(app.scenes.top).__name__ == "PauseScene"  # Esc opened the pause menu

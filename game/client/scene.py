@@ -12,7 +12,8 @@ Lifecycle of a scene (each hook has a default that does the right thing):
   ``resumed`` follows ``uncovered`` when the scene is on top again;
 * ``update`` / ``draw`` / ``draw_over`` - every frame while on top (``update`` also
   while covered if ``update_when_covered``); ``draw`` also while an ``overlay``
-  scene is on top of it;
+  scene is on top of it; with no input and no scene ``animating``, frames come at
+  a lower rate (the window does not redraw 60 times a second for nothing);
 * ``exit`` - popped or replaced: drops the widgets and calls ``close``;
 * ``close`` - release what the scene holds outside pygame (a bot process); also
   called when the application shuts down with the scene still on the stack.
@@ -90,6 +91,11 @@ class Scene:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Draw above the widgets (tooltips, flying cards)."""
 
+    def animating(self) -> bool:
+        """True while something on screen moves by itself (an animation, a bot's progress bar):
+        the application then draws at full frame rate even without input (see ``App.idle``)."""
+        return False
+
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
         """Where toasts go while this scene is on top: (rect anchor, position, width).
 
@@ -162,6 +168,13 @@ class SceneManager:
         speed = max(0.25, self.app.settings.animation_speed)
         self.fade = FADE_SECONDS / speed
         self._fade_total = self.fade
+
+    def animating(self) -> bool:
+        """A fade is running, or a scene being updated animates (see :meth:`Scene.animating`)."""
+        if self.fade > 0:
+            return True
+        return any(scene.animating() for scene in self.stack
+                   if scene is self.top or scene.update_when_covered)
 
     def rebuild_all(self) -> None:
         for scene in self.stack:

@@ -258,6 +258,10 @@ class ReplayScene(Scene):
         self.table.update_display(dt)
         self.poll_analysis()
 
+    def animating(self) -> bool:
+        """A step playing on the table, or the analysis' progress bar moving."""
+        return self.table.timeline.busy or (self.analysis is not None and self.analysis.running)
+
     def draw(self, surface) -> None:
         surface.fill((12, 22, 18))
         self.table.draw(self.canvas)

@@ -414,6 +414,10 @@ class TableScene(GameScene):
         self.hints.close()
         super().close()
 
+    def animating(self) -> bool:
+        """Animations playing, or a bot or a hint thinking (their progress bars move)."""
+        return self.timeline.busy or self.bot_thinking or self.hints.thinking
+
     @property
     def bot_thinking(self) -> bool:
         return self.worker.busy and not self.session.is_human(self.session.to_move)
