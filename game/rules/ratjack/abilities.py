@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .actions import DISCARD, TARGET, TOKEN, TOKEN_ACTIONS, Action
-from .cards import BLANK, CARD_ABILITY, FAMILIES, LOCKED, PROTECTED
+from .cards import BLANK, CARD_ABILITY, FAMILIES, LOCKED, NUM_TOKENS, PROTECTED
 
 MAX_AREA = 48
 TARGETS = tuple(tuple(Action(TARGET, player=q, index=i) for i in range(MAX_AREA)) for q in range(4))
@@ -46,7 +46,7 @@ class Ability(NamedTuple):
 def face_of(s, c: int) -> int:
     """Token face id on card ``c`` (-1: no token)."""
     t = s.token_on[c]
-    return -1 if t < 0 else t * 2 + s.token_side[t]
+    return -1 if t < 0 else s.face_id(t)
 
 
 def _others(s, p: int) -> list:
@@ -141,7 +141,7 @@ def _down_free(s, c):
 
 def _reserve_choices(s, p, src):
     tc = s.token_card
-    return [TOKEN_ACTIONS[t * 2 + s.token_side[t]] for t in range(6) if tc[t] < 0]
+    return [TOKEN_ACTIONS[s.face_id(t)] for t in range(NUM_TOKENS) if tc[t] < 0]
 
 
 def _reserve_size(s) -> int:

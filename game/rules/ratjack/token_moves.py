@@ -15,6 +15,10 @@ class TokenMoves:
 
     __slots__ = ()
 
+    def face_id(self, t: int) -> int:
+        """The face id token ``t`` shows (index of :data:`~.cards.FACES`)."""
+        return t * 2 + self.token_side[t]
+
     def face_name(self, t: int) -> str:
         return FACES[t * 2 + self.token_side[t]]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from .abilities import ABILITIES
-from .cards import DECKS, FACES, card_json
+from .cards import DECKS, card_json
 
 
 class PlayerViews:
@@ -41,7 +41,7 @@ class PlayerViews:
                 row.append({
                     "face_up": up,
                     "card": card_json(c) if up or self.known[c] & bit else None,
-                    "token": FACES[t * 2 + self.token_side[t]] if t >= 0 else None,
+                    "token": self.face_name(t) if t >= 0 else None,
                 })
             out.append(row)
         return out
