@@ -24,9 +24,11 @@ Colour = tuple[int, ...]
 
 
 def init() -> None:
-    """Initialise the pygame modules the generators need (headless)."""
+    """Initialise the pygame modules the generators need (headless); forgets the fonts loaded before
+    (they are invalid once ``pygame.quit`` ran, e.g. after a client test in the same process)."""
     pygame.init()
     pygame.font.init()
+    font.cache_clear()
 
 
 def font_dir() -> Path:
