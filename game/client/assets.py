@@ -12,6 +12,12 @@ The manifest (``assets/manifest.toml``) lists each asset once::
 ``Assets`` reads it, resolves files relative to the assets directory and caches loaded
 surfaces and sounds. Unknown keys raise :class:`AssetError` naming the key.
 
+Language variants: a card face that prints rules text has a version per language other than
+English under the key ``<key>.<lang>`` (``ratjack.card.weasel.3.ja``, file
+``ratjack/ja/weasel_3.png``, fields ``lang`` and ``variant_of``). :meth:`Assets.localized` gives the
+key to show in a language (``gfx.localized`` in the current one); faces without text in English
+(names printed in both languages, backs, tokens) have no variant and serve every language.
+
 The assets directory is the package ``assets`` (package data of the wheel, the repository's
 ``assets/`` folder in a checkout), found with ``importlib.resources``.
 """
@@ -115,6 +121,14 @@ class Assets:
             k for k, e in self._entries.items()
             if (kind is None or e.get("kind") == kind) and (game is None or e.get("game") == game)
         ]
+
+    def localized(self, key: str, lang: str) -> str:
+        """The ``lang`` variant of ``key`` (``<key>.<lang>``) if the manifest has one, else ``key``."""
+        if lang != "en":
+            variant = f"{key}.{lang}"
+            if variant in self._entries:
+                return variant
+        return key
 
     def path(self, key: str) -> Path:
         """Absolute path of the file behind ``key``."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from .assets import AssetError
+from .i18n import language
 
 _fonts: dict[tuple, pygame.font.Font] = {}
 _font_files: dict[bool, str] = {}
@@ -150,6 +151,13 @@ def panel(surface, rect: pygame.Rect, alpha: int = 170, colour=PANEL, radius: in
             _panels.clear()
         _panels[key] = layer
     surface.blit(layer, rect)
+
+
+def localized(assets, key: str) -> str:
+    """The key of ``key``'s face in the current language: its ``<key>.<lang>`` variant if the manifest
+    has one (a card whose printed text is translated), else ``key``. Pass the result to :func:`image`,
+    whose cache is keyed by it, so a change of language shows the other faces at once."""
+    return assets.localized(key, language())
 
 
 def image(assets, key: str, size: tuple[int, int] | None = None, opaque: bool = False) -> pygame.Surface:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 from functools import cache
+from itertools import combinations, pairwise
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,9 +24,11 @@ Colour = tuple[int, ...]
 
 
 def init() -> None:
-    """Initialise the pygame modules the generators need (headless)."""
+    """Initialise the pygame modules the generators need (headless); forgets the fonts loaded before
+    (they are invalid once ``pygame.quit`` ran, e.g. after a client test in the same process)."""
     pygame.init()
     pygame.font.init()
+    font.cache_clear()
 
 
 def font_dir() -> Path:
@@ -179,39 +182,108 @@ def fit_font(s: str, max_w: int, size: int, bold: bool = False, jp: bool = False
     return font(size, bold, jp)
 
 
+NO_LINE_START = set("、。，．・：；？！ー）」』】〉》…っゃゅょぁぃぅぇぉッャュョァィゥェォ")  # kinsoku
+NO_LINE_END = set("（「『【〈《")
+
+
+def has_cjk(s: str) -> bool:
+    """Whether ``s`` holds Japanese (or other CJK) characters."""
+    return any(ord(c) >= 0x2E80 for c in s)
+
+
+def _break_chars(word: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
+    """``word`` (Japanese) cut between characters into pieces no wider than ``max_w`` where possible:
+    never before 、。ー）… nor after （「 (kinsoku)."""
+    pieces: list[str] = []
+    cur = ""
+    for ch in word:
+        if cur and fnt.size(cur + ch)[0] > max_w and ch not in NO_LINE_START and cur[-1] not in NO_LINE_END:
+            pieces.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    if cur:
+        pieces.append(cur)
+    return pieces
+
+
 def wrap(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
-    """Greedy word wrap of ``s`` into lines no wider than ``max_w`` (long words kept whole)."""
+    """Greedy word wrap of ``s`` into lines no wider than ``max_w`` (long words kept whole, except
+    Japanese ones, which break between characters)."""
     lines: list[str] = []
     cur = ""
     for word in s.split():
-        trial = f"{cur} {word}".strip()
-        if cur and fnt.size(trial)[0] > max_w:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
+        parts = _break_chars(word, fnt, max_w) if has_cjk(word) and fnt.size(word)[0] > max_w else [word]
+        for i, part in enumerate(parts):
+            trial = f"{cur}{'' if i else ' '}{part}".strip()
+            if cur and fnt.size(trial)[0] > max_w:
+                lines.append(cur)
+                cur = part
+            else:
+                cur = trial
     if cur:
         lines.append(cur)
     return lines
 
 
-def text_block(dest: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, size: int,
-               bold: bool = False, jp: bool = False, min_size: int = 8,
-               line_gap: int = 0) -> None:
-    """Word-wrap ``s`` centred into ``rect``, shrinking the font until it fits."""
+def wrap_ja(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
+    """Wrap Japanese text: its spaces mark where a line may break and are not printed (so a card's
+    text breaks between phrases, 自分の 表向きの カードに); the lines are balanced (as many as a
+    greedy fill needs, the widest as narrow and then the shortest as long as possible). A phrase wider than the line breaks
+    between characters."""
+    phrases: list[str] = []
+    for phrase in s.split():
+        phrases += _break_chars(phrase, fnt, max_w) if fnt.size(phrase)[0] > max_w else [phrase]
+    lines: list[str] = []
+    cur = ""
+    for part in phrases:
+        if cur and fnt.size(cur + part)[0] > max_w:
+            lines.append(cur)
+            cur = part
+        else:
+            cur += part
+    if cur:
+        lines.append(cur)
+    if 1 < len(lines) and len(phrases) <= 16:
+        best = None
+        for cuts in combinations(range(1, len(phrases)), len(lines) - 1):
+            bounds = (0, *cuts, len(phrases))
+            trial = ["".join(phrases[a:b]) for a, b in pairwise(bounds)]
+            widths = [fnt.size(line)[0] for line in trial]
+            score = (max(widths), -min(widths))  # the widest as narrow, the shortest as long as can be
+            if best is None or score < best[0]:
+                best = (score, trial)
+        lines = best[1]
+    return lines
+
+
+def block_layout(s: str, rect: pygame.Rect, size: int, bold: bool = False, jp: bool = False,
+                 min_size: int = 8, line_gap: int = 0) -> tuple[pygame.font.Font, list[str], int, bool]:
+    """How :func:`text_block` sets ``s`` into ``rect``: the largest font from ``size`` down to
+    ``min_size`` whose wrapped lines fit. Returns (font, lines, line height, whether it fits)."""
     size_now = size
     while True:
         fnt = font(size_now, bold, jp)
-        lines = wrap(s, fnt, rect.w)
+        lines = wrap_ja(s, fnt, rect.w) if jp else wrap(s, fnt, rect.w)
         lh = fnt.get_linesize() + line_gap
         widest = max((fnt.size(line)[0] for line in lines), default=0)
-        if (lh * len(lines) <= rect.h and widest <= rect.w) or size_now <= min_size:
-            break
+        fits = lh * len(lines) <= rect.h and widest <= rect.w
+        if fits or size_now <= min_size:
+            return fnt, lines, lh, fits
         size_now -= 1
+
+
+def text_block(dest: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, size: int,
+               bold: bool = False, jp: bool = False, min_size: int = 8,
+               line_gap: int = 0) -> bool:
+    """Word-wrap ``s`` centred into ``rect``, shrinking the font until it fits (``jp``: Japanese
+    text, see :func:`wrap_ja`). Returns whether it fits even at ``min_size``."""
+    fnt, lines, lh, fits = block_layout(s, rect, size, bold, jp, min_size, line_gap)
     y = rect.centery - lh * len(lines) / 2 + lh / 2
     for line in lines:
         text(dest, line, fnt, colour, center=(rect.centerx, y))
         y += lh
+    return fits
 
 
 class SS_Canvas:

@@ -3,6 +3,9 @@ equipment and museum/laboratory cards, cart tracks.
 
 Card data comes from the engine's data file ``game/rules/hakkutsu/cards.toml`` (read with
 ``tomllib``; the engine itself is not imported).
+
+Faces that print English rules text (equipment, museums, the rocks with a ribbon note, the cart
+track's labels) also exist in Japanese: key ``<key>.ja``, file ``hakkutsu/ja/...``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import pygame
 from tools.art import draw as D
 from tools.art import palette as P
 from tools.art import rocks
-from tools.art.spec import AssetSpec
+from tools.art.spec import AssetSpec, variant
 
 CARDS_FILE = Path(__file__).resolve().parents[2] / "game" / "rules" / "hakkutsu" / "cards.toml"
 CARD_W, CARD_H = 100, 140
@@ -29,6 +32,8 @@ AREA_COLOURS = {"A": (150, 176, 96), "B": (196, 140, 76), "C": (150, 84, 96), "C
 AREA_SOIL = {"A": ((196, 184, 128), (164, 148, 96)), "B": ((176, 128, 84), (140, 96, 60)),
              "C": ((134, 82, 80), (96, 56, 60))}
 EQUIPMENT_HUE = (64, 120, 150)
+BODY = pygame.Rect(2, 1, CARD_W - 4, CARD_H - 5)  # the body D.card_base leaves (default margins)
+EFFECT_BOX = pygame.Rect(BODY.x + 4, BODY.y + 81, BODY.w - 8, BODY.h - 84)  # equipment effect text
 MUSEUM_HUE = (120, 90, 60)
 
 
@@ -60,8 +65,21 @@ def _weight_icon(c: D.SS_Canvas, cx, cy, r) -> None:
     c.circle((70, 70, 80), (cx, cy - r * 0.7), r * 0.42, width=1.4)
 
 
-def rock_face(card: dict) -> pygame.Surface:
-    """A rock card face: area badge, kind icon, illustration, names en/ja, cost/carry/points."""
+def rock_note(card: dict, lang: str = "en") -> str | None:
+    """The ribbon note of a rock card with something special (an ability, a skull's 2 fossils)."""
+    ja = lang == "ja"
+    if card.get("ability") == "movement":
+        return f"所有: 移動力+{card['ability_value']}" if ja else f"owned: move +{card['ability_value']}"
+    if card.get("ability") == "refill":
+        return f"所有: コイン補充{card['ability_value']}" if ja else f"owned: refill {card['ability_value']}"
+    if card.get("fossil_value", 1) > 1:
+        return f"化石{card['fossil_value']}つ分" if ja else f"counts as {card['fossil_value']} fossils"
+    return None
+
+
+def rock_face(card: dict, lang: str = "en") -> pygame.Surface:
+    """A rock card face: area badge, kind icon, illustration, names en/ja, cost/carry/points, and
+    the ribbon note in ``lang``."""
     area = card["area"]
     hue = AREA_COLOURS[area]
     surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.82), D.lighten(hue, 0.6), D.darken(hue, 0.5),
@@ -100,19 +118,13 @@ def rock_face(card: dict) -> pygame.Surface:
     D.text(surf, str(card["cost"]), f, (100, 60, 10), center=(xs[0], y - 1))
     D.text(surf, str(card["carry"]), f, P.PAPER, center=(xs[1], y + 3))
     D.text(surf, str(card["points"]), D.font(12, True), P.PAPER, center=(xs[2], y + 0.5))
-    note = None
-    if card.get("ability") == "movement":
-        note = f"owned: move +{card['ability_value']}"
-    elif card.get("ability") == "refill":
-        note = f"owned: refill {card['ability_value']}"
-    elif card.get("fossil_value", 1) > 1:
-        note = f"counts as {card['fossil_value']} fossils"
+    note = rock_note(card, lang)
     if note:
         ribbon = D.surface(win.w, 13)
         ribbon.fill((150, 50, 30, 225))
         surf.blit(D.apply_mask(ribbon, D.rounded_mask(win.w, 13, 5)), (win.x, win.bottom - 13))
-        D.text(surf, note, D.fit_font(note, win.w - 6, 9, bold=True, min_size=7), P.PAPER,
-               center=(win.centerx, win.bottom - 6.5))
+        D.text(surf, note, D.fit_font(note, win.w - 6, 9, bold=True, jp=lang == "ja", min_size=7), P.PAPER,
+               center=(win.centerx, win.bottom - 6.5 - (lang == "ja") * 0.5))
     return surf
 
 
@@ -288,10 +300,31 @@ SHORT_TEXT = {
     "joint-dig": "Mine even where another pawn stands.",
     "detector": "Secretly look at a face-down top or 2nd card of a site.",
 }
+# The effects in Japanese, in the terms of game/client/i18n/ja.hakkutsu.toml ([hk.equipment]).
+# Spaces mark where a line may break; they are not printed (draw.wrap_ja).
+TEXT_JA = {
+    "joint-dig": "ほかの コマが いる 発掘現場でも 採掘できる。",
+    "drill": "この採掘の コストが 2コイン 安くなる （最低0）。",
+    "crane": "いま 採掘する カードは 荷車で 重さ0 （運搬0）。",
+    "jeep": "この手番の 移動力+2。",
+    "helicopter": "移動の代わりに、 好きなマスへ 飛ぶ。",
+    "grant": "ストックから 2コイン もらう。",
+    "detector": "発掘現場の 裏向きの 一番上か 2枚目の カードを こっそり 見る。",
+}
+PHASE = {"en": {"movement": "MOVE", "mining": "MINING", "any": "ANY TIME"},
+         "ja": {"movement": "移動フェイズ", "mining": "採掘フェイズ", "any": "手番中いつでも"}}
 
 
-def equipment_card(eq: dict) -> pygame.Surface:
-    """An equipment card: name en/ja, icon, phase, effect text."""
+def equipment_layout(eq: dict, lang: str = "en"):
+    """How an equipment card's effect is set in its box: (font, lines, line height, whether it fits)."""
+    if lang == "ja":
+        return D.block_layout(TEXT_JA[eq["key"]], EFFECT_BOX, 11, bold=True, jp=True, min_size=9, line_gap=-3)
+    return D.block_layout(SHORT_TEXT.get(eq["key"], eq["text"]), EFFECT_BOX, 10, bold=True, min_size=7,
+                          line_gap=-2)
+
+
+def equipment_card(eq: dict, lang: str = "en") -> pygame.Surface:
+    """An equipment card: name en/ja, icon, phase and effect text (in ``lang``)."""
     hue = EQUIPMENT_HUE
     surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.65), D.darken(hue, 0.45),
                              radius=10)
@@ -302,12 +335,17 @@ def equipment_card(eq: dict) -> pygame.Surface:
            center=(body.centerx, body.y + 10))
     D.text(surf, eq["name_ja"], D.fit_font(eq["name_ja"], body.w - 10, 10, jp=True), P.PAPER,
            center=(body.centerx, body.y + 23))
-    phase = {"movement": "MOVE", "mining": "MINING", "any": "ANY TIME"}[eq["phase"]]
-    D.text(surf, phase, D.font(8, True), D.darken(hue, 0.3), center=(body.centerx, body.y + 39))
+    phase = PHASE[lang][eq["phase"]]
+    D.text(surf, phase, D.fit_font(phase, body.w - 10, 8, bold=True, jp=lang == "ja", min_size=7),
+           D.darken(hue, 0.3), center=(body.centerx, body.y + 39 - (lang == "ja")))
     icon = pygame.transform.smoothscale(_equipment_icon(eq["effect"]), (36, 36))
     surf.blit(icon, icon.get_rect(center=(body.centerx, body.y + 62)))
-    D.text_block(surf, SHORT_TEXT.get(eq["key"], eq["text"]), pygame.Rect(body.x + 4, body.y + 81, body.w - 8, body.h - 84), P.INK, 10,
-                 bold=True, min_size=7, line_gap=-2)
+    rect = EFFECT_BOX
+    fnt, lines, lh, _ = equipment_layout(eq, lang)
+    y = rect.centery - lh * len(lines) / 2 + lh / 2
+    for line in lines:
+        D.text(surf, line, fnt, P.INK, center=(rect.centerx, y))
+        y += lh
     return surf
 
 
@@ -327,8 +365,22 @@ def museum_text(m: dict) -> str:
     return f"+{pts} per {label} card"
 
 
-def museum_card(m: dict) -> pygame.Surface:
-    """A museum / laboratory card: building or flask, names en/ja, bonus rule, kind icons."""
+def museum_lines_ja(m: dict) -> tuple[str, str]:
+    """The bonus rule of museum card ``m`` in Japanese, as its two printed lines (what counts, and
+    the points for each); a set museum's second line is empty (its kind icons go there)."""
+    pts = m["points"]
+    if m["bonus"] == "kind":
+        return rocks.KIND_JA[m["kind"]], f"1枚につき+{pts}点"
+    if m["bonus"] == "fossils":
+        return "化石1つにつき", f"+{pts}点（頭は2つ分）"
+    if m["bonus"] == "set":
+        return f"セットごとに+{pts}点", ""
+    label = "C" if m["areas"] == ["C1", "C2"] else "・".join(m["areas"])
+    return f"{label}のカード", f"1枚につき+{pts}点"
+
+
+def museum_card(m: dict, lang: str = "en") -> pygame.Surface:
+    """A museum / laboratory card: building or flask, names en/ja, bonus rule (in ``lang``), kind icons."""
     is_lab = "lab" in m["key"]
     hue = (70, 110, 130) if is_lab else MUSEUM_HUE
     surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.62), D.darken(hue, 0.5),
@@ -355,25 +407,29 @@ def museum_card(m: dict) -> pygame.Surface:
            center=(body.centerx, body.y + 84))
     box = pygame.Rect(body.x + 5, body.y + 94, body.w - 10, body.h - 99)
     surf.blit(D.rounded_panel(box.w, box.h, 7, P.PAPER, P.PAPER_SHADE, D.darken(hue, 0.3), 1), box.topleft)
+    ja = lang == "ja"
+    if ja:
+        first, second = museum_lines_ja(m)
+        lines = [(first, 11), (second, 11)]
+    elif m["bonus"] == "set":
+        lines = [(f"+{m['points']} per set", 11)]
+    else:
+        first, rest = museum_text(m).split(" per ", 1)
+        lines = [(f"{first} per", 12), (m["kind"] if m["bonus"] == "kind" else rest, 12)]
+    for i, (line, size) in enumerate(lines):
+        if line:
+            D.text(surf, line, D.fit_font(line, box.w - 6, size, bold=True, jp=ja, min_size=7), (120, 50, 20),
+                   center=(box.centerx, box.y + 11 + i * 15 - ja))
     if m["bonus"] == "set":
-        D.text(surf, f"+{m['points']} per set", D.font(11, True), (120, 50, 20), center=(box.centerx, box.y + 11))
         kinds = m["kinds"]
         for i, k in enumerate(kinds):
             ic = rocks.kind_icon(k, 18)
             surf.blit(ic, ic.get_rect(center=(box.centerx + (i - (len(kinds) - 1) / 2) * 21, box.y + 28)))
-    else:
-        first, rest = museum_text(m).split(" per ", 1)
-        if m["bonus"] == "kind":
-            rest = m["kind"]
-        ink = (120, 50, 20)
-        for i, line in enumerate((f"{first} per", rest)):
-            D.text(surf, line, D.fit_font(line, box.w - 6, 12, bold=True, min_size=7), ink,
-                   center=(box.centerx, box.y + 11 + i * 15))
     return surf
 
 
-def cart_track(face: str) -> pygame.Surface:
-    """The cart track (face alpha or beta): carry units loaded -> movement value."""
+def cart_track(face: str, lang: str = "en") -> pygame.Surface:
+    """The cart track (face alpha or beta): carry units loaded -> movement value; labels in ``lang``."""
     track = card_data()["cart"][face]
     n = len(track)
     cw = 40
@@ -393,8 +449,12 @@ def cart_track(face: str) -> pygame.Surface:
         D.text(surf, f"{i}{'+' if not ok else ''}", f_small, (90, 70, 60), center=(cell.centerx, cell.y + 10))
         D.text(surf, str(track[i]) if ok else "×", f_big, (40, 100, 60) if ok else P.RED_DARK,
                center=(cell.centerx, cell.y + 34))
-    D.text(surf, "load", D.font(8, True), (240, 220, 200), center=(18, 14))
-    D.text(surf, "move", D.font(8, True), (240, 220, 200), center=(18, h - 14))
+    if lang == "ja":  # the terms of the client's tips: 運搬 (carry units) → 移動 (movement)
+        D.text(surf, "運搬", D.font(9, True, jp=True), (240, 220, 200), center=(18, 13))
+        D.text(surf, "移動", D.font(9, True, jp=True), (240, 220, 200), center=(18, h - 14))
+    else:
+        D.text(surf, "load", D.font(8, True), (240, 220, 200), center=(18, 14))
+        D.text(surf, "move", D.font(8, True), (240, 220, 200), center=(18, h - 14))
     return surf
 
 
@@ -440,5 +500,23 @@ def specs() -> list[AssetSpec]:
         out.append(AssetSpec(f"hakkutsu.cart.{face}", f"hakkutsu/cart_{face}.png", "image", "hakkutsu",
                              f"cart track face {face}: carry units loaded -> movement",
                              lambda face=face: cart_track(face)))
+    # Japanese faces (key "<key>.ja") of everything above that prints English rules text.
+    en = {spec.key: spec for spec in out}
+    for card in rock_cards():
+        if rock_note(card) is not None:
+            out.append(variant(en[f"hakkutsu.rock.{card['key']}"], "ja",
+                               f"rock card {card['name']}, Japanese face: {rock_note(card, 'ja')}",
+                               lambda card=card: rock_face(card, "ja")))
+    for eq in data["equipment"]:
+        out.append(variant(en[f"hakkutsu.equipment.{eq['key']}"], "ja",
+                           f"equipment card {eq['name']}, Japanese face: {''.join(TEXT_JA[eq['key']].split())}",
+                           lambda eq=eq: equipment_card(eq, "ja")))
+    for m in data["museum"]:
+        out.append(variant(en[f"hakkutsu.museum.{m['key']}"], "ja",
+                           f"museum/lab card {m['name']}, Japanese face: {' '.join(museum_lines_ja(m)).strip()}",
+                           lambda m=m: museum_card(m, "ja")))
+    for face in ("alpha", "beta"):
+        out.append(variant(en[f"hakkutsu.cart.{face}"], "ja", f"cart track face {face}, Japanese labels (運搬 → 移動)",
+                           lambda face=face: cart_track(face, "ja")))
     return out
 

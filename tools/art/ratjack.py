@@ -1,4 +1,8 @@
-"""Ratjack art: 48 card faces (4 decks x 12 values, with short ability texts), back, tokens, VP."""
+"""Ratjack art: 48 card faces (4 decks x 12 values, with short ability texts), back, tokens, VP.
+
+Every card face also exists in Japanese (key ``<key>.ja``, file ``ratjack/ja/...``): the same
+face with the ability text of ``ABILITIES_JA``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import pygame
 from tools.art import animals
 from tools.art import draw as D
 from tools.art import palette as P
-from tools.art.spec import AssetSpec
+from tools.art.spec import AssetSpec, variant
 
 CARD_W, CARD_H = 100, 140
 TOKEN = 48
@@ -68,6 +72,54 @@ ABILITIES = {
     ],
 }
 
+# The same short texts in Japanese, in the terms of the full texts (game/client/i18n/ja.ratjack.toml,
+# [rj.ability.*]). Spaces mark where a line may break; they are not printed (draw.wrap_ja).
+ABILITIES_JA = {
+    "rat": [
+        "自分の 表向きの カードに トークン",
+        "捨て札の 一番上を 裏向きで 取る",
+        "もう1手番 行う",
+        "相手の 裏向きの カードに トークン",
+        "相手の 裏向きの カードを 見る",
+        "自分の 裏向きの カードを 表にし、 能力を 使う",
+        "自分と 相手の 表向きの カードを 入れ替える",
+        "自分の カードに トークン",
+        "相手の トークンを 自分の カードに 移す",
+        "相手の 表向きの カードを 裏にする",
+        "山札の 上から 2枚を 捨てる",
+        "相手の 裏向きの カードを 表にする",
+    ],
+    "weasel": [
+        "相手と 手札を 交換する",
+        "どれかの トークンを 予備に 戻す",
+        "1枚 引き、 相手の場に 裏向きで 置くか 捨てる",
+        "どれかの 裏向きの カードに トークン",
+        "自分の カード1枚を 裏返す",
+        "相手の 表向きの カードを 取る",
+        "自分の トークンを 予備と 交換する",
+        "2枚の カードの トークンを 入れ替える",
+        "山札の 上から 3枚を 捨てる",
+        "自分の 表向きの カードの トークンを 予備に 戻す",
+        "自分の 裏向きの カード1枚を 捨てる",
+        "予備か 相手から トークンを 自分の カードに",
+    ],
+    "raccoon": [
+        "相手の 表向きの カードを 捨てる",
+        "自分の 裏向きと 相手の 表向きを 入れ替える",
+        "手札を 表向きで 場に 置き、 1枚引く",
+        "相手の 裏向きの カードを 表向きで 取る",
+        "山札の 一番上を 自分の場に 裏向きで 置く",
+        "2枚の カードに トークンを 1個ずつ",
+        "自分と 相手の 裏向きの カードを 表にする",
+        "自分と 相手の カードに トークンを 1個ずつ",
+        "捨て札の 一番上を 表向きで 取る",
+        "1枚 引き、 手札を 1枚 捨てる",
+        "相手の カードに トークン",
+        "捨て札の 上から 3枚を 山札に 戻して 混ぜる",
+    ],
+}
+LANGS = ("en", "ja")
+
 # Token faces: key used in the manifest, file-safe name, label, colour, description.
 TOKENS = [
     ("-1", "minus1", "−1", (196, 70, 64), "subtract 1 (minimum 0)"),
@@ -85,13 +137,28 @@ TOKENS = [
 ]
 
 
-def deck_ability(deck: str, value: int) -> str:
-    """The short ability text printed on card ``value`` of ``deck``."""
-    return ABILITIES[DECK_STYLE[deck][0]][value - 1]
+def deck_ability(deck: str, value: int, lang: str = "en") -> str:
+    """The short ability text printed on card ``value`` of ``deck`` (``ja``: with its break spaces)."""
+    return (ABILITIES_JA if lang == "ja" else ABILITIES)[DECK_STYLE[deck][0]][value - 1]
 
 
-def card_face(deck: str, value: int) -> pygame.Surface:
-    """Card ``value`` of ``deck``: value, animal, deck name (en/ja) and ability text."""
+def ability_box() -> pygame.Rect:
+    """Where the ability text goes on a card face."""
+    body = pygame.Rect(2, 1, CARD_W - 4, CARD_H - 5)  # the body D.card_base leaves (default margins)
+    return pygame.Rect(body.x + 5, body.y + 76, body.w - 10, body.h - 81)
+
+
+def ability_layout(deck: str, value: int, lang: str = "en"):
+    """How the ability text is set in its box: (font, lines, line height, whether it fits)."""
+    rect = ability_box().inflate(-8, -6)
+    if lang == "ja":
+        return D.block_layout(deck_ability(deck, value, lang), rect, 11, bold=True, jp=True, min_size=9,
+                              line_gap=-3)
+    return D.block_layout(deck_ability(deck, value), rect, 11, bold=True, min_size=8)
+
+
+def card_face(deck: str, value: int, lang: str = "en") -> pygame.Surface:
+    """Card ``value`` of ``deck``: value, animal, deck name (en/ja) and ability text (in ``lang``)."""
     animal, name, name_ja, hue, fur = DECK_STYLE[deck]
     surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.25), D.darken(hue, 0.15), D.darken(hue, 0.5),
                              radius=10)
@@ -114,9 +181,13 @@ def card_face(deck: str, value: int) -> pygame.Surface:
     D.text(surf, name, D.fit_font(name, 32, 9, bold=True, min_size=7), P.PAPER, center=(body.x + 17, body.y + 40))
     D.text(surf, name_ja, D.fit_font(name_ja, 32, 9, jp=True, min_size=6), P.PAPER, center=(body.x + 17, body.y + 52))
     # Ability box.
-    box = pygame.Rect(body.x + 5, body.y + 76, body.w - 10, body.h - 81)
+    box = ability_box()
     surf.blit(D.rounded_panel(box.w, box.h, 7, P.PAPER, P.PAPER_SHADE, D.darken(hue, 0.35), 1), box.topleft)
-    D.text_block(surf, deck_ability(deck, value), box.inflate(-8, -6), P.INK, 11, bold=True, min_size=8)
+    fnt, lines, lh, _ = ability_layout(deck, value, lang)
+    y = box.centery - lh * len(lines) / 2 + lh / 2
+    for line in lines:
+        D.text(surf, line, fnt, P.INK, center=(box.centerx, y))
+        y += lh
     return surf
 
 
@@ -192,12 +263,15 @@ def vp() -> pygame.Surface:
 
 def specs() -> list[AssetSpec]:
     """All Ratjack assets."""
-    out = []
-    for deck in DECKS:
-        for v in range(1, 13):
-            out.append(AssetSpec(f"ratjack.card.{deck}.{v}", f"ratjack/{deck}_{v}.png", "image", "ratjack",
-                                 f"{deck} card {v}: {deck_ability(deck, v)}",
-                                 lambda deck=deck, v=v: card_face(deck, v), {"back": "ratjack.card.back"}))
+    cards = [(deck, v) for deck in DECKS for v in range(1, 13)]
+    out = [AssetSpec(f"ratjack.card.{deck}.{v}", f"ratjack/{deck}_{v}.png", "image", "ratjack",
+                     f"{deck} card {v}: {deck_ability(deck, v)}",
+                     lambda deck=deck, v=v: card_face(deck, v), {"back": "ratjack.card.back"})
+           for deck, v in cards]
+    # Japanese faces (key "<key>.ja"), after the English ones.
+    out += [variant(spec, "ja", f"{deck} card {v}, Japanese face: {''.join(deck_ability(deck, v, 'ja').split())}",
+                    lambda deck=deck, v=v: card_face(deck, v, "ja"))
+            for spec, (deck, v) in zip(out, cards, strict=True)]
     out.append(AssetSpec("ratjack.card.back", "ratjack/card_back.png", "image", "ratjack",
                          "back of every Ratjack card", card_back))
     for face, safe, _, _, desc in TOKENS:

@@ -93,7 +93,9 @@ class Page:
             self.add(lh, lambda s, x, y, line=line: draw_runs(s, line, x + indent, y, size, colour))
 
     def picture(self, key: str, height: int) -> pygame.Surface:
-        """The asset ``key`` scaled to ``height`` px high, keeping its proportions."""
+        """The asset ``key`` (its face in the interface's language) scaled to ``height`` px high, keeping
+        its proportions."""
+        key = gfx.localized(self.app.assets, key)
         try:
             w, h = self.app.assets.image(key).get_size()
         except AssetError:

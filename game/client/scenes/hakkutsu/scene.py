@@ -68,7 +68,9 @@ class HakkutsuScene(TableScene):
 
     # ------------------------------------------------------------------ images
     def _image(self, key: str, size) -> pygame.Surface:
-        return gfx.image(self.app.assets, key, tuple(size))
+        """The asset ``key`` in the interface's language (rock, equipment and museum cards whose
+        printed text is translated have a ``.ja`` face)."""
+        return gfx.image(self.app.assets, gfx.localized(self.app.assets, key), tuple(size))
 
     def rock_image(self, card: dict, size) -> pygame.Surface:
         return self._image(f"hakkutsu.rock.{card['key']}", size)
@@ -103,7 +105,8 @@ class HakkutsuScene(TableScene):
     def cart_image(self, size=None) -> pygame.Surface:
         """The cart track of this game's mode (alpha: Research, beta: Treasure)."""
         face = DATA.modes[self.display["mode"]]["cart"]
-        return gfx.image(self.app.assets, f"hakkutsu.cart.{face}", tuple(size) if size else None)
+        key = gfx.localized(self.app.assets, f"hakkutsu.cart.{face}")
+        return gfx.image(self.app.assets, key, tuple(size) if size else None)
 
     def museum_view(self, key: str) -> dict:
         return MUSEUM_VIEWS[key]

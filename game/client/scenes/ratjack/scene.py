@@ -54,8 +54,9 @@ class RatjackScene(TableScene):
 
     # ------------------------------------------------------------------ images
     def card_image(self, card: dict | None, size=HAND_CARD):
+        """A card's face in the interface's language (``ratjack.card.<deck>.<value>[.ja]``), or the back."""
         key = f"ratjack.card.{card['deck']}.{card['value']}" if card else "ratjack.card.back"
-        return gfx.image(self.app.assets, key, tuple(size))
+        return gfx.image(self.app.assets, gfx.localized(self.app.assets, key), tuple(size))
 
     def token_image(self, face: str, size: int = TOKEN):
         return gfx.image(self.app.assets, f"ratjack.token.{face}", (size, size))
