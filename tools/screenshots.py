@@ -127,6 +127,7 @@ def hakkutsu_map(lang: str, out: Path, data_dir: Path) -> Path:
     scene = open_game(app, session)
     _settle(app, scene)
     cells = sorted(scene.current_choices().cells, key=lambda rc: -abs(rc[0] - 2) - abs(rc[1] - 2))
+    cells = [rc for rc in cells if scene.display["map"][rc[0]][rc[1]]["stack_size"]] or cells  # show a card
     pos = scene.point_of(("cell", *cells[0]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(1 / 60)

@@ -149,10 +149,12 @@ def draw_preview(table, surface, d: dict, cell: tuple[int, int]) -> None:
     r, c = cell
     site = d["map"][r][c]
     text = cell_text(table, d, r, c)
-    lines = gfx.wrap(text, 14, 190)
+    pictured = site["base"] or site["stack_size"] > 0  # an empty site has no card to show
+    text_width = 190 if pictured else 290
+    lines = gfx.wrap(text, 14, text_width)
     lh = gfx.font(14).get_linesize()
-    height = max(BIG_CARD[1] + 20, len(lines) * lh + 20)
-    rect = pygame.Rect(MAP.right + 14, 0, 330, height)
+    height = max(BIG_CARD[1] + 20 if pictured else 0, len(lines) * lh + 20)
+    rect = pygame.Rect(MAP.right + 14, 0, 330 if pictured else text_width + 24, height)
     rect.centery = cell_rect(r, c).centery
     rect.clamp_ip(pygame.Rect(MAP.right + 14, 50, 500, 432))
     gfx.panel(surface, rect, 240, colour=(28, 24, 20), border=widgets.HIGHLIGHT, radius=10)
@@ -162,5 +164,6 @@ def draw_preview(table, surface, d: dict, cell: tuple[int, int]) -> None:
     elif site["stack_size"] > 0:
         known = site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
         surface.blit(table.site_card_image(site, BIG_CARD, known), card)
+    x = card.right + 12 if pictured else rect.left + 12
     for i, line in enumerate(lines):
-        gfx.text(surface, line, (card.right + 12, rect.top + 10 + i * lh), 14, gfx.INK)
+        gfx.text(surface, line, (x, rect.top + 10 + i * lh), 14, gfx.INK)
