@@ -351,9 +351,14 @@ def test_seat_choices_say_what_a_player_understands_and_bots_have_their_level():
     labels = [i18n.t(k) for k, _ in seat_choices()]
     assert "Bot — easy" in labels and "Bot — simple rules" in labels and "Bot — random moves" in labels
     assert seat_name("mcts:level=hard") == "Hard bot"
+    # a tournament record's specs (replays): named by their agent, not as the raw spec
+    assert seat_name("mcts:iterations=1200") == "MCTS bot"
+    assert seat_name("openspiel-ismcts:seconds=1") == "OpenSpiel bot"
+    assert seat_name("some-new-agent:x=1") == "some-new-agent:x=1"
     i18n.set_language("ja")
     try:
         assert seat_name("heuristic") == "シンプルボット"
+        assert seat_name("mcts:iterations=700,bias=0.5") == "MCTSボット"
         text = i18n.t("log.hand_won", name="赤", reason="一直線", points=1)
         assert "赤 が" not in text and text.startswith("赤が")
     finally:

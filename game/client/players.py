@@ -26,10 +26,18 @@ def default_bot() -> str:
     return "random"
 
 
+#: Names of agents given by other specs (a tournament's ``mcts:iterations=1200``, say), by agent name.
+OTHER_BOT_KEYS = {"mcts": "seat.name.mcts_custom", "openspiel-ismcts": "seat.name.openspiel"}
+
+
 def seat_name(spec: str) -> str:
-    """A bot's short name at the table, with its level ("Normal bot", "Random bot")."""
+    """A bot's short name at the table, with its level ("Normal bot", "Random bot"); other specs of
+    a known agent by the agent ("MCTS bot"), unknown ones as written."""
     key = SEAT_KEYS.get(spec)
-    return t(key.replace("seat.", "seat.name.")) if key else spec
+    if key:
+        return t(key.replace("seat.", "seat.name."))
+    other = OTHER_BOT_KEYS.get(spec.split(":")[0])
+    return t(other) if other else spec
 
 
 def seat_label(spec: str) -> str:
