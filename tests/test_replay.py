@@ -50,6 +50,8 @@ def test_timeline_steps_forward_and_back_to_identical_views(app, records, game):
     record = records[game]
     scene = open_replay(app, record, move=0)
     assert not scene.table.legal_actions() and not scene.table.my_turn  # nobody acts through a replay
+    to_move = scene.table.name(scene.session.to_move)
+    assert scene.table.prompt_text() == (f"{to_move} to move.", False)  # not "... is playing"
     seen = [snapshot(scene)]
     for _ in range(12):
         key(app, pygame.K_RIGHT, settle=1)

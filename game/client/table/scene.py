@@ -358,7 +358,10 @@ class TableScene(GameScene):
         if p is None:
             return "", False
         if not self.my_turn:
-            return (t(f"{self.prompt_keys}.prompt.wait", name=self.name(p)) if not self.timeline.busy else ""), False
+            if self.timeline.busy:
+                return "", False
+            key = f"{self.prompt_keys}.prompt.wait" if self.interactive else "replay.to_move"  # nobody plays a replay
+            return t(key, name=self.name(p)), False
         return self.turn_prompt(), True
 
     def turn_prompt(self) -> str:
