@@ -36,6 +36,9 @@ Spec options (``make_agent("mcts:level=normal")``)
 ``bias``        progressive bias W (per-game default, else 0: off): in the tree, the move the
                 game's rollout policy picks in the iteration's determinization is
                 expanded first and gets ``W / (visits + 1)`` added to its UCB value.
+``opponents``   opponent model W (games with an ``opponent_model`` hook; off by default): each
+                determinization is nudged towards what real opponents hold (Ratjack: with
+                probability W an opponent holds the card that takes them to exactly 25).
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
@@ -106,7 +109,7 @@ MAX_C = 100.0
 #: Most root-parallel workers accepted (``workers=N``).
 MAX_WORKERS = 64
 
-OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias")
+OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias", "opponents")
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,8 @@ class MCTSAgent(Agent):
             horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
         self.bias = positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
+        self.opponents = (positive_option("mcts", "opponents", options["opponents"], float, 1.0)
+                          if "opponents" in options else 0.0)
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
                         if "workers" in options else default_workers() if level == "hard" else 1)
@@ -283,6 +288,8 @@ class MCTSAgent(Agent):
             module = None
         policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
         evaluate = getattr(module, "evaluate", None)
+        model = getattr(module, "opponent_model", None) if self.opponents else None
+        me = seat.player
         if evaluate is None:
             horizon = "game"
         max_steps = horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS
@@ -301,6 +308,8 @@ class MCTSAgent(Agent):
                 if deadline is not None and now >= deadline:
                     break
             state = seat.determinize(det_rng)
+            if model is not None:
+                model(state, me, stream, self.opponents)
             self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
                           bias if policy is not None else 0.0)
             done += 1

@@ -69,7 +69,7 @@ def _same_samples(state, twin, player) -> bool:
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-@pytest.mark.parametrize("spec", ["mcts:iterations=60", "heuristic"])
+@pytest.mark.parametrize("spec", ["mcts:iterations=60", "mcts:iterations=60,opponents=1", "heuristic"])
 def test_changing_hidden_cards_never_changes_the_choice(game, spec):
     _require(game)
     info = GAMES[game]

@@ -112,3 +112,65 @@ def test_heuristic_beats_random_players():
         json.dumps(record.to_json())
         wins += record.returns[0]
     assert wins >= 6
+
+
+def _mid_round(seed: int):
+    """A 3-player round a few turns in (random play), player 0 to look at it."""
+    from game.rules.rng import Rng
+
+    s = new_game("ratjack", players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(14):
+        if s.is_terminal:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s, Rng(seed)
+
+
+def test_opponent_model_hands_opponents_their_finisher_and_keeps_what_the_player_knows():
+    """With weight 1 an opponent whose gap to 25 is a card value holds a card of that value when
+    the deck has one; only cards the searching player does not know move, so their view is the same."""
+    from game.rules.ratjack.cards import CARD_VALUE
+
+    H = heuristics_for("ratjack")
+    moved = 0
+    for seed in range(40):
+        s, rng = _mid_round(seed)
+        if s.is_terminal:
+            continue
+        me = 0
+        d = s.determinize(me, rng)
+        before = d.view(me)
+        others_before = [sorted(d.hands[q]) for q in range(3)]
+        gaps = [25 - d.value(q) for q in range(3)]
+        can = [1 <= gaps[q] <= 12 and not d.eliminated[q]
+               and any(not d.known[c] & 1 for c in d.hands[q])  # a hand card the player does not know
+               and any(CARD_VALUE[c] == gaps[q] and not d.known[c] & 1 for c in d.deck) for q in range(3)]
+        H.opponent_model(d, me, random.Random(seed), 1.0)
+        assert d.view(me) == before  # nothing the player sees or knows changed
+        assert sorted(d.hands[me]) == others_before[me]
+        for q in (1, 2):
+            if can[q]:
+                assert any(CARD_VALUE[c] == gaps[q] for c in d.hands[q]), (seed, q)
+            else:
+                assert sorted(d.hands[q]) == others_before[q]
+            moved += sorted(d.hands[q]) != others_before[q]
+        assert d.legal_actions() is not None
+    assert moved > 0  # the model did something
+
+
+def test_opponent_model_with_weight_zero_and_option_validation():
+    import pytest
+
+    import ai
+
+    H = heuristics_for("ratjack")
+    s, rng = _mid_round(3)
+    d = s.determinize(0, rng)
+    same = d.to_json()
+    H.opponent_model(d, 0, random.Random(1), 0.0)
+    assert d.to_json() == same
+    agent = ai.make_agent("mcts:iterations=30,opponents=0.5", seed=1)
+    assert agent.opponents == 0.5 and agent.choose(Seat(s, s.current_player)) in s.legal_actions()
+    with pytest.raises(ValueError, match="opponents"):
+        ai.make_agent("mcts:opponents=2")

@@ -23,6 +23,10 @@ their VP and turned into a win chance with a soft-max.
 ``rollout_policy(state, legal, rng)``: cheap policy for rollouts on full states:
 finish at exactly 25 when a card does it, avoid options that go over 25,
 otherwise play at random.
+
+``opponent_model(state, player, rng, weight)``: in a determinization, opponents
+hold the card that finishes them more often than a uniform sample would
+(``mcts:opponents=W``, off by default).
 """
 
 from __future__ import annotations
@@ -189,6 +193,38 @@ def rollout_policy(state: RatjackState, legal: list, rng):
         if CARD_VALUE[state.discard[-1]] == gap:
             return legal[1]
     return legal[rng.randrange(len(legal))]
+
+
+def opponent_model(state: RatjackState, player: int, rng, weight: float) -> None:
+    """Make a determinization of ``player``'s search more like real opponents (in place).
+
+    A uniformly sampled hand rarely holds the card that takes its owner to exactly 25, but
+    players keep such a finisher when they can. For each opponent still in the round whose
+    hand card ``player`` does not know and whose gap to 25 is a card value, with probability
+    ``weight`` a card of that value among the cards unknown to ``player`` (in the deck) is
+    swapped into that hand. Only cards ``player`` does not know move, between places
+    ``player`` cannot see, and the choice uses only public values: the state stays
+    consistent with everything ``player`` knows.
+    """
+    bit = 1 << player
+    known, deck = state.known, state.deck
+    for q in range(state.num_players):
+        if q == player or state.eliminated[q] or rng.random() >= weight:
+            continue
+        gap = LIMIT - state.value(q)
+        if not 1 <= gap <= 12:
+            continue
+        hand = state.hands[q]
+        slots = [i for i, c in enumerate(hand) if not known[c] & bit]
+        if not slots or any(CARD_VALUE[hand[i]] == gap for i in slots):
+            continue
+        fits = [j for j, c in enumerate(deck) if CARD_VALUE[c] == gap and not known[c] & bit]
+        if not fits:
+            continue
+        i, j = slots[int(rng.random() * len(slots))], fits[int(rng.random() * len(fits))]
+        hand[i], deck[j] = deck[j], hand[i]
+        known[hand[i]], known[deck[j]] = known[deck[j]], known[hand[i]]  # knowledge stays with the place
+    state._legal_cache = None
 
 
 def first_player(state) -> int:
