@@ -204,20 +204,26 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
             if ok:
                 acts.append(_FACE_UP[h])
         downs = [c for c in area if not up[c] and face_of(self, c) != LOCKED]
-        if downs:
+        if downs and hand:
+            # Whether a turned card's ability can be resolved does not depend on which hand card
+            # was discarded (only on how many cards the hand and the discard pile hold, the same
+            # for every choice): checked once, with the first hand card on the discard pile.
             discard = self.discard
+            h = hand[0]
+            i = real_hand.index(h)
+            del real_hand[i]
+            discard.append(h)
+            flippable = []
+            for f in downs:
+                up[f] = True
+                if can_resolve(self, p, f):
+                    flippable.append(f)
+                up[f] = False
+            discard.pop()
+            real_hand.insert(i, h)
             for h in hand:
-                i = real_hand.index(h)
-                del real_hand[i]
-                discard.append(h)
-                for f in downs:
-                    up[f] = True
-                    ok = can_resolve(self, p, f)
-                    up[f] = False
-                    if ok:
-                        acts.append(_FLIP[h][f])
-                discard.pop()
-                real_hand.insert(i, h)
+                row = _FLIP[h]
+                acts.extend(row[f] for f in flippable)
         return acts
 
     def explain_illegal(self, action) -> str:
