@@ -201,7 +201,7 @@ class MCTSAgent(Agent):
         self.horizon = horizon
         self.bias = positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
         self.opponents = (positive_option("mcts", "opponents", options["opponents"], float, 1.0)
-                          if "opponents" in options else 0.0)
+                          if "opponents" in options else None)
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
                         if "workers" in options else default_workers() if level == "hard" else 1)
@@ -232,6 +232,12 @@ class MCTSAgent(Agent):
         defaults = GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS)
         bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
         return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
+
+    def opponent_weight(self, game: str) -> float:
+        """The opponent model's weight in ``game`` (``opponents=W``, else the game's default, else 0)."""
+        if self.opponents is not None:
+            return self.opponents
+        return GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS).get("opponents", 0.0)
 
     # ------------------------------------------------------------------ search
     def choose(self, seat):
@@ -288,7 +294,8 @@ class MCTSAgent(Agent):
             module = None
         policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
         evaluate = getattr(module, "evaluate", None)
-        model = getattr(module, "opponent_model", None) if self.opponents else None
+        weight = self.opponent_weight(game)
+        model = getattr(module, "opponent_model", None) if weight else None
         me = seat.player
         if evaluate is None:
             horizon = "game"
@@ -309,7 +316,7 @@ class MCTSAgent(Agent):
                     break
             state = seat.determinize(det_rng)
             if model is not None:
-                model(state, me, stream, self.opponents)
+                model(state, me, stream, weight)
             self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
                           bias if policy is not None else 0.0)
             done += 1
