@@ -191,20 +191,27 @@ def has_cjk(s: str) -> bool:
     return any(ord(c) >= 0x2E80 for c in s)
 
 
+def _fill_lines(pieces, too_wide, may_break=lambda cur, piece: True) -> list[str]:
+    """Greedy filling: pieces joined into lines, a new line when the next piece would make the
+    line ``too_wide`` (and a break is allowed there)."""
+    lines: list[str] = []
+    cur = ""
+    for piece in pieces:
+        if cur and too_wide(cur + piece) and may_break(cur, piece):
+            lines.append(cur)
+            cur = piece
+        else:
+            cur += piece
+    if cur:
+        lines.append(cur)
+    return lines
+
+
 def _break_chars(word: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
     """``word`` (Japanese) cut between characters into pieces no wider than ``max_w`` where possible:
     never before 、。ー）… nor after （「 (kinsoku)."""
-    pieces: list[str] = []
-    cur = ""
-    for ch in word:
-        if cur and fnt.size(cur + ch)[0] > max_w and ch not in NO_LINE_START and cur[-1] not in NO_LINE_END:
-            pieces.append(cur)
-            cur = ch
-        else:
-            cur += ch
-    if cur:
-        pieces.append(cur)
-    return pieces
+    return _fill_lines(word, lambda text: fnt.size(text)[0] > max_w,
+                       lambda cur, ch: ch not in NO_LINE_START and cur[-1] not in NO_LINE_END)
 
 
 def wrap(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
@@ -234,16 +241,7 @@ def wrap_ja(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
     phrases: list[str] = []
     for phrase in s.split():
         phrases += _break_chars(phrase, fnt, max_w) if fnt.size(phrase)[0] > max_w else [phrase]
-    lines: list[str] = []
-    cur = ""
-    for part in phrases:
-        if cur and fnt.size(cur + part)[0] > max_w:
-            lines.append(cur)
-            cur = part
-        else:
-            cur += part
-    if cur:
-        lines.append(cur)
+    lines = _fill_lines(phrases, lambda text: fnt.size(text)[0] > max_w)
     if 1 < len(lines) and len(phrases) <= 16:
         best = None
         for cuts in combinations(range(1, len(phrases)), len(lines) - 1):
