@@ -233,11 +233,12 @@ class MCTSAgent(Agent):
         bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
         return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
 
-    def opponent_weight(self, game: str) -> float:
-        """The opponent model's weight in ``game`` (``opponents=W``, else the game's default, else 0)."""
+    def opponent_weight(self, game: str, players: int) -> float:
+        """The opponent model's weight (``opponents=W``, else the game's default for ``players``
+        players in :data:`GAME_DEFAULTS`, else 0: off)."""
         if self.opponents is not None:
             return self.opponents
-        return GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS).get("opponents", 0.0)
+        return GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS).get("opponents", {}).get(players, 0.0)
 
     # ------------------------------------------------------------------ search
     def choose(self, seat):
@@ -294,7 +295,7 @@ class MCTSAgent(Agent):
             module = None
         policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
         evaluate = getattr(module, "evaluate", None)
-        weight = self.opponent_weight(game)
+        weight = self.opponent_weight(game, seat.num_players)
         model = getattr(module, "opponent_model", None) if weight else None
         me = seat.player
         if evaluate is None:
