@@ -92,7 +92,8 @@ LEVELS = {
 #: Per-game rollout defaults (see ``ai/README.md`` for the measurements behind them).
 GAME_DEFAULTS = {
     "hacktrick": {"rollout": "policy", "horizon": "hand"},
-    "ratjack": {"rollout": "policy", "horizon": "hand"},
+    # opponent model for 2 players: 2026-11-22 200-game measurements in ai/README.md
+    "ratjack": {"rollout": "policy", "horizon": "hand", "opponents": {2: 0.5}},
     # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/README.md
     "hakkutsu": {"rollout": "policy", "horizon": 30, "bias": 0.5},
 }

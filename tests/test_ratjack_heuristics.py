@@ -174,3 +174,12 @@ def test_opponent_model_with_weight_zero_and_option_validation():
     assert agent.opponents == 0.5 and agent.choose(Seat(s, s.current_player)) in s.legal_actions()
     with pytest.raises(ValueError, match="opponents"):
         ai.make_agent("mcts:opponents=2")
+
+
+def test_the_opponent_model_is_ratjacks_default_with_two_players_only():
+    import ai
+
+    agent = ai.make_agent("mcts:level=normal", seed=1)
+    assert agent.opponent_weight("ratjack", 2) == 0.5
+    assert agent.opponent_weight("ratjack", 4) == 0.0 and agent.opponent_weight("hakkutsu", 2) == 0.0
+    assert ai.make_agent("mcts:opponents=0.2", seed=1).opponent_weight("ratjack", 4) == 0.2
