@@ -216,7 +216,7 @@ def _choose_move(view: dict, legal: list, rng):
         home = _base_value(view, cart, museum, coins, room)
         if home > best_value:  # the base is worth more than any site but out of reach: head for it
             best_move = min((a for a in legal if a.kind == "move"),
-                            key=lambda a: (distance_to_base(a.cell), -value_of(list(divmod(a.cell, DATA.cols)))))
+                            key=lambda a: (HOME_STEPS[a.cell], -value_of(list(divmod(a.cell, DATA.cols)))))
     heli = [a for a in legal if a.kind == "helicopter"]
     if heli:
         target, tv = None, best_value
