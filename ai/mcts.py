@@ -14,6 +14,11 @@ Monte Carlo Tree Search", IEEE TCIAIG 4(2)):
 * one new node per iteration, then a rollout, then the back-up of a reward
   vector with one entry per player: each node adds the reward of the player who
   made the move into it, so 2-4 players work alike.
+* a move that shows everyone a hidden card (a game's ``observation`` hook, e.g.
+  Hakkutsu's Treasure rule turns a site's top rock face up on arrival) keeps its
+  own statistics, but the decisions after it are grown apart per outcome
+  (:meth:`Node.after`), like the chance nodes of MO-ISMCTS: otherwise the
+  mining decision would be one average over every rock the site might hold.
 
 The bot only ever touches :class:`game.rules.Seat` (``view``, ``legal_actions``,
 ``determinize``): it cannot peek.  Its random numbers come from its seed and a
@@ -143,7 +148,7 @@ class Node:
     ``avail`` counts the visits of the parent in which ``action`` was legal.
     """
 
-    __slots__ = ("action", "player", "children", "visits", "avail", "reward")
+    __slots__ = ("action", "player", "children", "visits", "avail", "reward", "outcomes")
 
     def __init__(self, action=None, player: int = -1) -> None:
         self.action = action
@@ -152,18 +157,42 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.outcomes: dict | None = None
+
+    def after(self, seen) -> Node:
+        """The node whose children follow this move when it showed everyone ``seen``.
+
+        A move that turns a hidden card face up leads to different decisions per card; the
+        move's own statistics stay in this node, the decisions after it are kept apart per
+        outcome (in nodes whose own statistics are not used).
+        """
+        outcomes = self.outcomes
+        if outcomes is None:
+            outcomes = self.outcomes = {}
+        node = outcomes.get(seen)
+        if node is None:
+            node = outcomes[seen] = Node(self.action, self.player)
+        return node
 
     @property
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
 
+    def followers(self) -> list:
+        """The nodes of the moves that came next, after every outcome of this move."""
+        nodes = list(self.children.values())
+        if self.outcomes:
+            for outcome in self.outcomes.values():
+                nodes.extend(outcome.children.values())
+        return nodes
+
     def iter_nodes(self):
-        """This node and every node below it."""
+        """This node and every node below it (the moves' nodes, not the outcome layers)."""
         stack = [self]
         while stack:
             node = stack.pop()
             yield node
-            stack.extend(node.children.values())
+            stack.extend(node.followers())
 
     def __repr__(self) -> str:
         return f"<Node {self.action} p{self.player} n={self.visits} avail={self.avail} mean={self.mean:.3f}>"
@@ -298,6 +327,7 @@ class MCTSAgent(Agent):
         evaluate = getattr(module, "evaluate", None)
         weight = self.opponent_weight(game, seat.num_players)
         model = getattr(module, "opponent_model", None) if weight else None
+        observe = getattr(module, "observation", None)
         me = seat.player
         if evaluate is None:
             horizon = "game"
@@ -320,17 +350,20 @@ class MCTSAgent(Agent):
             if model is not None:
                 model(state, me, stream, weight)
             self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
-                          bias if policy is not None else 0.0)
+                          bias if policy is not None else 0.0, observe)
             done += 1
             if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
                     time.perf_counter() >= deadline:
                 break
         return root, done
 
-    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias) -> None:
+    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias,
+                 observe=None) -> None:
         """One ISMCTS iteration on the determinization ``state`` (mutated).
 
         ``bias > 0``: progressive bias towards ``policy``'s move in ``state`` (see ``bias``).
+        ``observe(state, action)``: what ``action`` just showed every player (a card turned face up), or
+        ``None``; the decisions after the move are kept apart per outcome (:meth:`Node.after`).
         """
         node = root
         path = []
@@ -374,6 +407,10 @@ class MCTSAgent(Agent):
             state.apply(best.action)
             path.append(best)
             node = best
+            if observe is not None:
+                seen = observe(state, best.action)
+                if seen is not None:
+                    node = best.after(seen)
         rewards = self._rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores)
         root.visits += 1
         for n in path:

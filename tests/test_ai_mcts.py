@@ -58,12 +58,12 @@ def test_every_node_keeps_consistent_counts(game):
     root = MCTSAgent(seed=2, iterations=150).search(seat)
     assert root.visits == 150
     for node in root.iter_nodes():
-        below = sum(ch.visits for ch in node.children.values())
+        below = sum(ch.visits for ch in node.followers())
         if node is root:
             assert below == node.visits
             continue
         # Each visit either went on to a child or ended here (expansion or game end).
-        assert node.visits >= below + 1 or (node.visits >= below and not node.children)
+        assert node.visits >= below + 1 or (node.visits >= below and not node.followers())
         assert node.avail >= node.visits >= 1
         assert 0.0 <= node.reward <= node.visits + 1e-9
         assert 0 <= node.player < state.num_players

@@ -5,6 +5,7 @@ import random
 from ai import make_agent, play_game
 from ai.heuristics import heuristics_for
 from game.rules import Seat, new_game
+from game.rules.hakkutsu.actions import Action
 
 from .hakkutsu_helpers import card, museum, started
 
@@ -147,3 +148,35 @@ def test_evaluate_keeps_wanting_points_when_the_game_is_decided():
     assert 0.9 < lead <= 1.0 and 0.9 < bigger <= 1.0
     assert bigger - lead > 0.002  # the win chance alone gains ~1e-7 here
     assert H.evaluate(s, 1) < 0.1
+
+
+def test_observation_names_the_rock_a_move_turned_up_and_nothing_else():
+    from .hakkutsu_helpers import act, cell, set_site
+
+    s = started(players=2, mode="treasure", seed=4)
+    site = cell(1, 2)
+    set_site(s, site, [card("granite"), card("slate")], face_up=False)
+    assert H.observation(s, s.legal_actions()[0]) is None  # nothing was turned up
+    act(s, "move 1,2")
+    assert s.phase == "mine"
+    assert H.observation(s, Action.parse("move 1,2")) == "slate"
+    skip = next(a for a in s.legal_actions() if a.kind == "skip")
+    s.apply(skip)
+    assert H.observation(s, skip) is None
+
+
+def test_mcts_keeps_the_decisions_after_a_card_turned_up_apart_per_rock():
+    """In Treasure, the mining decision after a move onto a face-down site depends on the rock."""
+    from game.rules.hakkutsu.data import DATA
+
+    s = started(players=2, mode="treasure", seed=6)
+    seat = Seat(s, s.current_player)
+    root = make_agent("mcts:iterations=400", seed=3).search(seat)
+    split = [ch for ch in root.children.values() if ch.outcomes]
+    assert split, "no move turned a card up in 400 iterations"
+    area_of = {r.key: r.area for r in DATA.rocks}
+    for child in split:
+        areas = {area_of[k] for k in child.outcomes}
+        assert len(areas) == 1  # one site: rocks of one card area only
+        assert sum(n.visits for o in child.outcomes.values() for n in o.children.values()) <= child.visits
+    assert max(len(ch.outcomes) for ch in split) >= 3

@@ -12,9 +12,13 @@ optional for MCTS, which falls back to random rollouts played to the end):
 * ``first_player(state) -> int`` – the game's start player in a new game (the
   player who takes the first decision of play), for the start player's win
   rate in match statistics (:func:`ai.play.first_player`).
+* ``observation(state, action) -> hashable | None`` – what ``action`` (just
+  applied to ``state``) showed every player that a determinization may have
+  chosen differently (Hakkutsu Treasure: the rock a move turned face up); MCTS
+  keeps the decisions after the move apart per outcome.
 
-``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy`` and
-``evaluate`` are used; ``ai/heuristic_agent.py`` uses ``choose``.
+``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
+``evaluate`` and ``observation`` are used; ``ai/heuristic_agent.py`` uses ``choose``.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ class GameHooks(Protocol):
 
     def first_player(self, state) -> int:
         """The start player of the new game ``state``."""
+
+    def observation(self, state, action):
+        """What ``action``, just applied to ``state``, showed every player (``None``: nothing)."""
 
 
 def heuristics_for(game: str) -> ModuleType:

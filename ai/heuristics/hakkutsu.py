@@ -25,6 +25,9 @@ plus a little of the plain margin (a decided game is still played for points).
 ``rollout_policy(state, legal, rng)``: a cheap greedy policy for rollouts on
 full states (always mine, head home when full or broke, otherwise usually move to
 the best affordable top card in reach).
+
+``observation(state, action)``: the rock a move has just turned face up (Treasure), so that
+MCTS decides whether to mine it per rock.
 """
 
 from __future__ import annotations
@@ -48,6 +51,10 @@ COST = tuple(r.cost for r in ROCKS)
 CARRY = tuple(r.carry for r in ROCKS)
 #: What a rollout player sees in a top card: printed points + 2 per fossil value - 0.3 per coin.
 BUY_VALUE = tuple(r.points + 2 * r.fossil_value - 0.3 * r.cost for r in ROCKS)
+#: The kind of rock a card is (cards of one kind play alike), per card id.
+ROCK_KEY = tuple(r.key for r in ROCKS)
+#: The actions that end a move (and may turn a site's top card face up).
+MOVE_KINDS = ("move", "helicopter")
 #: Points a coin / an equipment card in hand is worth at the start (nothing at the end).
 COIN_VALUE = 0.5
 EQUIPMENT_VALUE = 0.7
@@ -371,6 +378,19 @@ def _rollout_move(state, legal: list, rng):
         if value > best_value:
             best, best_value = a, value
     return best
+
+
+def observation(state, action):
+    """What ``action``, just applied to ``state``, showed every player (``None``: nothing new).
+
+    For the search tree.  Ending a move on a site starts the mining phase with the site's top
+    card face up; in the Treasure rule that card was face down until then, so the decisions
+    that follow (mine or not, which equipment) depend on which rock it is: the kind of that
+    rock.
+    """
+    if state.phase != "mine" or action.kind not in MOVE_KINDS:
+        return None
+    return ROCK_KEY[state.top_card(state.pos[state.player])]
 
 
 # --------------------------------------------------------------------------- statistics
