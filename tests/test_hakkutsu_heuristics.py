@@ -165,6 +165,28 @@ def test_observation_names_the_rock_a_move_turned_up_and_nothing_else():
     assert H.observation(s, skip) is None
 
 
+def test_rollouts_do_not_see_face_down_cards():
+    """Which face-down site holds the good rock (nobody can see it) does not change a rollout move."""
+    from game.rules.hakkutsu.board import SITES
+
+    from .hakkutsu_helpers import cell, set_site
+
+    sites = ((1, 2), (2, 1), (2, 3), (3, 2))
+    for face_up, different in ((False, 1), (True, 4)):
+        moves = set()
+        for good in sites:
+            s = started(players=2, mode="treasure", seed=4)
+            for other in SITES:
+                if divmod(other, 5) not in sites:
+                    set_site(s, other, [])
+            low = iter(range(3))
+            for n, (r, c) in enumerate(sites):
+                top = card("limestone") if (r, c) == good else card("mudstone", next(low))
+                set_site(s, cell(r, c), [card("slate", n), top], face_up=face_up)
+            moves.add(str(H.rollout_policy(s, s.legal_actions(), random.Random(7))))
+        assert len(moves) == different, moves  # face up, the rollout player goes for the limestone
+
+
 def test_mcts_keeps_the_decisions_after_a_card_turned_up_apart_per_rock():
     """In Treasure, the mining decision after a move onto a face-down site depends on the rock."""
     from game.rules.hakkutsu.data import DATA

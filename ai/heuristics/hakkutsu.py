@@ -24,7 +24,11 @@ plus a little of the plain margin (a decided game is still played for points).
 
 ``rollout_policy(state, legal, rng)``: a cheap greedy policy for rollouts on
 full states (always mine, head home when full or broke, otherwise usually move to
-the best affordable top card in reach).
+the best affordable top card in reach). A face-down top card (Treasure) counts with
+what its card area is worth on average to this player, not with the card the
+determinization put there: rollouts that saw those cards went straight for the best
+hidden rocks, so the search valued keeping coins and cart room for them and
+skipped mining.
 
 ``observation(state, action)``: the rock a move has just turned face up (Treasure), so that
 MCTS decides whether to mine it per rock.
@@ -51,6 +55,26 @@ COST = tuple(r.cost for r in ROCKS)
 CARRY = tuple(r.carry for r in ROCKS)
 #: What a rollout player sees in a top card: printed points + 2 per fossil value - 0.3 per coin.
 BUY_VALUE = tuple(r.points + 2 * r.fossil_value - 0.3 * r.cost for r in ROCKS)
+MAX_COST = max(COST)
+MAX_CARRY = max(CARRY)
+
+
+def _hidden_buy_value(area: str, coins: int, room: int) -> float:
+    """What a rollout player expects of a face-down card of ``area`` with ``coins`` and ``room``.
+
+    The mean over the area's cards of their ``BUY_VALUE``, -1 for a card it could not mine
+    (too dear or too heavy), as for a face-up card.
+    """
+    cards = [r.id for r in ROCKS if r.area == area]
+    return sum(BUY_VALUE[c] if COST[c] <= coins and CARRY[c] <= room else -1.0 for c in cards) / len(cards)
+
+
+#: ``HIDDEN_BUY_VALUE[card][min(coins, MAX_COST)][min(room, MAX_CARRY)]``: what a rollout player
+#: expects of a face-down ``card``: only its card area (A, B, C1 or C2) is public.
+HIDDEN_BUY_VALUE = tuple(
+    tuple(tuple(_hidden_buy_value(r.area, coins, room) for room in range(MAX_CARRY + 1))
+          for coins in range(MAX_COST + 1))
+    for r in ROCKS)
 #: The kind of rock a card is (cards of one kind play alike), per card id.
 ROCK_KEY = tuple(r.key for r in ROCKS)
 #: The actions that end a move (and may turn a site's top card face up).
@@ -361,7 +385,7 @@ def _rollout_move(state, legal: list, rng):
         return moves[int(rng.random() * len(moves))]
     coins = state.coins[p]
     room = state.max_units - state.cart_units[p]
-    site_n, stacks, pos = state.site_n, state.stacks, state.pos
+    site_n, stacks, pos, face_up = state.site_n, state.stacks, state.pos, state.face_up
     others = [pos[q] for q in range(state.num_players) if q != p]
     best, best_value = moves[0], -9.0
     for a in moves:
@@ -371,7 +395,11 @@ def _rollout_move(state, legal: list, rng):
             value = 0.0
         else:
             card = stacks[cell][n - 1]
-            if COST[card] > coins or CARRY[card] > room or cell in others:
+            if cell in others:
+                value = -1.0
+            elif not face_up[cell]:  # nobody knows what lies there: only the card area is public
+                value = HIDDEN_BUY_VALUE[card][min(coins, MAX_COST)][max(0, min(room, MAX_CARRY))] + rng.random()
+            elif COST[card] > coins or CARRY[card] > room:
                 value = -1.0
             else:
                 value = BUY_VALUE[card] + rng.random()
