@@ -163,6 +163,9 @@ def test_observation_names_the_rock_a_move_turned_up_and_nothing_else():
     skip = next(a for a in s.legal_actions() if a.kind == "skip")
     s.apply(skip)
     assert H.observation(s, skip) is None
+    r = started(players=2, mode="research", seed=4)
+    act(r, "move 1,2")
+    assert r.phase == "mine" and H.observation(r, Action.parse("move 1,2")) is None  # it lay face up
 
 
 def test_rollouts_do_not_see_face_down_cards():
@@ -176,9 +179,8 @@ def test_rollouts_do_not_see_face_down_cards():
         moves = set()
         for good in sites:
             s = started(players=2, mode="treasure", seed=4)
-            for other in SITES:
-                if divmod(other, 5) not in sites:
-                    set_site(s, other, [])
+            for other in set(SITES) - {cell(r, c) for r, c in sites}:
+                set_site(s, other, [])
             low = iter(range(3))
             for n, (r, c) in enumerate(sites):
                 top = card("limestone") if (r, c) == good else card("mudstone", next(low))

@@ -79,6 +79,8 @@ HIDDEN_BUY_VALUE = tuple(
 ROCK_KEY = tuple(r.key for r in ROCKS)
 #: The actions that end a move (and may turn a site's top card face up).
 MOVE_KINDS = ("move", "helicopter")
+#: Per mode: whether the sites' top cards lie face down until a pawn arrives (Treasure).
+TOPS_HIDDEN = {mode: not spec["face_up"] for mode, spec in DATA.modes.items()}
 #: Points a coin / an equipment card in hand is worth at the start (nothing at the end).
 COIN_VALUE = 0.5
 EQUIPMENT_VALUE = 0.7
@@ -414,9 +416,9 @@ def observation(state, action):
     For the search tree.  Ending a move on a site starts the mining phase with the site's top
     card face up; in the Treasure rule that card was face down until then, so the decisions
     that follow (mine or not, which equipment) depend on which rock it is: the kind of that
-    rock.
+    rock.  In the Research rule every top card is face up before anyone arrives: nothing new.
     """
-    if state.phase != "mine" or action.kind not in MOVE_KINDS:
+    if action.kind not in MOVE_KINDS or state.phase != "mine" or not TOPS_HIDDEN[state.mode]:
         return None
     return ROCK_KEY[state.top_card(state.pos[state.player])]
 
