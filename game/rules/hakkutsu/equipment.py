@@ -31,10 +31,9 @@ ROCK_CARRY = tuple(r.carry for r in DATA.rocks)
 def detector_targets(state, p: int) -> list:
     """Detector actions: face-down top/second cards of sites that ``p`` has not seen."""
     out = []
-    stacks, site_n, face_up = state.stacks, state.site_n, state.face_up
+    stacks, face_up = state.stacks, state.face_up
     known = state.peek[p]
-    for cell in range(CELLS):
-        n = site_n[cell]
+    for cell, n in enumerate(state.site_n):
         if not n:
             continue
         st = stacks[cell]
@@ -43,6 +42,21 @@ def detector_targets(state, p: int) -> list:
         if n >= 2 and not (known >> st[n - 2]) & 1:
             out.append(DETECT_SECOND[cell])
     return out
+
+
+def has_detector_target(state, p: int) -> bool:
+    """Is there a card a Detector of ``p`` could look at (``detector_targets`` is not empty)?"""
+    stacks, face_up = state.stacks, state.face_up
+    known = state.peek[p]
+    for cell, n in enumerate(state.site_n):
+        if not n:
+            continue
+        st = stacks[cell]
+        if not face_up[cell] and not (known >> st[n - 1]) & 1:
+            return True
+        if n >= 2 and not (known >> st[n - 2]) & 1:
+            return True
+    return False
 
 
 def usable_actions(state, p: int, phase: str) -> list:
@@ -88,7 +102,7 @@ def has_any_phase_use(state, p: int) -> bool:
             if EFFECT[t] == "grant":
                 if state.supply > 0:
                     return True
-            elif detector_targets(state, p):
+            elif has_detector_target(state, p):
                 return True
     return False
 
