@@ -28,9 +28,8 @@ ROCK_COST = tuple(r.cost for r in DATA.rocks)
 ROCK_CARRY = tuple(r.carry for r in DATA.rocks)
 
 
-def detector_targets(state, p: int) -> list:
-    """Detector actions: face-down top/second cards of sites that ``p`` has not seen."""
-    out = []
+def iter_detector_targets(state, p: int):
+    """Detector actions, one by one: face-down top/second cards of sites that ``p`` has not seen."""
     stacks, face_up = state.stacks, state.face_up
     known = state.peek[p]
     for cell, n in enumerate(state.site_n):
@@ -38,25 +37,19 @@ def detector_targets(state, p: int) -> list:
             continue
         st = stacks[cell]
         if not face_up[cell] and not (known >> st[n - 1]) & 1:
-            out.append(DETECT_TOP[cell])
+            yield DETECT_TOP[cell]
         if n >= 2 and not (known >> st[n - 2]) & 1:
-            out.append(DETECT_SECOND[cell])
-    return out
+            yield DETECT_SECOND[cell]
+
+
+def detector_targets(state, p: int) -> list:
+    """Detector actions: face-down top/second cards of sites that ``p`` has not seen."""
+    return list(iter_detector_targets(state, p))
 
 
 def has_detector_target(state, p: int) -> bool:
-    """Is there a card a Detector of ``p`` could look at (``detector_targets`` is not empty)?"""
-    stacks, face_up = state.stacks, state.face_up
-    known = state.peek[p]
-    for cell, n in enumerate(state.site_n):
-        if not n:
-            continue
-        st = stacks[cell]
-        if not face_up[cell] and not (known >> st[n - 1]) & 1:
-            return True
-        if n >= 2 and not (known >> st[n - 2]) & 1:
-            return True
-    return False
+    """Is there a card a Detector of ``p`` could look at? (Stops at the first.)"""
+    return next(iter_detector_targets(state, p), None) is not None
 
 
 def usable_actions(state, p: int, phase: str) -> list:
