@@ -49,7 +49,7 @@ Spec options (``make_agent("mcts:level=normal")``)
                 summed.  Default: all cores but one for ``level=hard``, else 1.
 
 Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
-numbers are in ``ai/README.md`` and come from ``python -m tools.bench ai``.
+numbers are in ``ai/EXPERIMENTS.md`` and come from ``python -m tools.bench ai``.
 
 Per-game hooks: ``rollout_policy`` and ``evaluate`` of the game's heuristics
 module (the :class:`ai.heuristics.GameHooks` protocol), read in :meth:`MCTSAgent.search`.
@@ -94,12 +94,12 @@ LEVELS = {
     "hard": (4.0, 8.0),
 }
 
-#: Per-game rollout defaults (see ``ai/README.md`` for the measurements behind them).
+#: Per-game rollout defaults (see ``ai/EXPERIMENTS.md`` for the measurements behind them).
 GAME_DEFAULTS = {
     "hacktrick": {"rollout": "policy", "horizon": "hand"},
-    # opponent model for 2 players: 2026-11-22 200-game measurements in ai/README.md
+    # opponent model for 2 players: 2026-11-22 200-game measurements in ai/EXPERIMENTS.md
     "ratjack": {"rollout": "policy", "horizon": "hand", "opponents": {2: 0.5}},
-    # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/README.md
+    # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/EXPERIMENTS.md
     "hakkutsu": {"rollout": "policy", "horizon": 30, "bias": 0.5},
 }
 FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
