@@ -549,3 +549,29 @@ def test_ruling_a_protected_card_cannot_receive_a_token_from_another_player():
     s = position(decks=RACCOON, hands=[["raccoon 11", "rat-red 3"], ["rat-red 4"]],
                  areas=[[], ["U:rat-red 9@protected"]])
     assert "face-up raccoon 11" not in strs(s)
+
+
+def test_target_steps_say_there_is_a_choice_exactly_when_they_list_one():
+    """``choices.exists`` (used by the resolvability checks) agrees with the list it stands for."""
+    import random
+
+    from game.rules import new_game
+    from game.rules.ratjack.abilities import ABILITIES
+
+    checked = 0
+    for seed in range(12):
+        s = new_game("ratjack", players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            for ab in ABILITIES:
+                for choices, _ in ab.steps:
+                    exists = getattr(choices, "exists", None)
+                    if exists is None:
+                        continue
+                    for p in range(s.num_players):
+                        src = next(iter(s.areas[p]), 0)
+                        assert exists(s, p, src) == bool(choices(s, p, src)), (ab.name, p)
+                        checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert checked > 10_000

@@ -175,23 +175,35 @@ def can_resolve(s, p: int, src: int) -> bool:
     return ABILITIES[CARD_ABILITY[src]].can(s, p, src)
 
 
+def _with_exists(choices, exists):
+    """``choices`` with ``choices.exists(s, p, src)``: is there at least one (stops at the first)?"""
+    choices.exists = exists
+    return choices
+
+
 def _own(pred):
-    return lambda s, p, src: _targets(s, (p,), pred)
+    return _with_exists(lambda s, p, src: _targets(s, (p,), pred),
+                        lambda s, p, src: _has(s, (p,), pred))
 
 
 def _other(pred):
-    return lambda s, p, src: _targets(s, _others(s, p), pred)
+    return _with_exists(lambda s, p, src: _targets(s, _others(s, p), pred),
+                        lambda s, p, src: _has(s, _others(s, p), pred))
 
 
 def _anyone(pred):
-    return lambda s, p, src: _targets(s, _in_round(s), pred)
+    return _with_exists(lambda s, p, src: _targets(s, _in_round(s), pred),
+                        lambda s, p, src: _has(s, _in_round(s), pred))
 
 
 def _all_steps_can(steps):
-    """``can`` for abilities whose steps are independent: every step has a choice now."""
+    """``can`` for abilities whose steps are independent: every step has a choice now
+    (asked with ``choices.exists`` where a step has it, so no list is built)."""
+    checks = tuple(getattr(choices, "exists", None) or choices for choices, _ in steps)
+
     def can(s, p, src):
-        for choices, _ in steps:
-            if not choices(s, p, src):
+        for check in checks:
+            if not check(s, p, src):
                 return False
         return True
     return can

@@ -353,6 +353,14 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         """The option has completely resolved: checks 1, 2 and 4, then the end of the turn."""
         p = self.player
         vals = self.values()
+        elim = self.eliminated
+        if self.deck and elim.count(False) > 1:
+            for q, v in enumerate(vals):
+                if v >= LIMIT and not elim[q]:
+                    break
+            else:  # the usual case: nobody in the round at or over 25, the deck not empty
+                self._next_turn(p, ev)
+                return
         busted = [q for q in self._order_from(p) if q != p and vals[q] > LIMIT]
         for q in busted:
             self._eliminate(q, "over 25", ev)
@@ -382,6 +390,10 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
             self._score(top, "highest value", ev)
             self._end_round("deck empty", ev)
             return
+        self._next_turn(p, ev)
+
+    def _next_turn(self, p: int, ev: list) -> None:
+        """``p``'s turn has ended and the round goes on: ``p``'s extra turn or the next player's."""
         self.phase = DRAW
         if self.extra_turns and not self.eliminated[p]:
             self.extra_turns -= 1
