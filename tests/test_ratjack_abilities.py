@@ -1,8 +1,11 @@
 """Each of the 36 Ratjack abilities from a concrete position (docs/rules/ratjack.md)."""
 
+import random
+
 import pytest
 
-from game.rules import IllegalAction
+from game.rules import IllegalAction, new_game
+from game.rules.ratjack.abilities import ABILITIES
 
 from .ratjack_positions import area_cards, card, play, position, strs
 
@@ -553,11 +556,6 @@ def test_ruling_a_protected_card_cannot_receive_a_token_from_another_player():
 
 def test_target_steps_say_there_is_a_choice_exactly_when_they_list_one():
     """``choices.exists`` (used by the resolvability checks) agrees with the list it stands for."""
-    import random
-
-    from game.rules import new_game
-    from game.rules.ratjack.abilities import ABILITIES
-
     checked = 0
     for seed in range(12):
         s = new_game("ratjack", players=2 + seed % 3, seed=seed)

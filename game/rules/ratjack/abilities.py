@@ -175,25 +175,37 @@ def can_resolve(s, p: int, src: int) -> bool:
     return ABILITIES[CARD_ABILITY[src]].can(s, p, src)
 
 
-def _with_exists(choices, exists):
-    """``choices`` with ``choices.exists(s, p, src)``: is there at least one (stops at the first)?"""
+def _target_step(players_of, pred):
+    """A step's choices: the cards of ``players_of(s, p)`` that satisfy ``pred``, as targets; with
+    ``choices.exists(s, p, src)``, whether there is one (stops at the first, builds no list)."""
+    def choices(s, p, src):
+        return _targets(s, players_of(s, p), pred)
+
+    def exists(s, p, src):
+        return _has(s, players_of(s, p), pred)
+
     choices.exists = exists
     return choices
 
 
+def _self_only(s, p):
+    return (p,)
+
+
+def _everyone_in_round(s, p):
+    return _in_round(s)
+
+
 def _own(pred):
-    return _with_exists(lambda s, p, src: _targets(s, (p,), pred),
-                        lambda s, p, src: _has(s, (p,), pred))
+    return _target_step(_self_only, pred)
 
 
 def _other(pred):
-    return _with_exists(lambda s, p, src: _targets(s, _others(s, p), pred),
-                        lambda s, p, src: _has(s, _others(s, p), pred))
+    return _target_step(_others, pred)
 
 
 def _anyone(pred):
-    return _with_exists(lambda s, p, src: _targets(s, _in_round(s), pred),
-                        lambda s, p, src: _has(s, _in_round(s), pred))
+    return _target_step(_everyone_in_round, pred)
 
 
 def _all_steps_can(steps):
