@@ -41,7 +41,8 @@ Spec options (``make_agent("mcts:level=normal")``)
 ``bias``        progressive bias W (per-game default, else 0: off): in the tree, the move the
                 game's rollout policy picks in the iteration's determinization is
                 expanded first and gets ``W / (visits + 1)`` added to its UCB value.
-``opponents``   opponent model W (games with an ``opponent_model`` hook; off by default): each
+``opponents``   opponent model W (games with an ``opponent_model`` hook; per-game default in
+                :data:`GAME_DEFAULTS`: Ratjack with 2 players 0.5, else off): each
                 determinization is nudged towards what real opponents hold (Ratjack: with
                 probability W an opponent holds the card that takes them to exactly 25).
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree

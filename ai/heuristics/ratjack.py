@@ -26,7 +26,7 @@ otherwise play at random.
 
 ``opponent_model(state, player, rng, weight)``: in a determinization, opponents
 hold the card that finishes them more often than a uniform sample would
-(``mcts:opponents=W``, off by default).
+(``mcts:opponents=W``; by default 0.5 with 2 players, else off).
 """
 
 from __future__ import annotations
