@@ -153,3 +153,29 @@ def test_property_any_action_sequence_keeps_invariants(seed, choices):
         s.apply(legal[k % len(legal)])
         check_invariants(s)
     check_views(s)
+
+
+def test_determinize_with_a_known_sum_deals_each_hand_as_often_as_a_conditioned_deal():
+    """The exact sampler matches dealing the unknown cards at random and keeping the right sums."""
+    from itertools import combinations
+
+    s = new_game("hacktrick", seed=3)
+    o = s.dealer
+    s.apply(s.legal_actions()[0])         # the opening: both sums are announced
+    p = 1 - o
+    assert s.known_sum[p] == sum(s.hands[o]) and len(s.hands[o]) == 3
+    pool = list(CARDS)
+    for c in s.aside + s.row + s.hands[p]:
+        pool.remove(c)
+    target = s.known_sum[p]
+    k = len(s.hands[o])
+    exact = Counter(tuple(sorted(pool[i] for i in c)) for c in combinations(range(len(pool)), k)
+                    if sum(pool[i] for i in c) == target)
+    assert len(exact) > 1                 # several hands possible, with different weights
+    total = sum(exact.values())
+    draws = 4000
+    rng = random.Random(5)
+    seen = Counter(tuple(sorted(s.determinize(p, rng).hands[o])) for _ in range(draws))
+    assert set(seen) <= set(exact)
+    distance = sum(abs(seen[h] / draws - n / total) for h, n in exact.items()) / 2
+    assert distance < 0.04, (distance, exact, seen)

@@ -8,9 +8,12 @@ draw since (``known_sum``).
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
+from math import comb
 
 from .equipment import CARDS
+
+_VALUES = range(6)
 
 
 def determinize(s, player: int, rng):
@@ -18,7 +21,9 @@ def determinize(s, player: int, rng):
 
     Kept: everything ``player`` sees, the opponent cards ``player`` knows
     (from a revealed hand) and the opponent's hand sum when ``player``
-    knows it exactly (an announcement with no unseen draw since).
+    knows it exactly (an announcement with no unseen draw since).  With a
+    known sum the unknown hand is drawn exactly (:func:`hands_with_sum`), each
+    set of cards as likely as under a uniform deal conditioned on the sum.
     """
     d = s.clone()
     d.reseed(rng)
@@ -32,20 +37,56 @@ def determinize(s, player: int, rng):
             pool.remove(c)
     k = len(s.hands[o]) - len(known)
     target = s.known_sum[player]
-    if target is not None:
-        target -= sum(known)
-    rng.shuffle(pool)
-    if target is not None and sum(pool[:k]) != target:
-        for _ in range(40):
-            rng.shuffle(pool)
-            if sum(pool[:k]) == target:
-                break
-        else:
-            choices = [c for c in combinations(range(len(pool)), k)
-                       if sum(pool[i] for i in c) == target]
-            pick = set(choices[int(rng.random() * len(choices))])
-            pool = [pool[i] for i in sorted(pick)] + [pool[i] for i in range(len(pool)) if i not in pick]
-    d.hands[o] = known + pool[:k]
-    d.deck = pool[k:]
+    if target is None:
+        rng.shuffle(pool)
+        hand, deck = pool[:k], pool[k:]
+    else:
+        counts = tuple(pool.count(v) for v in _VALUES)
+        hands, cumulative = hands_with_sum(counts, k, target - sum(known))
+        pick = rng.random() * cumulative[-1]
+        i = 0
+        while cumulative[i] <= pick:
+            i += 1
+        hand = list(hands[i])
+        deck = pool
+        for c in hand:
+            deck.remove(c)
+        rng.shuffle(hand)
+        rng.shuffle(deck)
+    d.hands[o] = known + hand
+    d.deck = deck
     d._legal_cache = None
     return d
+
+
+@lru_cache(maxsize=512)
+def hands_with_sum(counts: tuple, k: int, target: int) -> tuple[tuple, tuple]:
+    """Every hand of ``k`` cards from a pool with ``counts[v]`` cards of value ``v`` summing to
+    ``target``, and the running total of their weights.
+
+    A hand's weight is the number of ways to deal it from the pool (the product of
+    ``comb(counts[v], m_v)``), so drawing by weight is the same as dealing ``k`` cards at random
+    and keeping the deals with that sum.  Only public counts are the key, so the cache (one entry
+    per information set, as a search asks again and again) carries nothing hidden.
+    """
+    hands: list[tuple] = []
+    cumulative: list[int] = []
+    total = 0
+
+    def extend(v: int, left: int, rest: int, cards: list, weight: int) -> None:
+        nonlocal total
+        if v == len(counts):
+            if left == 0 and rest == 0:
+                total += weight
+                hands.append(tuple(cards))
+                cumulative.append(total)
+            return
+        for m in range(min(counts[v], left) + 1):
+            if v * m > rest:
+                break
+            extend(v + 1, left - m, rest - v * m, cards + [v] * m, weight * comb(counts[v], m))
+
+    extend(0, k, target, [], 1)
+    if not hands:
+        raise ValueError(f"no hand of {k} cards from {counts} sums to {target}")
+    return tuple(hands), tuple(cumulative)
