@@ -346,11 +346,72 @@ def test_log_names_the_viewer_as_owner_with_your(app):
     scene = start(app, ["human", "random"])
     peek = {"type": "card_peeked", "player": 1, "owner": 0}
     flip = {"type": "card_flipped", "owner": 0, "face_up": True, "card": {"deck": "rat-red", "value": 5}}
-    token = {"type": "token_placed", "player": 0, "token": "+5", "owner": 1, "from": "reserve"}
+    token = {"type": "token_placed", "player": 0, "token": "+5", "owner": 1, "index": 0, "from": "reserve"}
     bot = scene.name(1)
     assert scene.describe(peek) == f"{bot} looks at one of your face-down cards."
     assert scene.describe(flip).startswith("Your ")
-    assert f"one of {bot}'s cards" in scene.describe(token)
+    assert f"on {bot}'s card" in scene.describe(token) or f"on {bot}'s face-down card" in scene.describe(token)
     i18n.set_language("ja")
     assert "あなたの裏向きのカード" in scene.describe(peek)
-    assert f"{scene.name(1)}のカード" in scene.describe(token)
+    assert f"{scene.name(1)}の" in scene.describe(token)
+
+
+def test_token_lines_name_the_card_the_owner_and_the_token_in_both_languages(app):
+    """A token line says which card (as the viewer knows it), "their" for the actor's own card, and
+    the word tokens in the current language (Japanese showed the engine's ``protected``)."""
+    from game.client import i18n
+
+    scene = start(app, ["human", "random"])
+    bot = scene.name(1)
+    areas = [[{"face_up": True, "card": {"deck": "weasel", "value": 5}, "token": None}],
+             [{"face_up": False, "card": None, "token": None},
+              {"face_up": True, "card": {"deck": "raccoon", "value": 3}, "token": None}]]
+    scene.display = dict(scene.display, areas=areas)
+    own = {"type": "token_placed", "player": 1, "token": "locked", "owner": 1, "index": 1, "from": "reserve"}
+    mine = {"type": "token_placed", "player": 1, "token": "double", "owner": 0, "index": 0, "from": "reserve"}
+    hidden = {"type": "token_returned", "player": 0, "token": "protected", "owner": 1, "index": 0}
+    assert scene.describe(own) == f"{bot} puts the locked token on their Raccoon 3."
+    assert scene.describe(mine) == f"{bot} puts the ×2 token on your Weasel 5."
+    assert "protected token from " + bot + "'s face-down card" in scene.describe(hidden)
+    i18n.set_language("ja")
+    line = scene.describe(own)
+    assert "ロック" in line and "自分の" in line and "locked" not in line
+    assert "保護" in scene.describe(hidden) and "protected" not in scene.describe(hidden)
+
+
+def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app):
+    """While the round's summary waits for a click, the gauges show the values it lists (they showed
+    the values from before the last move); a discarded card counts on the pile once it lands."""
+    app.scenes.push(TitleScene(app))
+    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
+                     hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
+                     areas=[["U:rat-red 10", "U:rat-red 12"], ["U:rat-blue 4", "D:rat-blue 5"]],
+                     deck=["rat-blue 6", "rat-blue 7"], discard=["rat-blue 8"])
+    scene = open_position(app, state)
+    assert scene.shown_value(0) == 22
+    three = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 3")
+    scene._apply(three)
+    assert run_until(app, lambda: scene.summary is not None, 600)
+    assert scene.summary["values"][0] == 25
+    assert scene.display["values"][0] == 22          # the table still shows the view before the move
+    assert scene.shown_value(0) == 25 and scene.shown_value(1) == 4
+    assert run_until(app, lambda: scene.timeline.waiting, 600)
+    assert scene.shown_value(0) == 25
+    click(app, (640, 360))
+    assert run_until(app, lambda: scene.summary is None and scene.display["round"] == 2, 600)
+    assert scene.shown_value(0) == 0                 # a new round is dealt
+
+    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
+                     hands=[["rat-red 11", "rat-blue 1"], ["rat-blue 2"]],
+                     areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
+                     deck=["rat-blue 6", "rat-blue 7", "rat-blue 9", "rat-blue 12"], discard=["rat-blue 8"])
+    scene = open_position(app, state)
+    eleven = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 11")  # mills 2 deck cards
+    app.settings.animation_speed = 1.0  # frame by frame
+    scene._apply(eleven)
+    seen = set()  # (cards on the shown view's pile, the count shown)
+    while scene.timeline.busy:
+        seen.add((len(scene.display["discard"]), len(scene.display["discard"]) +
+                  scene.sprites.noted("discard_added", 0)))
+        frames(app, 1)
+    assert (1, 1) in seen and (1, 3) in seen and (3, 3) in seen  # the milled cards count once they land

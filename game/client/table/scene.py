@@ -101,8 +101,7 @@ class TableScene(GameScene):
         events = self.session.apply(action)
         visible = events_for(events, self.viewer)
         after = self.session.state.view(self.viewer)
-        self.final_view = after
-        self.director.play(visible, before, after)
+        self.director.play(visible, before, after)  # sets final_view when this action's animation begins
 
     # ------------------------------------------------------------------ what is shown
     def show_view(self, view: dict) -> None:
@@ -179,10 +178,13 @@ class TableScene(GameScene):
             return t("log.you", n=p + 1)
         return self.name(p)
 
-    def log_owner(self, p: int) -> str:
-        """Players as owners in the log, a possessive: "your" for the viewer, else "Kai's"."""
+    def log_owner(self, p: int, actor: int | None = None) -> str:
+        """Players as owners in the log, a possessive: "your" for the viewer, "their" for the acting
+        player's own (``actor``), else "Kai's"."""
         if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
             return t("log.your")
+        if p == actor:
+            return t("log.own")
         return t("log.owner", name=self.name(p))
 
     def start_events(self, view: dict) -> list[dict]:

@@ -55,7 +55,19 @@ def round_started(table, ev):
 
 @animations.on("turn_started")
 def turn_started(table, ev):
-    return Step(hold=0.12)
+    # the option before it has resolved: its cards have landed, the gauges show the values after it
+    return Step(hold=0.12, on_start=lambda: note_values(table, table.final_view["values"]))
+
+
+def note_values(table, values) -> None:
+    """Show ``values`` in the value gauges until the action's animation ends."""
+    for q, v in enumerate(values):
+        table.sprites.note(("value", q), v)
+
+
+def note_discarded(table, n: int) -> None:
+    """``n`` more cards have landed on the discard pile (its count follows them)."""
+    table.sprites.note("discard_added", table.sprites.noted("discard_added", 0) + n)
 
 
 # -------------------------------------------------------------------- cards
@@ -196,7 +208,11 @@ def card_discarded(table, ev):
     def start():
         table.sprites.hide(*[k for k in hide if k is not None])
 
-    return Step(tweens, on_start=start, on_end=land(table, image, lay.discard.center), sound="sfx.card")
+    def end():
+        table.sprites.place(image, lay.discard.center)
+        note_discarded(table, 1)
+
+    return Step(tweens, on_start=start, on_end=end, sound="sfx.card")
 
 
 @animations.on("cards_milled")
@@ -211,7 +227,11 @@ def cards_milled(table, ev):
     def start():
         table.sprites.note("deck_size", ev["deck_size"])
 
-    return Step(tweens, on_start=start, on_end=land(table, last, lay.discard.center), sound="sfx.shuffle")
+    def end():
+        table.sprites.place(last, lay.discard.center)
+        note_discarded(table, len(ev["cards"]))
+
+    return Step(tweens, on_start=start, on_end=end, sound="sfx.shuffle")
 
 
 @animations.on("deck_shuffled")
@@ -340,6 +360,7 @@ def player_eliminated(table, ev):
     def start():
         table.banner_text = text
         table.sprites.note(("out", p), ev["reason"])
+        table.sprites.note(("value", p), ev["value"])
 
     return Step(on_start=start, on_end=lambda: setattr(table, "banner_text", None), hold=1.0, sound="sfx.lose")
 
@@ -350,6 +371,7 @@ def round_ended(table, ev):
 
     def start():
         table.summary = dict(ev)
+        note_values(table, ev["values"])  # the table shows the round's end, as the summary says
 
     def end():
         table.summary = None

@@ -54,7 +54,7 @@ def _card_drawn(table, ev):
 
 @line("card_placed")
 def _card_placed(table, ev):
-    name, owner, card = table.log_name(ev["player"]), table.log_owner(ev["owner"]), ev.get("card")
+    name, owner, card = table.log_name(ev["player"]), table.log_owner(ev["owner"], actor=ev["player"]), ev.get("card")
     source = ev["from"]
     if source == "discard":
         return t("log.rj.placed_discard", name=name, card=card_label(card))
@@ -102,14 +102,15 @@ def _card_moved(table, ev):
 
 @line("card_discarded")
 def _card_discarded(table, ev):
-    name, card = table.log_name(ev["player"]), card_label(ev["card"])
+    p = ev["player"]
+    name, card = table.log_name(p), card_label(ev["card"])
     source = ev["from"]
     if source == "hand":
         text = t("log.rj.discarded_hand", name=name, card=card)
     elif source == "drawn":
         text = t("log.rj.discarded_drawn", name=name, card=card)
     else:
-        text = t("log.rj.discarded_area", name=name, owner=table.log_owner(source["owner"]), card=card)
+        text = t("log.rj.discarded_area", name=name, owner=table.log_owner(source["owner"], actor=p), card=card)
     if ev.get("token_returned"):
         text += " " + t("log.rj.token_back", token=token_label(ev["token_returned"]))
     return text
@@ -137,18 +138,36 @@ def _hand_received(table, ev):
     return t("log.rj.received", name=table.log_name(ev["player"]), cards=cards_label(ev["cards"]))
 
 
+def card_in_area(table, q: int, i: int) -> str:
+    """Card ``i`` of ``q``'s area as the viewer knows it: its name, or "face-down card"."""
+    for view in (table.display, table.final_view):
+        areas = (view or {}).get("areas") or []
+        if q < len(areas) and i < len(areas[q]):
+            entry = areas[q][i]
+            if entry["card"] is None:
+                return t("log.rj.face_down_card")
+            label = card_label(entry["card"])
+            return label if entry["face_up"] else t("log.rj.face_down_known", card=label)
+    return t("log.rj.a_card")
+
+
 @line("token_placed")
 def _token_placed(table, ev):
-    common = dict(name=table.log_name(ev["player"]), token=token_label(ev["token"]), owner=table.log_owner(ev["owner"]))
+    p, q = ev["player"], ev["owner"]
+    common = dict(name=table.log_name(p), token=token_label(ev["token"]), owner=table.log_owner(q, actor=p),
+                  card=card_in_area(table, q, ev["index"]))
     if ev["from"] == "reserve":
         return t("log.rj.token_placed", **common)
-    return t("log.rj.token_moved", **common, **{"from": table.log_owner(ev["from"]["owner"])})
+    src = ev["from"]
+    return t("log.rj.token_moved", **common, card_from=card_in_area(table, src["owner"], src["index"]),
+             **{"from": table.log_owner(src["owner"], actor=p)})
 
 
 @line("token_returned")
 def _token_returned(table, ev):
-    return t("log.rj.token_returned", name=table.log_name(ev["player"]), token=token_label(ev["token"]),
-             owner=table.log_owner(ev["owner"]))
+    p, q = ev["player"], ev["owner"]
+    return t("log.rj.token_returned", name=table.log_name(p), token=token_label(ev["token"]),
+             owner=table.log_owner(q, actor=p), card=card_in_area(table, q, ev["index"]))
 
 
 @line("tokens_swapped")

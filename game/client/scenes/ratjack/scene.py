@@ -359,6 +359,11 @@ class RatjackScene(TableScene):
             return str(n) if n <= 9 else None
         return None
 
+    def shown_value(self, q: int) -> int:
+        """``q``'s value as the gauge shows it: the shown view's, or one an animation noted (the values
+        after the option once its cards landed, the values at the end of a round while its summary shows)."""
+        return self.sprites.noted(("value", q), self.display["values"][q])
+
     def draw_player(self, surface, d, q: int, ch: Choices, targeting: bool) -> None:
         lay = self.layout
         panel = lay.panels[q]
@@ -377,7 +382,7 @@ class RatjackScene(TableScene):
         vp = self.sprites.noted(("vp", q), d["vp"][q])
         pip_rect = widgets.pips(surface, lay.pips[q], vp, d["target_vp"])
         self.tips.add(pip_rect, lambda q=q, vp=vp: t("rj.tip.vp", name=self.name(q), vp=vp, target=d["target_vp"]))
-        value = d["values"][q]
+        value = self.shown_value(q)
         gauge = widgets.ValueGauge(lay.gauges[q], LIMIT)
         gauge.draw(surface, value)
         colour = gfx.RED if value > LIMIT else gfx.GOLD if value == LIMIT else gfx.INK
@@ -463,20 +468,21 @@ class RatjackScene(TableScene):
         widgets.draw_pile(surface, back, lay.deck, self.deck_size(), label=t("rj.deck"),
                           highlight=widgets.TARGET if deck_pick else None, dim=targeting,
                           badge="D" if deck_pick else None)
-        self.tips.add(lay.deck, lambda: t("rj.tip.deck", n=self.deck_size()))
+        self.tips.add(lay.deck, lambda: tn("rj.tip.deck", self.deck_size()))
         pile = list(d["discard"])
         if self.sprites.is_hidden(("discard",)):
             pile = pile[:-max(1, int(self.sprites.noted("discard_hidden", 1)))]
         top = pile[-1] if pile else None
+        count = len(pile) + self.sprites.noted("discard_added", 0)  # cards landed on it in this action
         disc_pick = ("discard",) in ch.picks
-        widgets.draw_pile(surface, self.card_image(top, PILE_CARD) if top else back, lay.discard, len(pile),
+        widgets.draw_pile(surface, self.card_image(top, PILE_CARD) if top else back, lay.discard, count,
                           label=t("rj.discard"), highlight=widgets.TARGET if disc_pick else None,
                           dim=targeting and not disc_pick, badge="T" if disc_pick else None)
         if pile:
             pygame.draw.rect(surface, (40, 50, 45), lay.discard_all, border_radius=8)
-            gfx.text(surface, t("rj.see_all", n=len(pile)), lay.discard_all.center, 12, gfx.MUTED, anchor="center")
+            gfx.text(surface, t("rj.see_all", n=count), lay.discard_all.center, 12, gfx.MUTED, anchor="center")
         self.tips.add(lay.discard.union(lay.discard_all),
-                      lambda: t("rj.tip.discard", n=len(d["discard"]), card=card_label(d["discard"][-1]))
+                      lambda: tn("rj.tip.discard", len(d["discard"]), card=card_label(d["discard"][-1]))
                       if d["discard"] else t("rj.tip.discard_empty"))
         zone = lay.reserve
         gfx.text(surface, t("rj.reserve"), (zone.rect.left, zone.rect.top - 8), 14, gfx.MUTED, anchor="bottomleft")
@@ -523,7 +529,7 @@ class RatjackScene(TableScene):
     def draw_discard_browser(self, surface) -> None:
         pile = self.display["discard"]
         gfx.panel(surface, BROWSE, 245, colour=(24, 30, 26), border=widgets.HIGHLIGHT)
-        gfx.text(surface, t("rj.discard_heading", n=len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
+        gfx.text(surface, tn("rj.discard_heading", len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
                  bold=True)
         cols = 11
         for i, card in enumerate(pile):
@@ -554,7 +560,9 @@ class RatjackScene(TableScene):
                          anchor="topright", bold=True)
             y += 34
         if self.timeline.waiting:
-            gfx.text(surface, t("rj.summary.continue"), (rect.centerx, rect.bottom - 10), 14, gfx.MUTED,
+            last = (self.final_view or {}).get("terminal")  # the round that ended the game
+            gfx.text(surface, t("rj.summary.results" if last else "rj.summary.continue"),
+                     (rect.centerx, rect.bottom - 10), 14, gfx.MUTED,
                      anchor="midbottom")
 
     def _round_scorers(self) -> dict[int, int]:

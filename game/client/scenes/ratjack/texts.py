@@ -62,8 +62,13 @@ def ability_key_of_name(name: str) -> tuple[str, int]:
     return family, int(value)
 
 
+_WORD_FACES = ("locked", "protected", "blank")
+
+
 def token_label(face: str) -> str:
-    """A token face as printed on it (``+5``, ``−3``, ``×2``, ``½``, ``locked`` ...)."""
+    """A token face as printed on it (``+5``, ``−3``, ``×2``, ``½``) or named in the current language."""
+    if face in _WORD_FACES:
+        return t(f"rj.token_name.{face}")
     return {"double": "×2", "zero": "0", "half": "½"}.get(face, face.replace("-", "−"))
 
 
