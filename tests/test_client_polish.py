@@ -518,3 +518,50 @@ def test_an_idle_window_slows_down_and_wakes_on_input_or_animation(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.run(max_seconds=0.3)
     assert type(app.scenes.top).__name__ == "PauseScene"  # Esc opened the pause menu
+
+
+@pytest.mark.parametrize("msg", [
+    "青ネズミ 12：他のプレイヤーの裏向きのカードを選んでください",
+    "かんたんボットは「ロック」トークンを自分のカードに置きました。（16 / 8）。",
+    "Easy bot puts the locked token on their Raccoon 3 — “Put a reserve token on one of your cards.”",
+])
+def test_wrapped_lines_never_run_past_their_width_and_keep_japanese_line_rules(app, msg):
+    """A character that may not start a line (ー, 。, small kana) takes the one before it down instead of
+    running past the box (the prompt's "カ|ード" crossed its border); 「 never ends a line."""
+    from game.client import gfx
+
+    for width in range(90, 460, 3):
+        lines = gfx.wrap(msg, 15, width)
+        assert "".join(lines).replace(" ", "") == msg.replace(" ", "")
+        for line in lines:
+            assert gfx.font(15).size(line)[0] <= width, (width, lines)
+        assert not any(line[0] in gfx.NO_LINE_START for line in lines[1:]), (width, lines)
+        assert not any(line[-1] in gfx.NO_LINE_END for line in lines[:-1]), (width, lines)
+
+
+def test_log_lines_fit_beside_their_bullet(app):
+    """Log lines were wrapped to the box and then given a bullet: the last character ran under the
+    scroll bar."""
+    from game.client import gfx
+    from game.client.table.log import ScrollLog
+
+    i18n.set_language("ja")
+    log = ScrollLog(lambda ev: ev["text"], size=14)
+    log.add([{"text": "かんたんボットはあなたのイタチ 5を自分の場に取りました。" * 2}])
+    for width in range(150, 330, 4):
+        for line, _ in log._wrapped(width):
+            assert gfx.font(14).size(line)[0] <= width, (width, line)
+
+
+def test_results_summary_lines_fit_the_box(app):
+    """The results' summary lines wrap inside their box (a long Japanese line touched its border),
+    and only the newest that fit are listed, after "…"."""
+    from game.client import gfx
+    from game.client.menus.results import ResultsScene
+
+    s = Session.new("hacktrick", ["human", "random"], seed=4, target=1)
+    long = "かんたんボットが1 VP獲得（他のプレイヤーを脱落させた）— 現在1 VP。" * 2
+    results = ResultsScene(app, s, ["You", "Bot"], summary=[f"{k}: {long}" for k in range(9)])
+    lines = results.summary_lines(520, 200)
+    assert lines[0] == "…" and len(lines) == 200 // 26 and lines[-1] in gfx.wrap(f"8: {long}", 17, 520)
+    assert all(gfx.font(17).size(line)[0] <= 520 for line in lines)

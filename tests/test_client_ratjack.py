@@ -75,6 +75,8 @@ def test_whole_game_through_clicks(app, seats):
     assert decisions > 10
     results = app.scenes.top
     assert isinstance(results, ResultsScene) and results.summary  # who scored and why
+    frames(app, 3)  # the covered table keeps updating: its Undo button must not show on the results
+    assert not scene.b_undo.visible
 
 
 def test_every_engine_prompt_is_translated():
@@ -415,3 +417,27 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
                   scene.sprites.noted("discard_added", 0)))
         frames(app, 1)
     assert (1, 1) in seen and (1, 3) in seen and (3, 3) in seen  # the milled cards count once they land
+
+
+def test_what_an_ability_step_chose_is_framed_and_named(app, monkeypatch):
+    """Raccoon 6 (a token on each of two cards): after the token is chosen, it is framed in gold in the
+    reserve and the prompt names it (nothing showed which token was picked)."""
+    from game.client.scenes.ratjack import scene as scene_module
+    from game.client.table import widgets
+
+    scene = open_position(app, _ability_position("raccoon", 6))
+    six = next(a for a in scene.legal_actions() if str(a) == "face-up raccoon 6")
+    scene.act(six)
+    assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "ability", 300)
+    assert scene.chosen_keys() == []
+    token = next(k for k in scene.current_choices().order if k[0] == "reserve")
+    click_item(app, scene, token)
+    assert run_until(app, lambda: scene.my_turn and scene.chosen_keys(), 300)
+    assert scene.chosen_keys() == [token]
+    assert "Chosen: " + scene.chosen_label(token) in scene.turn_prompt()
+    highlights = []
+    real = widgets.draw_token
+    monkeypatch.setattr(widgets, "draw_token", lambda surface, image, center, highlight=None, dim=False: (
+        highlights.append(highlight), real(surface, image, center, highlight=highlight, dim=dim))[1])
+    app.render()
+    assert highlights.count(scene_module.CHOSEN) == 1

@@ -204,8 +204,19 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
     monkeypatch.setattr("game.client.table.hints.HINT_SPEC", "mcts:iterations=40")
     scene = start(app, game, ["human", "random"])
     assert run_until(app, lambda: scene.my_turn, 600)
+    from game.client import gfx
+
+    blocks = []
+    real = gfx.text_block
+    monkeypatch.setattr(gfx, "text_block", lambda surface, msg, *a, **k: blocks.append(msg) or real(surface, msg, *a, **k))
+    keys = scene.keys_text()
+    app.render()
+    assert not scene.hint_box_shown() and keys in blocks
     key(app, pygame.K_h)
     assert run_until(app, lambda: scene.hints.shown is not None, 200)
+    blocks.clear()
+    app.render()
+    assert scene.hint_box_shown() and keys not in blocks  # the hint box takes the keys' place
     hint = scene.hints.shown
     assert hint.action in scene.legal_actions() and 0 <= hint.win_chance <= 1
     assert scene.hinted_action == hint.action and scene.hint_rects(hint.action)

@@ -20,7 +20,8 @@ _scaled: dict[tuple, pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
 _panels: dict[tuple, pygame.Surface] = {}
 TEXT_CACHE = 800
-NO_LINE_START = set("。、，．）」』！？ー")  # Japanese characters that never start a line
+NO_LINE_START = set("。、，．・：；）」』】！？ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…")  # never start a line
+NO_LINE_END = set("（「『【")  # Japanese characters that never end a line
 
 INK = (240, 236, 226)
 MUTED = (170, 176, 170)
@@ -102,13 +103,33 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for tok, space in tokens(para):
             trial = f"{line}{' ' if space and line else ''}{tok}"
-            if f.size(trial)[0] <= width or not line or tok in NO_LINE_START:
+            if f.size(trial)[0] <= width or not line:
                 line = trial
-            else:
-                lines.append(line)
-                line = tok
+                continue
+            # the break goes before the last character that may start a line (``ー`` or ``。`` never
+            # do: the character before them goes down too) and after one that may end it (not ``「``)
+            cut = len(line) if tok not in NO_LINE_START else len(line) - 1
+            while 0 < cut < len(line) and line[cut] in NO_LINE_START:
+                cut -= 1
+            while cut > 0 and line[cut - 1] in NO_LINE_END:
+                cut -= 1
+            if 0 < cut < len(line) and not _is_cjk(line[cut]):  # "8）": the Latin word goes down whole
+                cut = line.rfind(" ", 0, cut)
+                if cut > 0:
+                    lines.append(line[:cut])
+                    line = line[cut + 1:] + (" " if space else "") + tok
+                    continue
+            if cut <= 0:
+                line = trial  # nothing can go down with it: it hangs
+                continue
+            lines.append(line[:cut])
+            line = line[cut:] + (" " if space and cut < len(line) else "") + tok if cut < len(line) else tok
         lines.append(line)
     return lines
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
 
 
 def ellipsize(msg: str, size: int, width: int, bold: bool = False, tail: int = 0) -> str:

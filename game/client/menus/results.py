@@ -78,9 +78,15 @@ class ResultsScene(Scene):
                      anchor="topright")
             y += 44
         y += 10
-        if len(self.summary) > 7:
-            gfx.text(surface, "…", (box.left + 40, y), 17, gfx.MUTED)
-            y += 24
-        for line in self.summary[-7:]:
+        for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
-            y += 28
+            y += 26
+
+    def summary_lines(self, width: int, height: int) -> list[str]:
+        """The summary's last entries wrapped to ``width`` that fit in ``height`` ("…" first if some
+        do not)."""
+        rows = max(1, height // 26)
+        lines = [part for entry in self.summary for part in gfx.wrap(entry, 17, width)]
+        if len(lines) > rows:
+            lines = ["…"] + lines[len(lines) - rows + 1:]
+        return lines

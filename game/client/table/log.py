@@ -106,9 +106,11 @@ class ScrollLog:
         if key != self._parts_key:
             self._parts_key = key
             self._parts = []
+        # the text wraps beside its bullet ("• ", continuation lines indented as far)
+        text_width = width - max(gfx.font(self.size).size(p)[0] for p in ("• ", "  "))
         for ev in self.entries[len(self._parts):]:
             line = self.describe(ev)
-            self._parts.append(gfx.wrap(line, self.size, width) if line else [])
+            self._parts.append(gfx.wrap(line, self.size, text_width) if line else [])
         described = [parts for parts in self._parts if parts]
         wrapped: list[tuple[str, bool]] = []
         for k, parts in enumerate(described):

@@ -231,7 +231,8 @@ class TableScene(GameScene):
     def sync_undo(self) -> None:
         """Undo shows in games with one human (not hot-seat), enabled when there is something to undo."""
         s = self.session
-        show = bool(s.humans) and not self.hotseat
+        # a covered table (the results screen, a menu) keeps updating: its button must stay hidden
+        show = bool(s.humans) and not self.hotseat and self.app.scenes.top is self
         (self.b_undo.show if show else self.b_undo.hide)()
         ok = show and not s.over and s.undo_point() is not None and not self.timeline.busy
         if ok != self.b_undo.is_enabled:
@@ -378,10 +379,20 @@ class TableScene(GameScene):
             self.thinking.draw(surface, pygame.Rect(rect.right - 200, rect.bottom - 50, 196, 48), self.worker.progress)
         else:
             prompt(surface, rect, msg, urgent=urgent)
-        if self.my_turn:
-            keys = t(f"{self.prompt_keys}.keys")
+        if self.my_turn and not self.hint_box_shown():  # the hint box takes the keys' place
+            keys = self.keys_text()
             size = fitting_size(keys, keys_rect.width, keys_rect.height, sizes=(12, 11, 10))
             gfx.text_block(surface, keys, keys_rect, size, gfx.MUTED, line_gap=0)
+
+    def keys_text(self) -> str:
+        """The keys legend shown on the viewer's turn."""
+        return t(f"{self.prompt_keys}.keys")
+
+    def hint_box_shown(self) -> bool:
+        """A hint, the win-chance meter or "thinking about your move" is in ``hint_rect``."""
+        hints = self.hints
+        meter = hints.meter if hints.meter_on and hints.meter is not None else hints.shown
+        return hints.shown is not None or meter is not None or (hints.thinking and (hints.wanted or hints.meter_on))
 
     def draw_hint(self, surface) -> None:
         """The hinted move's outline, and the hint / win-chance meter box."""
@@ -389,10 +400,10 @@ class TableScene(GameScene):
         if self.hinted_action is not None and hints.shown is not None:
             for rect in self.hint_rects(self.hinted_action):
                 pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), width=3, border_radius=10)
+        if not self.hint_box_shown():
+            return
         shown = hints.shown
         meter = hints.meter if hints.meter_on and hints.meter is not None else shown
-        if shown is None and meter is None and not (hints.thinking and (hints.wanted or hints.meter_on)):
-            return
         box = self.hint_rect
         gfx.panel(surface, box, 255, colour=(20, 40, 56), border=HINT_COLOUR, radius=8)
         inner = box.inflate(-16, -8)

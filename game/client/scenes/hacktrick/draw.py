@@ -187,8 +187,8 @@ def hand(table, surface, legal: list) -> None:
 
 
 def keys_hint(table, surface) -> None:
-    if table.my_turn:
-        gfx.text_block(surface, t("ht.keys"), KEYS_HINT, 13, gfx.MUTED, line_gap=0)
+    if table.my_turn and not table.hint_box_shown():  # the hint box takes the keys' place
+        gfx.text_block(surface, table.keys_text(), KEYS_HINT, 13, gfx.MUTED, line_gap=0)
 
 
 def summary(table, surface) -> None:

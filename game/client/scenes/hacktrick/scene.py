@@ -29,6 +29,9 @@ class HacktrickScene(TableScene):
     undo_rect = UNDO
     hint_rect = KEYS_HINT
 
+    def keys_text(self) -> str:
+        return t("ht.keys")
+
     def __init__(self, app, session, resumed: bool = False, demo: bool = False) -> None:
         super().__init__(app, session, resumed=resumed, demo=demo)
         self.layout = TableLayout(app.assets)

@@ -31,11 +31,23 @@ from .layout import (
     TOP_BAR,
     RatjackLayout,
 )
+from .log_text import card_in_area
 from .log_text import lines as log_lines
-from .texts import ability_text, action_label, card_label, card_of, reason_text, step_text, token_text
+from .texts import (
+    ability_text,
+    action_label,
+    card_label,
+    card_of,
+    reason_text,
+    step_text,
+    token_label,
+    token_text,
+)
 
 LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
+KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
+CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
 
 
 class RatjackScene(TableScene):
@@ -325,8 +337,21 @@ class RatjackScene(TableScene):
             text = t(key, card=card_label(card), ability=ability_text(card))
             return text if ch.face_up is not None else f"{text}\n{t('rj.prompt.no_face_up')}"
         pending = d.get("pending") or {}
-        return t("rj.prompt.ability", ability=card_label(pending.get("card")),
-                 step=step_text(pending.get("prompt", "")))
+        text = t("rj.prompt.ability", ability=card_label(pending.get("card")), step=step_text(pending.get("prompt", "")))
+        chosen = [self.chosen_label(key) for key in self.chosen_keys()]
+        return f"{text}\n{t('rj.prompt.chosen', items=', '.join(chosen))}" if chosen else text
+
+    def chosen_keys(self) -> list[tuple]:
+        """What the earlier steps of the ability being resolved chose: ``("reserve", face)`` for a token,
+        ``("area", q, i)`` for a card (shown framed in gold and named in the prompt)."""
+        pending = self.display.get("pending") or {}
+        return [("reserve", m["token"]) if isinstance(m, dict) else ("area", m[0], m[1])
+                for m in pending.get("chosen") or []]
+
+    def chosen_label(self, key: tuple) -> str:
+        if key[0] == "reserve":
+            return t("rj.prompt.chosen_token", token=token_label(key[1]))
+        return f"{self.log_owner(key[1])} {card_in_area(self, key[1], key[2])}"
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
@@ -399,30 +424,37 @@ class RatjackScene(TableScene):
         if q != self.viewer:
             self.draw_backs(surface, d, q)
         size = lay.card_size(q)
+        chosen_keys = self.chosen_keys()
         for key, rect in lay.areas[q].rects():
             if self.sprites.is_hidden(key):
                 continue
             entry = d["areas"][q][key[2]]
             shown = entry["card"] if entry["face_up"] else None
-            img = self.card_image(shown, size)
-            note = None
+            img = self.card_image(shown, size)  # a face-down card shows its back, known or not
             known_down = not entry["face_up"] and entry["card"] is not None
-            if known_down:
-                img = self.card_image(entry["card"], size)
-                note = None if d.get("open_hands") else t("rj.you_know")
             picked = key in ch.picks
-            widgets.draw_card(surface, img, rect, dim=(targeting and not picked) or out or (known_down and not picked),
-                              lift=4 if picked else 0,
-                highlight=widgets.TARGET if picked else None, badge=self._badge(ch, key), note=note)
-            if not entry["face_up"] and entry["card"] is not None:
-                pygame.draw.rect(surface, (90, 150, 220), rect.move(0, -4 if picked else 0), width=2,
-                                 border_radius=6)
+            chosen = key in chosen_keys
+            drawn = widgets.draw_card(surface, img, rect, dim=(targeting and not picked and not chosen) or out,
+                                      lift=4 if picked else 0,
+                                      highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
+                                      badge=self._badge(ch, key))
+            if known_down:
+                self.draw_known_face(surface, entry["card"], drawn)
             if entry["token"] and not self.sprites.is_hidden(("token", q, key[2])):
                 ts = lay.token_size(q)
                 widgets.draw_token(surface, self.token_image(entry["token"], ts),
                                    lay.token_center(q, key[2]) if not picked else
                                    (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+
+    def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
+        """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
+        w, h = round(rect.width * 0.7), round(rect.height * 0.7)
+        face = self.card_image(card, (w, h))
+        mini = face.get_rect(midbottom=(rect.centerx, rect.bottom - 4))
+        surface.blit(face, mini)
+        pygame.draw.rect(surface, KNOWN_BLUE, mini.inflate(2, 2), width=2, border_radius=5)
+        pygame.draw.rect(surface, KNOWN_BLUE, rect, width=2, border_radius=6)
 
     def card_tip(self, entry: dict, q: int) -> str:
         lines = []
@@ -488,12 +520,14 @@ class RatjackScene(TableScene):
         gfx.text(surface, t("rj.reserve"), (zone.rect.left, zone.rect.top - 8), 14, gfx.MUTED, anchor="bottomleft")
         if not zone.items:
             gfx.text(surface, t("rj.reserve_empty"), zone.rect.topleft, 14, gfx.MUTED)
+        chosen_keys = self.chosen_keys()
         for key, rect in zone.rects():
             if self.sprites.is_hidden(key):
                 continue
-            picked = key in ch.picks
+            picked, chosen = key in ch.picks, key in chosen_keys
             widgets.draw_token(surface, self.token_image(key[1], TOKEN), rect.center,
-                               highlight=widgets.TARGET if picked else None, dim=targeting and not picked)
+                               highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
+                               dim=targeting and not picked and not chosen)
             badge = self._badge(ch, key)
             if badge:
                 widgets.chip(surface, badge, (rect.left - 6, rect.top - 8), colour=(40, 40, 40),
