@@ -19,6 +19,7 @@ from .layout import (
     SITE_CARD,
     SUPPLY,
     TABLE_AREA,
+    card_rect,
     cell_rect,
     pawn_center,
     walk,
@@ -32,6 +33,11 @@ STEP_SECONDS = 0.14  # a pawn's walk, per cell
 
 def _cell_center(rc) -> tuple[int, int]:
     return cell_rect(*rc).center
+
+
+def _card_center(rc) -> tuple[int, int]:
+    """Where a site's top card lies (left in its cell)."""
+    return card_rect(*rc).center
 
 
 def _rock_size(table, q: int) -> tuple[int, int]:
@@ -79,15 +85,18 @@ def pawn_moved(table, ev):
     q = ev["player"]
     image = table.pawn_image(q)
     start, end = tuple(ev["from"]), tuple(ev["to"])
-    others = sum(1 for p, rc in enumerate(table.display["pawns"]) if p != q and tuple(rc) == end)
-    dest = pawn_center(*end, others, others + 1)
+    pawns = table.display["pawns"]
+    there = sorted([p for p, rc in enumerate(pawns) if p != q and tuple(rc) == end] + [q])
+    dest = pawn_center(*end, there.index(q), len(there))  # where draw_pawns will stand it
+    here = [p for p, rc in enumerate(pawns) if tuple(rc) == start]
+    origin = pawn_center(*start, here.index(q), len(here)) if q in here else _cell_center(start)
     hide = Step(on_start=lambda: table.sprites.hide(("pawn", q)))
     if ev.get("via") == "helicopter":
         banner = banner_step(table, t("hk.banner.helicopter", name=table.name(q)), hold=0.4)
-        return [banner, hide, Step([Tween(image, _cell_center(start), dest, 0.7, arc=90, ease=ease_in_out)],
+        return [banner, hide, Step([Tween(image, origin, dest, 0.7, arc=90, ease=ease_in_out)],
                                    on_end=land(table, image, dest), sound="sfx.card")]
     path = [_cell_center(rc) for rc in walk(start, end)]
-    path[-1] = dest
+    path[0], path[-1] = origin, dest
     steps = [hide]
     for k in range(len(path) - 1):
         last = k == len(path) - 2
@@ -102,14 +111,14 @@ def card_flipped(table, ev):
     site = table.display["map"][r][c]
     back = table.back_image(site["area"], SITE_CARD)
     face = table.rock_image(ev["card"], SITE_CARD)
-    return flip_step(table, ("top", r, c), back, face, _cell_center((r, c)))
+    return flip_step(table, ("top", r, c), back, face, _card_center((r, c)))
 
 
 @animations.on("card_mined")
 def card_mined(table, ev):
     q = ev["player"]
     r, c = ev["cell"]
-    src = _cell_center((r, c))
+    src = _card_center((r, c))
     index = len(table.display["carts"][q])
     dest = table.layout.cart_slot(q, index).center
     size = _rock_size(table, q)
@@ -159,11 +168,14 @@ def cart_unloaded(table, ev):
     counts = {}
     for card in table.display["collections"][q]:
         counts[card["kind"]] = counts.get(card["kind"], 0) + 1
+    final = dict(counts)
+    for card in ev["cards"]:
+        final[card["kind"]] = final.get(card["kind"], 0) + 1
     tweens, landings = [], []
     for k, card in enumerate(ev["cards"]):
         i = counts.get(card["kind"], 0)
         counts[card["kind"]] = i + 1
-        dest = lay.kind_slot(q, card["kind"], i)
+        dest = lay.kind_slot(q, card["kind"], i, final[card["kind"]])
         src = lay.cart_slot(q, k).center
         image = table.rock_image(card, _rock_size(table, q))
         tweens.append(Tween(image, src, dest.center, 0.45, delay=0.1 * k, arc=30,
@@ -225,7 +237,7 @@ def equipment_used(table, ev):
 @animations.on("card_peeked")
 def card_peeked(table, ev):
     r, c = ev["cell"]
-    src = _cell_center((r, c))
+    src = _card_center((r, c))
     site = table.display["map"][r][c]
     if "card" not in ev:  # another player looked: the card lifts a little and goes back
         back = table.back_image(site["area"], SITE_CARD)

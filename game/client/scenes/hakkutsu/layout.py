@@ -19,7 +19,7 @@ import pygame
 from game.rules.hakkutsu.data import DATA, KINDS
 
 from ...table.seats import seat_slots
-from ...table.zones import Zone
+from ...table.zones import Zone, layout
 
 ROWS, COLS = DATA.rows, DATA.cols
 
@@ -29,17 +29,24 @@ PROMPT = pygame.Rect(960, 348, 312, 104)
 BAR = pygame.Rect(960, 458, 312, 206)
 KEYS = pygame.Rect(962, 666, 308, 48)  # ends above the window's edge
 
-CELL = 86
-MAP = pygame.Rect(10, 52, COLS * CELL, ROWS * CELL)
-SIDE = pygame.Rect(450, 50, 502, 432)  # the other players' panels
-OTHER_H = 140
-BOTTOM = pygame.Rect(8, 490, 944, 224)
+# A map cell: the site's top card on the left, a strip on its right for the stack's count (top)
+# and the pawns standing there (below it), so that neither hides the card's kind icon or numbers.
+CELL_W, CELL_H = 98, 92
+MAP = pygame.Rect(12, 52, COLS * CELL_W, ROWS * CELL_H)
+SIDE = pygame.Rect(MAP.right + 12, 50, 952 - MAP.right - 12, MAP.bottom + 4 - 50)  # the other players' panels
+PANEL_GAP = 6
+OTHER_H = (SIDE.height - 2 * PANEL_GAP) // 3  # three other players at most
+BOTTOM = pygame.Rect(8, SIDE.bottom + 6, 944, 714 - SIDE.bottom - 6)
 TABLE_AREA = pygame.Rect(8, 50, 944, 664)  # map + panels: where overlays go
 
 SUPPLY = pygame.Rect(640, 8, 130, 28)  # the coin supply in the top bar
 EQUIP_DECK = pygame.Rect(790, 6, 200, 32)  # the equipment deck and discards
-SITE_CARD = (54, 76)  # the top card drawn on a map cell
-PAWN = 30
+SITE_CARD = (62, 87)  # the top card drawn on a map cell
+CARD_PAD = (5, 2)  # the site card's offset in its cell
+STRIP_X = CARD_PAD[0] + SITE_CARD[0] + 1  # the strip right of the card (count badge, pawns)
+STAT_RADIUS = 10  # the cost / carry / points discs drawn over a map card's own (too small) numbers
+STAT_SIZE = 13  # their digits
+PAWN = 28
 BIG_CARD = (100, 140)
 HAND_CARD = (64, 90)
 OTHER_ROCK = (36, 50)
@@ -63,25 +70,58 @@ def track_cell(rect: pygame.Rect, units: int) -> pygame.Rect:
 
 
 def cell_rect(r: int, c: int) -> pygame.Rect:
-    return pygame.Rect(MAP.left + c * CELL, MAP.top + r * CELL, CELL, CELL)
+    return pygame.Rect(MAP.left + c * CELL_W, MAP.top + r * CELL_H, CELL_W, CELL_H)
 
 
 def cell_at(pos) -> tuple[int, int] | None:
     if pos is None or not MAP.collidepoint(pos):
         return None
-    return ((pos[1] - MAP.top) // CELL, (pos[0] - MAP.left) // CELL)
+    return ((pos[1] - MAP.top) // CELL_H, (pos[0] - MAP.left) // CELL_W)
 
 
-def pawn_center(r: int, c: int, slot: int, count: int) -> tuple[int, int]:
-    """Where pawn number ``slot`` of ``count`` pawns on a cell stands (corners, so all stay visible)."""
+def card_rect(r: int, c: int) -> pygame.Rect:
+    """Where a site's top card lies in its cell (left; the strip on the right is for badge and pawns)."""
+    cell = cell_rect(r, c)
+    return pygame.Rect(cell.left + CARD_PAD[0], cell.top + CARD_PAD[1], *SITE_CARD)
+
+
+def stat_centres(card: pygame.Rect) -> list[tuple[int, int]]:
+    """The centres of the cost, carry and points discs over a map card's bottom row."""
+    y = card.top + round(card.height * 118 / 140)  # the row of the printed numbers (tools/art/hakkutsu.py)
+    step = 2 * STAT_RADIUS
+    x0 = card.centerx - step
+    return [(x0 + i * step, y) for i in range(3)]
+
+
+def kind_icon_rect(card: pygame.Rect) -> pygame.Rect:
+    """The kind icon in a map card's top-right corner (drawn larger than the card's own)."""
+    return pygame.Rect(card.right - 19, card.top + 1, 18, 18)
+
+
+def count_rect(r: int, c: int) -> pygame.Rect:
+    """The stack's count badge: top of the strip right of the card."""
+    cell = cell_rect(r, c)
+    return pygame.Rect(cell.left + STRIP_X + 1, cell.top + 3, cell.right - 3 - (cell.left + STRIP_X + 1), 21)
+
+
+def pawn_center(r: int, c: int, slot: int, count: int, base: bool | None = None) -> tuple[int, int]:
+    """Where pawn number ``slot`` of ``count`` pawns on a cell stands, none hiding another's head: on a
+    site, one above the other in the strip right of the card (below the count badge); on the base,
+    side by side along its top edge (the tent and the BASE label stay visible)."""
     rect = cell_rect(r, c)
+    if base is None:
+        base = r * COLS + c == DATA.base
+    half = PAWN // 2
+    if base:  # from the top-left corner rightwards: one pawn leaves the tent and its flag in view
+        width = rect.width - 8
+        step = PAWN + 2 if count * (PAWN + 2) - 2 <= width else (width - PAWN) // max(1, count - 1)
+        return (rect.left + 4 + half + slot * step, rect.top + half + 2)
+    x = rect.left + STRIP_X + (rect.width - STRIP_X) // 2
+    top, bottom = rect.top + 27 + half, rect.bottom - 3 - half
     if count == 1:
-        return (rect.right - PAWN // 2 - 2, rect.bottom - PAWN // 2 - 2)
-    corners = [(rect.left + PAWN // 2 + 1, rect.bottom - PAWN // 2 - 2),
-               (rect.right - PAWN // 2 - 1, rect.bottom - PAWN // 2 - 2),
-               (rect.left + PAWN // 2 + 1, rect.top + PAWN // 2 + 14),
-               (rect.right - PAWN // 2 - 1, rect.top + PAWN // 2 + 14)]
-    return corners[slot % 4]
+        return (x, bottom)
+    step = min(PAWN + 4, (bottom - top) // (count - 1))
+    return (x, bottom - (count - 1 - slot) * step)
 
 
 def walk(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
@@ -102,6 +142,27 @@ def walk(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
     return path
 
 
+NAME_STRIP = 24  # the top of an equipment card (its name) that stays visible when the hand overlaps
+
+
+@layout("hk_hand")
+def hand_layout(zone: Zone, count: int) -> list[pygame.Rect]:
+    """The viewer's equipment hand: side by side while they fit; then in rows that overlap downwards,
+    each card's top (its name) left visible; only when even that does not fit, columns overlap too."""
+    w, h = zone.item_size
+    r = zone.rect
+    gap = zone.gap
+    if count <= 0:
+        return []
+    fit = max(1, (r.width + gap) // (w + gap))  # cards side by side without overlapping
+    most_rows = max(1, (r.height - h) // NAME_STRIP + 1)
+    cols = max(fit, -(-count // most_rows))
+    rows = -(-count // cols)
+    step_x = w + gap if cols <= fit else (r.width - w) // (cols - 1)
+    step_y = 0 if rows == 1 else min(h + gap, (r.height - h) // (rows - 1))
+    return [pygame.Rect(r.left + (i % cols) * step_x, r.top + (i // cols) * step_y, w, h) for i in range(count)]
+
+
 class PanelLayout:
     """The parts of one player's panel: header line, cart track, loaded rocks, collection, museum."""
 
@@ -110,24 +171,29 @@ class PanelLayout:
         self.own = own
         x, y = rect.left, rect.top
         if own:
-            self.track = pygame.Rect((x + 14, y + 44), track_size(track_cells, 1.0))
-            self.cart = Zone((x + 14, y + 124, self.track.width, OWN_ROCK[1] + 8), OWN_ROCK, kind="row", gap=6,
-                             align="left")
-            self.kinds = {k: pygame.Rect(x + 390 + i * 48, y + 40, 44, rect.height - 72) for i, k in enumerate(KINDS)}
-            self.fossils = (x + 390, rect.bottom - 26)
-            self.hand = Zone((x + 688, y + 48, 160, HAND_CARD[1] + 10), HAND_CARD, kind="fan", overlap=26,
-                             align="left")
-            self.museum = pygame.Rect(x + 862, y + 48, *HAND_CARD)
+            self.track = pygame.Rect((x + 14, y + 38), track_size(track_cells, 1.0))
+            self.cart = Zone((x + 14, self.track.bottom + 4, self.track.width, OWN_ROCK[1] + 8), OWN_ROCK, kind="row",
+                             gap=6, align="left")
+            self.kinds = {k: pygame.Rect(x + 390 + i * 44, y + 40, 42, rect.height - 40 - 30)
+                          for i, k in enumerate(KINDS)}
+            self.kinds_label = (x + 390, y + 36)
+            self.fossils = (x + 390, rect.bottom - 16)
+            self.hand = Zone((x + 662, y + 44, 3 * HAND_CARD[0] + 2 * 4, rect.height - 44 - 6), HAND_CARD,
+                             kind="hk_hand", gap=4)
+            self.museum = pygame.Rect(x + 872, y + 48, *HAND_CARD)
             self.stats = (x + 200, y + 8)
         else:
             scale = 0.75
-            self.track = pygame.Rect((x + 10, y + 40), track_size(track_cells, scale))
-            self.cart = Zone((self.track.right + 10, y + 38, rect.right - 70 - self.track.right - 10, OTHER_ROCK[1] + 6),
-                             OTHER_ROCK, kind="row", gap=4, align="left")
-            self.kinds = {k: pygame.Rect(x + 10 + i * 54, y + 104, 52, KIND_ICON) for i, k in enumerate(KINDS)}
-            self.fossils = (x + 10 + 6 * 54 + 4, y + 116)
-            self.hand = Zone((x + 334, y + 9, 60, 22), (15, 21), kind="row", gap=2, align="left")
+            self.track = pygame.Rect((x + 10, y + 38), track_size(track_cells, scale))
             self.museum = pygame.Rect(rect.right - 54, y + 36, 44, 62)
+            self.cart = Zone((self.track.right + 10, y + 36, self.museum.left - 8 - self.track.right - 10,
+                              OTHER_ROCK[1] + 6), OTHER_ROCK, kind="row", gap=4, align="left")
+            row = rect.bottom - 12 - KIND_ICON // 2  # the centre line of the collection row
+            self.kinds = {k: pygame.Rect(x + 10 + i * 46, row - KIND_ICON // 2, 44, KIND_ICON)
+                          for i, k in enumerate(KINDS)}
+            self.kinds_label = None
+            self.fossils = (x + 10 + 6 * 46 + 6, row)
+            self.hand = Zone((x + 314, y + 9, 15, 22), (15, 21), kind="stack", offset=(0, 0))  # one back, "×n"
             self.stats = (x + 200, y + 8)
         self.coins = (self.stats[0], self.stats[1] + 13)
 
@@ -143,7 +209,7 @@ class HakkutsuLayout:
         order = sorted((p for p in slots if p != viewer), key=lambda p: (p - viewer) % players)
         self.panels: dict[int, PanelLayout] = {viewer: PanelLayout(BOTTOM, True, track_cells)}
         for k, q in enumerate(order):
-            rect = pygame.Rect(SIDE.left, SIDE.top + k * (OTHER_H + 6), SIDE.width, OTHER_H)
+            rect = pygame.Rect(SIDE.left, SIDE.top + k * (OTHER_H + PANEL_GAP), SIDE.width, OTHER_H)
             self.panels[q] = PanelLayout(rect, False, track_cells)
         self.hand = self.panels[viewer].hand
 
@@ -153,14 +219,18 @@ class HakkutsuLayout:
                 return p
         return None
 
-    def kind_slot(self, q: int, kind: str, index: int) -> pygame.Rect:
-        """Where rock ``index`` of ``kind`` sits in ``q``'s collection."""
+    def kind_slot(self, q: int, kind: str, index: int, count: int | None = None) -> pygame.Rect:
+        """Where rock ``index`` of the ``count`` rocks of ``kind`` sits in ``q``'s collection (the own
+        panel stacks them below the kind's icon, squeezed to stay in the column)."""
         panel = self.panels[q]
         col = panel.kinds[kind]
         if not panel.own:
             return pygame.Rect(col.left, col.top, KIND_ICON, KIND_ICON)
-        step = 14 if index < 7 else max(4, (col.height - KIND_ICON - OWN_ROCK[1]) // max(1, index))
-        return pygame.Rect(col.left, col.top + KIND_ICON + 4 + index * step, 40, 56)
+        count = max(index + 1, count or 0)
+        w, h = 40, 56
+        room = col.height - KIND_ICON - 4 - h
+        step = 14 if count <= 1 else max(3, min(14, room // (count - 1)))
+        return pygame.Rect(col.left, col.top + KIND_ICON + 4 + index * step, w, h)
 
     def cart_slot(self, q: int, index: int) -> pygame.Rect:
         zone = self.panels[q].cart

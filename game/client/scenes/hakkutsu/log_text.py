@@ -8,23 +8,37 @@ does not name the card.
 
 from __future__ import annotations
 
-from game.rules.hakkutsu.data import DATA
-
 from ...i18n import t
 from ...table.log import LogLines
-from .texts import equipment_name, museum_name, rock_name, rocks_label
+from .texts import equipment_name, museum_name, place_name, rock_name, rocks_label
 
-BASE = list(divmod(DATA.base, DATA.cols))
 lines = LogLines()
 line = lines.on
+PLACED = {"pawn_moved": "to", "card_peeked": "cell"}  # events naming a cell -> the key of that cell
 
 
 def describe(table, ev: dict) -> str | None:
     return lines.describe(table, ev)
 
 
-def _cell(rc) -> str:
-    return t("hk.cell", r=rc[0] + 1, c=rc[1] + 1)
+def with_places(events: list[dict], view: dict | None) -> list[dict]:
+    """``events`` whose cell is named in the log, given what the viewer saw there just before them
+    (``view``: the position before the action): copies with the cell's ``site`` view added.  The map
+    shows no coordinates, so the log names a cell by what lies on it (see :func:`texts.place_name`)."""
+    if view is None:
+        return list(events)
+    out = []
+    for ev in events:
+        key = PLACED.get(ev["type"])
+        if key is not None and "site" not in ev:
+            r, c = ev[key]
+            ev = {**ev, "site": view["map"][r][c]}
+        out.append(ev)
+    return out
+
+
+def _place(ev: dict, key: str) -> str:
+    return place_name(ev[key], ev.get("site"))
 
 
 @line("museum_drafted")
@@ -61,13 +75,12 @@ def _turn_started(table, ev):
 @line("pawn_moved")
 def _pawn_moved(table, ev):
     key = "log.hk.flew" if ev.get("via") == "helicopter" else "log.hk.moved"
-    where = t("hk.base") if list(ev["to"]) == BASE else _cell(ev["to"])
-    return t(key, name=table.log_name(ev["player"]), cell=where)
+    return t(key, name=table.log_name(ev["player"]), place=_place(ev, "to"))
 
 
 @line("card_flipped")
 def _card_flipped(table, ev):
-    return t("log.hk.flipped", card=rock_name(ev["card"]), cell=_cell(ev["cell"]))
+    return t("log.hk.flipped", card=rock_name(ev["card"]))  # where the previous line (move or dig) was
 
 
 @line("mining_skipped")
@@ -117,9 +130,10 @@ def _equipment_used(table, ev):
 def _card_peeked(table, ev):
     name = table.log_name(ev["player"])
     position = t(f"hk.position.{ev['position']}")
+    place = _place(ev, "cell")
     if "card" in ev:
-        return t("log.hk.peeked_you", name=name, position=position, cell=_cell(ev["cell"]), card=rock_name(ev["card"]))
-    return t("log.hk.peeked", name=name, position=position, cell=_cell(ev["cell"]))
+        return t("log.hk.peeked_you", name=name, position=position, place=place, card=rock_name(ev["card"]))
+    return t("log.hk.peeked", name=name, position=position, place=place)
 
 
 @line("turn_ended")

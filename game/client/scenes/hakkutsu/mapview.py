@@ -7,12 +7,31 @@ turning over) and ``("pawn", q)`` (a pawn on the move).
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ... import gfx
 from ...i18n import language, t
 from ...table import widgets
-from .layout import BIG_CARD, CELL, COLS, MAP, PAWN, ROWS, SITE_CARD, cell_rect, pawn_center, walk
+from .layout import (
+    BIG_CARD,
+    COLS,
+    MAP,
+    PAWN,
+    ROWS,
+    SIDE,
+    SITE_CARD,
+    STAT_RADIUS,
+    STAT_SIZE,
+    card_rect,
+    cell_rect,
+    count_rect,
+    kind_icon_rect,
+    pawn_center,
+    stat_centres,
+    walk,
+)
 from .texts import rock_name, rock_tip
 
 REACH = (120, 230, 140)
@@ -22,10 +41,10 @@ _veils: dict[tuple, pygame.Surface] = {}
 
 
 def veil(colour, alpha: int) -> pygame.Surface:
-    """A translucent cell-sized square (cached)."""
+    """A translucent cell-sized rectangle (cached)."""
     key = (tuple(colour), alpha)
     if key not in _veils:
-        s = pygame.Surface((CELL, CELL), pygame.SRCALPHA)
+        s = pygame.Surface(cell_rect(0, 0).size, pygame.SRCALPHA)
         s.fill((*colour, alpha))
         _veils[key] = s
     return _veils[key]
@@ -73,46 +92,111 @@ def map_layer(table, d: dict) -> pygame.Surface:
 
 
 def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
-    """One map cell onto ``surface`` (whose top-left is at ``origin`` on the screen)."""
+    """One map cell onto ``surface`` (whose top-left is at ``origin`` on the screen): the site tile, its
+    top card on the left with its numbers redrawn large enough to read, the stack's count right of it."""
     site = d["map"][r][c]
     rect = cell_rect(r, c).move(-origin[0], -origin[1])
     if site["base"]:
-        surface.blit(gfx.image(table.app.assets, "hakkutsu.base", (CELL, CELL)), rect)
+        surface.blit(gfx.image(table.app.assets, "hakkutsu.base", rect.size), rect)
         return
-    surface.blit(gfx.image(table.app.assets, f"hakkutsu.site.{site['area']}", (CELL, CELL)), rect)
+    surface.blit(gfx.image(table.app.assets, f"hakkutsu.site.{site['area']}", rect.size), rect)
     n = table.sprites.noted(("stack", r, c), site["stack_size"])
     if n <= 0:
         surface.blit(veil((10, 10, 10), 120), rect)
         gfx.text(surface, t("hk.empty_site"), rect.center, 13, gfx.MUTED, anchor="center", bold=True)
         return
-    card_rect = pygame.Rect(0, 0, *SITE_CARD)
-    card_rect.center = (rect.centerx, rect.centery - 1)
+    card = card_rect(r, c).move(-origin[0], -origin[1])
     if not table.sprites.is_hidden(("top", r, c)):
         known = site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
         image = table.site_card_image(site, SITE_CARD, known)
-        widgets.draw_card(surface, image, card_rect, dim=known is not None and not site["face_up"])
-        if known is not None and not site["face_up"]:
-            pygame.draw.rect(surface, DETECT, card_rect, width=2, border_radius=5)
-    widgets.chip(surface, str(n), (rect.right - 3, rect.top + 3), colour=(30, 30, 30), text_colour=gfx.INK,
-                 size=12, anchor="topright")
+        seen_only = known is not None and not site["face_up"]
+        widgets.draw_card(surface, image, card, dim=seen_only)
+        face = site["top"] if site["face_up"] else known
+        if face is not None:
+            draw_card_marks(table, surface, face, card)
+        if seen_only:
+            pygame.draw.rect(surface, DETECT, card, width=2, border_radius=5)
+    badge = count_rect(r, c).move(-origin[0], -origin[1])
+    widgets.chip(surface, str(n), badge.midtop, colour=(30, 30, 30), text_colour=gfx.INK, size=12, anchor="midtop")
     if any(p["position"] == "second" for p in site["peeked"]):
-        widgets.chip(surface, t("hk.known_second"), (rect.left + 3, rect.bottom - 3), colour=DETECT,
-                     text_colour=(10, 20, 40), size=10, anchor="bottomleft")
+        widgets.chip(surface, t("hk.known_second"), (card.centerx, card.top + 22), colour=DETECT,
+                     text_colour=(10, 20, 40), size=10, anchor="midtop")
+
+
+def draw_card_marks(table, surface, card: dict, rect: pygame.Rect) -> None:
+    """Over a small rock card: its kind icon and its cost / carry / points in discs large enough to read
+    on the map (the card's own print is a few pixels high there)."""
+    surface.blit(table.kind_image(card["kind"], kind_icon_rect(rect).width), kind_icon_rect(rect))
+    surface.blit(stat_discs(card["cost"], card["carry"], card["points"]), stat_rect(rect))
+
+
+def stat_rect(card: pygame.Rect) -> pygame.Rect:
+    """The three discs' area over a map card (see :func:`layout.stat_centres`)."""
+    (x0, y), _, (x2, _) = stat_centres(card)
+    return pygame.Rect(x0 - STAT_RADIUS - 1, y - STAT_RADIUS - 1, x2 - x0 + 2 * STAT_RADIUS + 3, 2 * STAT_RADIUS + 3)
+
+
+_discs: dict[tuple, pygame.Surface] = {}
+COIN_FILL, COIN_RING, COIN_INK = (238, 196, 82), (150, 100, 20), (90, 52, 8)
+WEIGHT_FILL = (64, 66, 78)
+STAR_FILL, STAR_RING = (214, 64, 54), (120, 28, 24)
+
+
+def stat_discs(cost: int, carry: int, points: int) -> pygame.Surface:
+    """Coin (cost), weight (carry) and star (points) with their numbers, as on the card but larger (cached)."""
+    key = (cost, carry, points)
+    if key in _discs:
+        return _discs[key]
+    rad = STAT_RADIUS
+    step = 2 * rad
+    w, h = 2 * step + 2 * rad + 3, 2 * rad + 3
+    scale = 4  # drawn large and smoothed down: round edges without an antialiasing library
+    big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
+    centres = [((rad + 1 + i * step) * scale, (rad + 1) * scale) for i in range(3)]
+    R = rad * scale
+    (cx, cy), (wx, wy), (sx, sy) = centres
+    pygame.draw.circle(big, COIN_RING, (cx, cy), R)
+    pygame.draw.circle(big, COIN_FILL, (cx, cy), R - 5)
+    pygame.draw.circle(big, (255, 255, 255, 190), (wx, wy), R)
+    top, bottom = wy - R * 0.45, wy + R * 0.82
+    pygame.draw.polygon(big, WEIGHT_FILL, [(wx - R * 0.5, top), (wx + R * 0.5, top), (wx + R * 0.86, bottom),
+                                          (wx - R * 0.86, bottom)])
+    pygame.draw.circle(big, WEIGHT_FILL, (wx, top - R * 0.12), R * 0.36, width=6)
+    pygame.draw.circle(big, (255, 255, 255, 190), (sx, sy), R)
+    star = [(sx + math.cos(math.radians(-90 + 36 * k)) * (R * (0.98 if k % 2 == 0 else 0.55)),
+             sy + 2 + math.sin(math.radians(-90 + 36 * k)) * (R * (0.98 if k % 2 == 0 else 0.55))) for k in range(10)]
+    pygame.draw.polygon(big, STAR_RING, star)
+    inner = [(sx + (x - sx) * 0.84, sy + 2 + (y - sy - 2) * 0.84) for x, y in star]
+    pygame.draw.polygon(big, STAR_FILL, inner)
+    out = pygame.transform.smoothscale(big, (w, h))
+    centres = [(rad + 1 + i * step, rad + 1) for i in range(3)]
+    for (x, y), value, colour, dy in zip(centres, (cost, carry, points),
+                                         (COIN_INK, (255, 255, 255), (255, 255, 255)), (0, 2, 1), strict=True):
+        label = str(value)
+        if colour != COIN_INK:  # a dark rim keeps the white digit readable on red and grey
+            for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                gfx.text(out, label, (x + ox, y + dy + oy), STAT_SIZE, (30, 20, 20), anchor="center", bold=True)
+        gfx.text(out, label, (x, y + dy), STAT_SIZE, colour, anchor="center", bold=True)
+    _discs[key] = out
+    return out
 
 
 def draw_path(surface, path: list[tuple[int, int]]) -> None:
+    """The steps to the hovered cell, translucent: the cards' names and numbers show through."""
     points = [cell_rect(r, c).center for r, c in path]
-    if len(points) > 1:
-        pygame.draw.lines(surface, PATH, False, points, 5)
-    for p in points[1:-1]:
-        pygame.draw.circle(surface, PATH, p, 6)
+    layer = pygame.Surface(MAP.size, pygame.SRCALPHA)
+    local = [(x - MAP.left, y - MAP.top) for x, y in points]
+    if len(local) > 1:
+        pygame.draw.lines(layer, PATH, False, local, 5)
+    for p in local[1:-1]:
+        pygame.draw.circle(layer, PATH, p, 6)
+    layer.set_alpha(150)
+    surface.blit(layer, MAP.topleft)
 
 
 def draw_pawns(table, surface, d: dict) -> None:
-    by_cell: dict[tuple, list[int]] = {}
-    for q, rc in enumerate(d["pawns"]):
-        by_cell.setdefault(tuple(rc), []).append(q)
-    for (r, c), players in by_cell.items():
+    """The pawns, beside the card of their site (or along the top of the base), side by side."""
+    for (r, c), players in pawns_by_cell(d).items():
         for k, q in enumerate(players):
             if table.sprites.is_hidden(("pawn", q)):
                 continue
@@ -122,6 +206,14 @@ def draw_pawns(table, surface, d: dict) -> None:
             if q == d["current_player"] and not d["terminal"]:
                 pygame.draw.circle(surface, widgets.HIGHLIGHT, center, PAWN // 2 + 2, width=2)
             table.tips.add(image.get_rect(center=center), lambda q=q: t("hk.tip.pawn", name=table.name(q)))
+
+
+def pawns_by_cell(d: dict) -> dict[tuple[int, int], list[int]]:
+    """The players on each occupied cell, in seat order (the order they stand in)."""
+    by_cell: dict[tuple[int, int], list[int]] = {}
+    for q, rc in enumerate(d["pawns"]):
+        by_cell.setdefault(tuple(rc), []).append(q)
+    return by_cell
 
 
 def cell_text(table, d: dict, r: int, c: int) -> str:
@@ -150,13 +242,13 @@ def draw_preview(table, surface, d: dict, cell: tuple[int, int]) -> None:
     site = d["map"][r][c]
     text = cell_text(table, d, r, c)
     pictured = site["base"] or site["stack_size"] > 0  # an empty site has no card to show
-    text_width = 190 if pictured else 290
+    text_width = 200 if pictured else 290
     lines = gfx.wrap(text, 14, text_width)
     lh = gfx.font(14).get_linesize()
     height = max(BIG_CARD[1] + 20 if pictured else 0, len(lines) * lh + 20)
-    rect = pygame.Rect(MAP.right + 14, 0, 330 if pictured else text_width + 24, height)
+    rect = pygame.Rect(SIDE.left + 4, 0, BIG_CARD[0] + text_width + 40 if pictured else text_width + 24, height)
     rect.centery = cell_rect(r, c).centery
-    rect.clamp_ip(pygame.Rect(MAP.right + 14, 50, 500, 432))
+    rect.clamp_ip(SIDE)
     gfx.panel(surface, rect, 240, colour=(28, 24, 20), border=widgets.HIGHLIGHT, radius=10)
     card = pygame.Rect(rect.left + 10, rect.top + 10, *BIG_CARD)
     if site["base"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import t
+from ...i18n import language, t
 from ...table import widgets
 from .layout import BIG_CARD, SIDE, TABLE_AREA, track_cell
 from .texts import (
@@ -23,53 +23,92 @@ from .texts import (
     museum_name,
     rock_name,
     rock_tip,
+    scoring_cards,
 )
 
-DIG = pygame.Rect(SIDE.left + 6, SIDE.top + 36, SIDE.width - 12, 318)
 CHOICE = pygame.Rect(TABLE_AREA.left + 30, 90, TABLE_AREA.width - 60, 340)
 SCORES = pygame.Rect(TABLE_AREA.left + 40, 80, TABLE_AREA.width - 80, 540)
 SCORE_ROWS = ("printed", "fossils", "museum", "total")
 
 
-def draw_dig(table, surface, dig: Dig) -> None:
-    """The dig prompt: the card, its cost against the coins, and the cart before and after loading it."""
-    gfx.panel(surface, DIG, 255, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
-    x, y = DIG.left + 18, DIG.top + 14
-    gfx.text(surface, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True)
+DIG_PAD = 18  # the dig dialog's margin around what it shows
+DIG_TRACK_SCALE = 0.75
+_dig_layers: dict[tuple, tuple] = {}  # the dialog's drawn contents, by what they show
+
+
+def draw_dig(table, surface, dig: Dig) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The dig prompt: the card, its cost against the coins, and the cart before and after loading it.
+
+    The dialog is as large as what it shows (the Treasure rules' cart β is wider than α, Japanese
+    labels are longer than English ones): it is drawn on a scratch layer first, measured, then framed.
+    Returns the dialog's rectangle and the rectangles of everything drawn in it (tests check that the
+    frame holds them)."""
+    turn = table.display.get("turn") or {}
+    key = (language(), dig.card["id"], *dig[1:], bool(turn.get("drill")), bool(turn.get("crane")),
+           table.display["mode"])
+    if key not in _dig_layers:
+        if len(_dig_layers) > 8:
+            _dig_layers.clear()
+        _dig_layers[key] = _dig_layer(table, dig)
+    layer, parts, card = _dig_layers[key]
+    box = parts[0].unionall(parts[1:])
+    rect = pygame.Rect(0, 0, box.right + DIG_PAD, box.bottom + DIG_PAD - 4)
+    rect.topleft = (SIDE.left + 6, SIDE.top + 36)
+    if rect.right > SIDE.right - 6:  # wider than the panels beside the map: it reaches over the map's edge
+        rect.right = SIDE.right - 6
+    rect.clamp_ip(TABLE_AREA)
+    gfx.panel(surface, rect, 255, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
+    surface.blit(layer, rect.topleft, pygame.Rect((0, 0), rect.size))
+    table.tips.add(card.move(rect.topleft), lambda: rock_tip(dig.card))
+    return rect, [p.move(rect.topleft) for p in parts]
+
+
+def _dig_layer(table, dig: Dig) -> tuple[pygame.Surface, list[pygame.Rect], pygame.Rect]:
+    """The dialog's contents on a transparent layer, the rectangles drawn, and the card's rectangle."""
+    layer = pygame.Surface(TABLE_AREA.size, pygame.SRCALPHA)
+    parts: list[pygame.Rect] = []
+    x, y = DIG_PAD, 14
+    parts.append(gfx.text(layer, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True))
     card = pygame.Rect(x, y + 36, *BIG_CARD)
-    surface.blit(table.rock_image(dig.card, BIG_CARD), card)
-    tx = card.right + 18
-    ty = card.top
+    layer.blit(table.rock_image(dig.card, BIG_CARD), card)
+    parts.append(card)
+    tx, ty = card.right + 16, card.top
     turn = table.display.get("turn") or {}
     cost_note = t("hk.dig.drill") if turn.get("drill") else ""
-    colour = gfx.RED if dig.coins_after < 0 else gfx.INK
-    gfx.text(surface, t("hk.dig.cost", cost=dig.cost) + cost_note, (tx, ty), 17, gfx.INK, bold=True)
+    parts.append(gfx.text(layer, t("hk.dig.cost", cost=dig.cost) + cost_note, (tx, ty), 17, gfx.INK, bold=True))
     coin = table.coin_image(20)
-    widgets.token_stack(surface, coin, (tx, ty + 28), dig.coins_before, most=6, step=2)
-    gfx.text(surface, "→", (tx + 64, ty + 38), 20, gfx.MUTED, anchor="midleft")
-    widgets.token_stack(surface, coin, (tx + 90, ty + 28), max(0, dig.coins_after), most=6, step=2)
-    gfx.text(surface, t("hk.dig.coins_left", n=dig.coins_after), (tx + 160, ty + 38), 14, colour, anchor="midleft")
+    row = ty + 30
+    before = widgets.token_stack(layer, coin, (tx, row), dig.coins_before, most=6, step=2)
+    arrow = gfx.text(layer, "→", (before.right + 10, before.centery), 20, gfx.MUTED, anchor="midleft")
+    after = widgets.token_stack(layer, coin, (arrow.right + 10, row), max(0, dig.coins_after), most=6, step=2)
+    short = dig.coins_after < 0
+    left = t("hk.dig.coins_short", n=-dig.coins_after) if short else t("hk.dig.coins_left", n=dig.coins_after)
+    parts += [before, arrow, after,
+              gfx.text(layer, left, (after.right + 14, before.centery), 14, gfx.RED if short else gfx.MUTED,
+                       anchor="midleft")]
     crane = t("hk.dig.crane") if turn.get("crane") else ""
-    gfx.text(surface, t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane, (tx, ty + 70), 15,
-             gfx.INK)
-    scale = 0.75
-    size = (round(table.cart_image(None).get_width() * scale), round(74 * scale))
+    parts.append(gfx.text(layer, t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane,
+                          (tx, max(ty + 72, before.bottom + 14)), 15, gfx.INK))
+    size = (round(table.cart_image(None).get_width() * DIG_TRACK_SCALE), round(74 * DIG_TRACK_SCALE))
+    top = max(card.bottom, parts[-1].bottom) + 12
     for k, (units, move) in enumerate(((dig.units_before, dig.move_before), (dig.units_after, dig.move_after))):
-        rect = pygame.Rect((tx, ty + 94 + k * 62), size)
-        surface.blit(table.cart_image(size), rect)
+        rect = pygame.Rect((x, top + k * (size[1] + 8)), size)
+        layer.blit(table.cart_image(size), rect)
         if move is not None:
-            pygame.draw.rect(surface, widgets.HIGHLIGHT if k else (200, 200, 200), track_cell(rect, units).inflate(4, 4),
+            pygame.draw.rect(layer, widgets.HIGHLIGHT if k else (200, 200, 200), track_cell(rect, units).inflate(4, 4),
                              width=3, border_radius=6)
         label = t("hk.dig.before" if not k else "hk.dig.after", move=move if move is not None else "×")
-        gfx.text(surface, label, (rect.right + 8, rect.centery), 14, gfx.INK if move is not None else gfx.RED,
-                 anchor="midleft")
+        parts += [rect, gfx.text(layer, label, (rect.right + 12, rect.centery), 15,
+                                 gfx.INK if move is not None else gfx.RED, anchor="midleft", bold=bool(k))]
     reason = dig_refusal(dig)
-    bottom = pygame.Rect(x, DIG.bottom - 50, DIG.width - 36, 46)
-    if reason:
-        gfx.text_block(surface, reason, bottom, 15, gfx.RED, line_gap=0)
-    else:
-        gfx.text_block(surface, t("hk.dig.points", points=dig.card["points"]), bottom, 15, gfx.MUTED, line_gap=0)
-    table.tips.add(card, lambda: rock_tip(dig.card))
+    note = reason[:1].upper() + reason[1:] if reason else t("hk.dig.points", points=dig.card["points"])
+    width = max(p.right for p in parts) - x
+    y = max(p.bottom for p in parts) + 10
+    lh = gfx.font(15).get_linesize()
+    for line in gfx.wrap(note, 15, width):
+        parts.append(gfx.text(layer, line, (x, y), 15, gfx.RED if reason else gfx.MUTED))
+        y += lh
+    return layer, parts, card
 
 
 def draw_choice(table, surface, d: dict, ch) -> None:
@@ -172,7 +211,7 @@ def draw_scores(table, surface, summary: dict) -> None:
 
 
 def score_detail(d: dict, ev: dict, q: int, row: str) -> str:
-    cards = d["collections"][q] + d["carts"][q]
+    cards = scoring_cards(d, q)
     if row == "printed":
         return t("hk.scores.cards", n=len(cards))
     if row == "fossils":

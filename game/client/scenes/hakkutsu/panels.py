@@ -16,7 +16,17 @@ from ... import gfx
 from ...i18n import t, tn
 from ...table import widgets
 from .layout import HAND_CARD, KIND_ICON, OTHER_ROCK, OWN_ROCK, track_cell
-from .texts import bonus_now, equipment_tip, fossils_of, kind_name, museum_tip, rock_name, rock_tip
+from .texts import (
+    bonus_now,
+    equipment_name,
+    equipment_tip,
+    fossils_of,
+    kind_name,
+    museum_tip,
+    rock_name,
+    rock_tip,
+    scoring_cards,
+)
 
 PLAYER_COLOURS = ((90, 150, 240), (230, 90, 80), (110, 200, 110), (240, 200, 70))
 
@@ -32,7 +42,8 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
     lay = table.layout.panels[q]
     rect = lay.rect
     active = d["current_player"] == q and not d["terminal"]
-    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, 150, bold=True, tail=3)
+    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, lay.stats[0] - rect.left - 48, bold=True,
+                                                          tail=3)
     widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, 24))
     pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
                      (rect.left + 150, rect.top + 33), 2)
@@ -56,8 +67,8 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
     turn = d.get("turn") or {}
     move = d["movement"][q] + (turn.get("jeep_bonus", 0) if turn.get("player") == q else 0)
     label = t("hk.move", n=move)
-    mr = gfx.text(surface, label, (r.right + 14, r.centery), 16 if not lay.own else 18, gfx.INK, anchor="midleft",
-                  bold=True)
+    mr = gfx.text(surface, label, (r.right + (14 if lay.own else 10), r.centery), 16 if not lay.own else 18, gfx.INK,
+                  anchor="midleft", bold=True)
     table.tips.add(mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q],
                                       units=d["cart_units"][q]))
     score = d["public_scores"][q]
@@ -67,7 +78,8 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
 
 
 def score_tip(table, d: dict, q: int) -> str:
-    cards = d["collections"][q] + d["carts"][q]
+    """The public score explained, counting what the panel counts (collection and cart)."""
+    cards = scoring_cards(d, q)
     n = fossils_of(cards)
     printed = sum(c["points"] for c in cards)
     text = t("hk.tip.score", name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n)
@@ -102,34 +114,48 @@ def draw_cart(table, surface, d: dict, q: int) -> None:
 
 
 def draw_collection(table, surface, d: dict, q: int) -> None:
+    """The rocks that score, by kind: the counters (and the fossils line) count the collection and the
+    cart together, as the score does; the own panel also shows the collected rocks under each kind."""
     lay = table.layout.panels[q]
-    groups = by_kind(d["collections"][q])
+    collected = by_kind(d["collections"][q])
+    loaded = by_kind(d["carts"][q])
+    if lay.kinds_label is not None:
+        gfx.text(surface, t("hk.scoring_label"), lay.kinds_label, 12, gfx.MUTED, anchor="bottomleft")
+    counts = kind_counts(d, q)
     for kind, col in lay.kinds.items():
-        cards = groups[kind]
+        cards, on_cart = collected[kind], loaded[kind]
+        n = counts[kind]
         icon = table.kind_image(kind)
         surface.blit(icon, col.topleft)
         if lay.own:
             for i, card in enumerate(cards):
-                r = table.layout.kind_slot(q, kind, i)
+                r = table.layout.kind_slot(q, kind, i, len(cards))
                 surface.blit(table.rock_image(card, r.size), r)
-            area = pygame.Rect(col.left, col.top, col.width, KIND_ICON + 4 + max(0, len(cards) - 1) * 14 + 56)
-            gfx.text(surface, str(len(cards)), (col.left + KIND_ICON + 3, col.top + KIND_ICON // 2), 14,
-                     gfx.INK if cards else gfx.MUTED, anchor="midleft", bold=True)
+            last = table.layout.kind_slot(q, kind, max(0, len(cards) - 1), len(cards))
+            area = pygame.Rect(col.left, col.top, col.width, last.bottom - col.top)
+            gfx.text(surface, str(n), (col.left + KIND_ICON + 3, col.top + KIND_ICON // 2), 14,
+                     gfx.INK if n else gfx.MUTED, anchor="midleft", bold=True)
         else:
-            gfx.text(surface, f"×{len(cards)}", (col.left + KIND_ICON + 3, col.centery), 15,
-                     gfx.INK if cards else gfx.MUTED, anchor="midleft", bold=True)
+            gfx.text(surface, str(n), (col.left + KIND_ICON + 3, col.centery), 15,
+                     gfx.INK if n else gfx.MUTED, anchor="midleft", bold=True)
             area = col
-        table.tips.add(area, lambda k=kind, cs=cards, q=q: collection_tip(table, q, k, cs))
-    fossils = fossils_of(d["collections"][q])
-    pos = lay.fossils
-    fr = gfx.text(surface, tn("hk.fossils", fossils * fossils, n=fossils), pos, 13,
+        table.tips.add(area, lambda k=kind, cs=cards, oc=on_cart, q=q: collection_tip(table, q, k, cs, oc))
+    fossils = fossils_of(scoring_cards(d, q))
+    fr = gfx.text(surface, tn("hk.fossils", fossils * fossils, n=fossils), lay.fossils, 13,
                   gfx.INK if fossils else gfx.MUTED, anchor="midleft")
     table.tips.add(fr, lambda: t("hk.tip.fossils"))
 
 
-def collection_tip(table, q: int, kind: str, cards: list) -> str:
-    head = t("hk.tip.collection", name=table.name(q), kind=kind_name(kind), n=len(cards))
-    return head + ("\n" + ", ".join(rock_name(c) for c in cards) if cards else "")
+def kind_counts(d: dict, q: int) -> dict[str, int]:
+    """What the panel's kind counters show: the rocks of each kind that score (collection and cart)."""
+    return {k: len(v) for k, v in by_kind(scoring_cards(d, q)).items()}
+
+
+def collection_tip(table, q: int, kind: str, cards: list, on_cart: list = ()) -> str:
+    head = t("hk.tip.collection", name=table.name(q), kind=kind_name(kind), n=len(cards) + len(on_cart),
+             collected=len(cards), cart=len(on_cart))
+    names = [rock_name(c) for c in cards] + [t("hk.tip.on_cart_name", card=rock_name(c)) for c in on_cart]
+    return head + ("\n" + ", ".join(names) if names else "")
 
 
 def draw_museum(table, surface, d: dict, q: int) -> None:
@@ -138,7 +164,7 @@ def draw_museum(table, surface, d: dict, q: int) -> None:
     rect = lay.museum
     surface.blit(table.museum_image(museum, rect.size), rect)
     if museum is not None:
-        cards = d["collections"][q] + d["carts"][q]
+        cards = scoring_cards(d, q)
         public = q != table.viewer or d["draft"]
         note = t("hk.bonus_now", n=bonus_now(museum, cards))
         gfx.text(surface, note, (rect.centerx, rect.bottom + 2), 12 if lay.own else 11, gfx.GOLD, anchor="midtop",
@@ -174,20 +200,23 @@ def draw_hand(table, surface, d: dict, ch) -> None:
 
 
 def draw_backs(table, surface, d: dict, q: int) -> None:
-    """Another player's equipment: card backs (faces in a replay with all cards open)."""
+    """Another player's equipment: one card back and how many they hold (a replay with all cards open
+    names them in the tooltip)."""
     zone = table.layout.panels[q].hand
     n = table.sprites.noted(("eq_count", q), d["equipment_counts"][q])
     back = table.equipment_image(None, zone.item_size)
     opened = (d.get("open_hands") or [None] * (q + 1))[q]
-    zone.set_items(("backs", q, i) for i in range(max(1, n)))
-    for i, (_, r) in enumerate(zone.rects()):
-        if opened and i < len(opened):
-            surface.blit(table.equipment_image(opened[i]["key"], zone.item_size), r)
-        else:
-            surface.blit(back if n else widgets.dimmed(back), r)
-    label_x = zone.rects()[-1][1].right + 4
-    r = gfx.text(surface, f"×{n}", (label_x, zone.rect.centery), 15, gfx.INK if n else gfx.MUTED, anchor="midleft",
+    zone.set_items([("backs", q)])
+    rect = zone.rect_of(("backs", q))
+    if opened:
+        surface.blit(table.equipment_image(opened[0]["key"], zone.item_size), rect)
+    else:
+        surface.blit(back if n else widgets.dimmed(back), rect)
+    r = gfx.text(surface, f"×{n}", (rect.right + 4, rect.centery), 15, gfx.INK if n else gfx.MUTED, anchor="midleft",
                  bold=True)
-    table.tips.add(zone.rect.union(r), lambda q=q: t("hk.tip.equipment_backs", name=table.name(q),
-                                                     n=d["equipment_counts"][q]))
 
+    def tip(q=q, opened=opened) -> str:
+        text = t("hk.tip.equipment_backs", name=table.name(q), n=d["equipment_counts"][q])
+        return text + ("\n" + ", ".join(equipment_name(e["key"]) for e in opened) if opened else "")
+
+    table.tips.add(rect.union(r), tip)

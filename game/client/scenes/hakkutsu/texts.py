@@ -69,6 +69,12 @@ def ids(cards: list) -> list[int]:
     return [c["id"] for c in cards]
 
 
+def scoring_cards(view: dict, q: int) -> list:
+    """The rock cards that count for ``q``'s score: the collection and what is still on the cart
+    (the rules: "cards still on a cart count at the end"), as the engine's public score counts them."""
+    return view["collections"][q] + view["carts"][q]
+
+
 def fossils_of(cards: list) -> int:
     """Fossils counted (the skull counts 2)."""
     return fossil_count(ids(cards))
@@ -144,17 +150,36 @@ def dig_refusal(dig: Dig) -> str | None:
     return None
 
 
-def action_label(action) -> str:
-    """A Hakkutsu!! move named for players."""
+def place_name(rc, site: dict | None = None) -> str:
+    """A map cell named as the player sees it: the base, or a dig site by its area and what lies on it
+    ("the Obsidian site (area B)", "a face-down site in area C", "an empty site in area A"), from the
+    viewer's ``site`` view of it at the time (only its area without one).  The map shows no coordinates,
+    so no line of text uses them."""
+    r, c = rc
+    cell = r * DATA.cols + c
+    if cell == DATA.base:
+        return t("hk.base")
+    area = DATA.site_area[cell]
+    if site is None or site.get("base"):
+        return t("hk.place.site", area=area)
+    if site.get("stack_size", 0) <= 0:
+        return t("hk.place.empty", area=area)
+    if site.get("face_up") and site.get("top"):
+        return t("hk.place.card", card=rock_name(site["top"]), area=area)
+    return t("hk.place.face_down", area=area)
+
+
+def action_label(action, view: dict | None = None) -> str:
+    """A Hakkutsu!! move named for players (a cell by what ``view``, the position now, shows there)."""
     from game.rules.hakkutsu.actions import DETECTOR, DRAFT, HELICOPTER, KEEP, MOVE, USE
-    from game.rules.hakkutsu.data import DATA
 
     kind = action.kind
     if kind in (MOVE, HELICOPTER, DETECTOR):
-        cell = t("hk.cell", r=action.cell // DATA.cols + 1, c=action.cell % DATA.cols + 1)
+        r, c = divmod(action.cell, DATA.cols)
+        place = place_name((r, c), view["map"][r][c] if view else None)
         if kind == DETECTOR:
-            return t("act.hakkutsu.detector_second" if action.second else "act.hakkutsu.detector_top", cell=cell)
-        return t(f"act.hakkutsu.{kind}", cell=cell)
+            return t("act.hakkutsu.detector_second" if action.second else "act.hakkutsu.detector_top", place=place)
+        return t(f"act.hakkutsu.{kind}", place=place)
     if kind in (USE, KEEP):
         return t(f"act.hakkutsu.{kind}", card=equipment_name(action.name))
     if kind == DRAFT:

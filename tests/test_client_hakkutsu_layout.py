@@ -1,0 +1,395 @@
+"""The Hakkutsu!! table's geometry and wording at the default 1280x720 window (a UI review's findings):
+the dig dialog holds what it draws, the map's numbers are large enough to read and nothing covers a
+card's icons, equipment cards do not hide each other, the panel counts what the score counts, and the
+log names places as the map shows them (no coordinates)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+import pygame
+import pytest
+
+from game.client import gfx, i18n
+from game.client.i18n import t, tn
+from game.client.menus.title import TitleScene
+from game.client.registry import open_game
+from game.client.scenes.hakkutsu import HakkutsuScene, layout, mapview, overlays, panels
+from game.client.scenes.hakkutsu.layout import (
+    BOTTOM,
+    HAND_CARD,
+    MAP,
+    NAME_STRIP,
+    PAWN,
+    SIDE,
+    TABLE_AREA,
+    HakkutsuLayout,
+    card_rect,
+    cell_at,
+    cell_rect,
+    count_rect,
+    kind_icon_rect,
+    pawn_center,
+)
+from game.client.scenes.hakkutsu.log_text import with_places
+from game.client.scenes.hakkutsu.texts import dig_preview, fossils_of, place_name, scoring_cards
+from game.client.session import Session
+from game.client.table import widgets
+from game.rules import events_for, new_game
+from game.rules.hakkutsu.actions import Action
+from game.rules.hakkutsu.data import DATA
+from tests.client_helpers import click, fast_app, frames, run_until
+from tests.hakkutsu_helpers import card, cell, give, set_site, started
+
+BASE_RC = divmod(DATA.base, DATA.cols)
+COORDINATES = re.compile(r"\d\s*-\s*\d")  # "2-2": a cell named by numbers that the map does not show
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    yield from fast_app(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def lang(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def at_position(app, state, human: int | None = None) -> HakkutsuScene:
+    human = state.current_player if human is None else human
+    seats = ["random"] * state.num_players
+    seats[human] = "human"
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hakkutsu", seats, seed=3, mode=state.mode)
+    session.state = state
+    scene = open_game(app, session)
+    scene.show_view(state.view(scene.viewer))
+    frames(app, 2)
+    return scene
+
+
+def mining(mode: str, rock: str, extra: tuple = (), coins: int | None = None, load: list | None = None):
+    """The player to move stands on a site whose top card is ``rock``, about to dig it."""
+    s = started(2, mode=mode, seed=1)
+    p = s.current_player
+    set_site(s, cell(1, 2), [card("granite"), card(rock)], face_up=mode == "research")
+    give(s, p, *extra)
+    if coins is not None:
+        s.supply += s.coins[p] - coins
+        s.coins[p] = coins
+    if load:
+        s.carts[p] = list(load)
+        s.cart_units[p] = sum(DATA.rocks[i].carry for i in load)
+    s.apply(Action("move", cell=cell(1, 2)))
+    for e in extra:
+        s.apply(Action("use", name=e))
+    assert s.phase == "mine"
+    return s
+
+
+# ---------------------------------------------------------------------------------------------- 1, 2: dig dialog
+DIGS = {
+    "plain": dict(rock="obsidian"),
+    "drill+crane": dict(rock="marble", extra=("drill", "crane")),
+    "too dear": dict(rock="quartz", coins=1),
+    "too heavy": dict(rock="marble", load=[card("limestone"), card("limestone", 1)]),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("mode", ["research", "treasure"])
+@pytest.mark.parametrize("case", sorted(DIGS))
+def test_the_dig_dialog_holds_everything_it_draws(app, lang, mode, case):
+    """Cart β (Treasure rules) is wider than α: "now: move 3" ran past the dialog's border. The dialog
+    sizes itself to its contents for every cart, language and message, and stays on the table beside
+    the map, above the viewer's panel."""
+    scene = at_position(app, mining(mode, **DIGS[case]))
+    dig = dig_preview(scene.display, scene.viewer)
+    surface = pygame.Surface(app.canvas.get_size())
+    rect, parts = overlays.draw_dig(scene, surface, dig)
+    assert len(parts) >= 10
+    for part in parts:
+        assert rect.contains(part), (part, rect)
+    assert TABLE_AREA.contains(rect) and rect.bottom <= BOTTOM.top
+    assert rect.left >= MAP.right  # it does not cover the map
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_the_dig_dialog_says_which_coins_are_left(app, lang):
+    """The label "2 left" read like cards left at the site: it is the coins left after paying."""
+    scene = at_position(app, mining("research", "obsidian"))
+    dig = dig_preview(scene.display, scene.viewer)
+    drawn = []
+    real = gfx.text
+
+    def recording(surface, msg, *args, **kwargs):
+        drawn.append(msg)
+        return real(surface, msg, *args, **kwargs)
+
+    overlays._dig_layers.clear()
+    try:
+        gfx.text = recording
+        overlays.draw_dig(scene, pygame.Surface((1280, 720)), dig)
+    finally:
+        gfx.text = real
+    label = t("hk.dig.coins_left", n=dig.coins_after)
+    assert label in drawn
+    assert label == {"en": "coins left: 2", "ja": "残りコイン：2"}[lang]
+
+
+# ---------------------------------------------------------------------------------------------- 3: the map
+def chip_rect(r: int, c: int) -> pygame.Rect:
+    """The stack-count badge as mapview draws it (the widest count: 2 cards)."""
+    return widgets.chip(pygame.Surface((1280, 720)), "2", count_rect(r, c).midtop, size=12, anchor="midtop")
+
+
+def test_the_map_cards_and_numbers_are_large_enough_to_read(app):
+    """The cost/carry/points of the map's cards were about 7 px: now a disc of 13 px digits over each."""
+    assert layout.STAT_SIZE >= 12 and gfx.font(layout.STAT_SIZE, True).size("8")[1] >= 12
+    assert layout.SITE_CARD[0] >= 60 and layout.SITE_CARD[1] >= 85  # it was 54 x 76
+    assert layout.CELL_W >= 96 and layout.CELL_H >= 90  # it was 86 x 86
+    discs = mapview.stat_discs(4, 3, 8)
+    card_ = card_rect(0, 0)
+    assert mapview.stat_rect(card_).size == discs.get_size()
+    assert card_.inflate(2, 2).contains(mapview.stat_rect(card_))
+    assert card_.contains(kind_icon_rect(card_)) and kind_icon_rect(card_).width >= 18
+
+
+def test_badges_and_pawns_leave_the_card_and_the_base_label_visible(app):
+    """The count badge covered each card's kind icon; pawns covered the points star and the BASE label."""
+    base_label = pygame.Rect(0, 0, 70, 16)
+    for r, c in itertools.product(range(DATA.rows), range(DATA.cols)):
+        cell_ = cell_rect(r, c)
+        if (r, c) == BASE_RC:
+            base_label.midbottom = (cell_.centerx, cell_.bottom - 2)
+            for count in range(1, 5):
+                pawns = [pygame.Rect(0, 0, PAWN, PAWN) for _ in range(count)]
+                for k, p in enumerate(pawns):
+                    p.center = pawn_center(r, c, k, count)
+                    assert cell_.contains(p) and not p.colliderect(base_label)
+            continue
+        card_ = card_rect(r, c)
+        badge = chip_rect(r, c)
+        assert cell_.contains(card_) and cell_.contains(badge)
+        assert not badge.colliderect(card_)  # nor its kind icon, nor its numbers
+        for count in range(1, 5):
+            pawns = [pygame.Rect(0, 0, PAWN, PAWN) for _ in range(count)]
+            for k, p in enumerate(pawns):
+                p.center = pawn_center(r, c, k, count)
+                assert cell_.contains(p), (r, c, count)
+                assert not p.colliderect(card_) and not p.colliderect(badge)
+            if count <= 2:  # two pawns side by side: neither hides the other
+                assert not any(a.colliderect(b) for a, b in itertools.combinations(pawns, 2))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_the_map_and_the_panels_fit_for_every_player_count(players, viewer):
+    lay = HakkutsuLayout(players, viewer, max(len(track) for track in DATA.carts.values()))
+    frame = MAP.inflate(10, 10)  # the map's border
+    rects = [frame] + [p.rect for p in lay.panels.values()]
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b), (a, b)
+    for rect in rects:
+        assert pygame.Rect(0, 44, 956, 676).contains(rect), rect
+    for q, panel in lay.panels.items():
+        assert panel.rect.contains(panel.track) and panel.rect.contains(panel.museum)
+        assert panel.rect.contains(panel.cart.rect) and panel.rect.contains(panel.hand.rect)
+        for col in panel.kinds.values():
+            assert panel.rect.contains(col)
+        if panel.own:  # a full column of collected rocks stays in the panel
+            assert panel.rect.contains(lay.kind_slot(q, "mineral", 9, 10))
+        else:
+            assert SIDE.contains(panel.rect)
+
+
+def test_clicks_land_on_the_cell_drawn_there():
+    for r, c in itertools.product(range(DATA.rows), range(DATA.cols)):
+        rect = cell_rect(r, c)
+        assert MAP.contains(rect)
+        for x, y in (rect.topleft, (rect.right - 1, rect.bottom - 1), rect.center):
+            assert cell_at((x, y)) == (r, c)
+
+
+@pytest.mark.parametrize("mode", ["research", "treasure"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_clicking_a_highlighted_cell_moves_there(app, mode, players):
+    s = started(players, mode=mode, seed=1)
+    scene = at_position(app, s)
+    target = max(scene.current_choices().cells)
+    rect = cell_rect(*target)
+    click(app, (rect.right - 4, rect.top + 4), settle=1)  # a corner of the cell: the strip beside the card
+    assert scene.session.record.actions[-1] == Action("move", cell=cell(*target))
+
+
+# ---------------------------------------------------------------------------------------------- 4: equipment hand
+def hand_rects(zone, n: int) -> list[pygame.Rect]:
+    zone.set_items(("equipment", i) for i in range(n))
+    return [r for _, r in zone.rects()]
+
+
+def test_equipment_cards_lie_side_by_side_when_they_fit_and_keep_their_names_visible():
+    """The Grant was drawn over the Crane although there was room for both."""
+    zone = HakkutsuLayout(2, 0, 7).hand
+    fit = (zone.rect.width + zone.gap) // (HAND_CARD[0] + zone.gap)
+    assert fit >= 3
+    for n in range(1, fit + 1):
+        rects = hand_rects(zone, n)
+        assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2)), n
+    for n in range(fit + 1, 10):  # more: rows overlapping downwards, every card's name strip uncovered
+        rects = hand_rects(zone, n)
+        for i, a in enumerate(rects):
+            strip = pygame.Rect(a.left, a.top, a.width, NAME_STRIP)
+            assert not any(b.colliderect(strip) for b in rects[i + 1:]), (n, i)
+            assert zone.rect.contains(a)
+        steps = {b.top - a.top for a, b in zip(rects, rects[fit:], strict=False)}
+        assert len(steps) == 1  # evenly
+
+
+def test_two_equipment_cards_in_hand_do_not_overlap_on_the_table(app):
+    s = started(2, seed=1)
+    give(s, s.current_player, "crane", "grant")
+    scene = at_position(app, s)
+    a, b = (scene.layout.hand.rect_of(("equipment", i)) for i in range(2))
+    assert not a.colliderect(b)
+    assert scene.point_of(("equipment", 1)) and a.collidepoint(scene.point_of(("equipment", 0)))
+
+
+# ---------------------------------------------------------------------------------------------- 5: scores
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_the_panel_counts_what_the_score_counts(app, lang, monkeypatch):
+    """A fossil still on the cart: the score tooltip counted it ("1 fossil → 1"), the panel showed
+    "Fossils 0 → 0" and every kind at 0. Cards on the cart count at the end (rules), so both count them."""
+    s = started(2, seed=1)
+    p = s.current_player
+    set_site(s, cell(1, 2), [card("granite"), card("shell-fossil")])
+    s.apply(Action("move", cell=cell(1, 2)))
+    s.apply(Action("mine"))
+    scene = at_position(app, s, human=p)
+    d = scene.display
+    assert [c["kind"] for c in d["carts"][p]] == ["fossil"] and not d["collections"][p]
+    drawn = []
+    real = gfx.text
+
+    def recording(surface, msg, pos, *args, **kwargs):
+        drawn.append((msg, pos))
+        return real(surface, msg, pos, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "text", recording)
+    scene.draw(app.canvas)
+    monkeypatch.setattr(gfx, "text", real)
+    lay = scene.layout.panels[p]
+    counters = {kind: [m for m, pos in drawn if col.collidepoint(pos)] for kind, col in lay.kinds.items()}
+    assert counters["fossil"] == ["1"] and all(v == ["0"] for k, v in counters.items() if k != "fossil")
+    assert panels.kind_counts(d, p)["fossil"] == 1
+    n = fossils_of(scoring_cards(d, p))
+    assert n == 1 and tn("hk.fossils", n * n, n=n) in [m for m, _ in drawn]
+    tip = panels.score_tip(scene, d, p)
+    assert t("hk.tip.score", name=scene.name(p), printed=0, n=1, fossils=1, total=1) in tip
+    assert d["public_scores"][p] == 1
+    assert t("hk.scoring_label") in [m for m, _ in drawn]  # the panel says what it counts
+
+
+# ---------------------------------------------------------------------------------------------- 6: the log
+def log_texts(scene) -> list[str]:
+    return [line for ev in scene.log.entries if (line := scene.describe(ev))]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_the_log_names_places_as_the_map_shows_them(app, lang):
+    """The log said "moves to 2-2": the map shows no coordinates. It names the base, or the site by
+    its area and what lies on it, as the viewer saw it then."""
+    s = started(2, mode="research", seed=1)
+    p = s.current_player
+    set_site(s, cell(1, 2), [card("granite"), card("obsidian")])
+    scene = at_position(app, s)
+    click(app, cell_rect(1, 2).center, settle=1)
+    assert scene.session.record.actions[-1] == Action("move", cell=cell(1, 2))
+    frames(app, 10)
+    moved = [ev for ev in scene.log.entries if ev["type"] == "pawn_moved" and ev["player"] == p][-1]
+    line = scene.describe(moved)
+    name = {"en": "Obsidian", "ja": "黒曜石"}[lang]
+    assert t("hk.place.card", card=name, area=DATA.site_area[cell(1, 2)]) in line
+    assert not COORDINATES.search(line)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_no_log_line_or_move_label_uses_coordinates(app, lang):
+    """Every event that names a cell (moves, helicopter flights, Detector looks, cards turning up), as
+    the live table logs them (named from the position before the action) and in whole random games."""
+    scene = at_position(app, started(3, mode="treasure", seed=5))
+    viewer = scene.viewer
+    s = started(2, mode="treasure", seed=3)
+    give(s, s.current_player, "helicopter", "detector", "grant", "jeep")
+    script = ["use jeep", "detector 0,0 top", "use grant", "helicopter 0,4"]
+    logged = []
+    for text in script:
+        before = s.view(viewer)
+        logged += with_places(events_for(s.apply(Action.parse(text)), viewer), before)
+    for mode in ("research", "treasure"):
+        game = new_game("hakkutsu", players=3, seed=5, mode=mode)
+        rng = random.Random(5)
+        while not game.is_terminal:
+            before = game.view(viewer)
+            logged += with_places(events_for(game.apply(rng.choice(game.legal_actions())), viewer), before)
+    placed = [ev for ev in logged if ev["type"] in ("pawn_moved", "card_peeked")]
+    assert {"pawn_moved", "card_peeked"} <= {ev["type"] for ev in placed}
+    assert any(ev.get("via") == "helicopter" for ev in placed)
+    assert all("site" in ev for ev in placed)
+    for ev in logged:
+        line = scene.describe(ev)
+        assert line is None or not COORDINATES.search(line), line
+    for ev in placed:
+        if ev["type"] == "pawn_moved" and list(ev["to"]) == list(BASE_RC):
+            assert t("hk.base") in scene.describe(ev)
+    for action in new_game("hakkutsu", players=3, seed=5, mode="research").legal_actions():
+        assert not COORDINATES.search(scene.action_label(action))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_the_rebuilt_log_names_places_too(app, lang):
+    """After an undo or a resume the log is re-read from the record: the places are named the same way."""
+    app.scenes.push(TitleScene(app))
+    scene = open_game(app, Session.new("hakkutsu", ["human", "random", "random"], seed=5, mode="treasure"))
+    rng = random.Random(7)
+    for _ in range(150):
+        if scene.my_turn and not scene.animating():
+            scene.perform(rng.choice(scene.legal_actions()))
+        frames(app, 2)
+    assert run_until(app, lambda: (scene.my_turn or scene.session.over) and not scene.animating(), 2000)
+    live = log_texts(scene)
+    scene.rebuild_log()
+    rebuilt = log_texts(scene)
+    moves = [ev for ev in scene.log.entries if ev["type"] == "pawn_moved"]
+    assert len(moves) >= 6 and all("site" in ev for ev in moves)
+    assert rebuilt == live
+    for line in rebuilt:
+        assert not COORDINATES.search(line), line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_place_names(lang):
+    site = {"base": False, "area": "C", "stack_size": 2, "face_up": False, "top": None}
+    assert place_name(BASE_RC) == t("hk.base")
+    assert place_name((0, 0), site) == t("hk.place.face_down", area="C")
+    assert place_name((0, 0), {**site, "stack_size": 0}) == t("hk.place.empty", area="C")
+    amber = {"name": "Amber", "name_ja": "琥珀"}
+    assert place_name((0, 0), {**site, "face_up": True, "top": amber}) in (
+        "the Amber site (area C)", "琥珀の発掘現場（エリアC）")
+    assert place_name((0, 0)) == t("hk.place.site", area="C")
+
+
+# ---------------------------------------------------------------------------------------------- setup notes
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("option", ["mode", "draft", "rounds"])
+def test_setup_help_notes_wrap_cleanly(app, lang, option):
+    """The setup screen's notes (menus/setup.py: 246 px wide, 13 px, two lines) left a lone "き" on a
+    line of its own: each note breaks where its text says, in two lines that fit."""
+    note = t(f"option.hakkutsu.{option}.help")
+    lines = gfx.wrap(note, 13, 246)
+    assert lines == note.split("\n") and len(lines) <= 2
+    assert all(len(line) > 3 for line in lines)
