@@ -146,3 +146,14 @@ def test_a_new_hand_is_dealt_onto_the_view_after_the_winning_action(app):
     assert scene.display["row"] == []  # ... but the deal shows the row before it was opened
     scene.timeline.finish_all()
     assert scene.display == session.state.view(scene.viewer)
+
+
+def test_board_markers_sit_along_the_bottom_of_their_cell_clear_of_its_number(app):
+    """Three markers fit side by side in a cell's lower quarter (they covered the printed number)."""
+    scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=1))
+    lay = scene.layout
+    for cell, rect in lay.cells.items():
+        slots = [lay.marker_slot(cell, i) for i in range(3)]
+        assert all(rect.left <= s.left and s.right <= rect.right for s in slots), cell
+        assert all(s.top >= rect.top + 0.7 * rect.height for s in slots), cell
+        assert not any(a.colliderect(b) for a, b in zip(slots, slots[1:])), cell

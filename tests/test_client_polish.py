@@ -424,6 +424,11 @@ def test_hacktrick_log_has_hand_1_deal_toasts_avoid_the_labels_and_the_last_glow
     setattr(toast, anchor, pos)
     dealer_badge = pygame.Rect(SEAT_PANELS["top"].right - 80, SEAT_PANELS["top"].top, 80, 30)
     assert not toast.colliderect(dealer_badge) and not toast.colliderect(pygame.Rect(ROW.topleft, (80, 40)))
+    assert not toast.colliderect(table.layout.board)  # "Saved game resumed." hid the bottom row of cells
+    anchor, pos, width = app.scenes.stack[0].notice_place()  # the title screen: above the logo
+    toast = pygame.Rect(0, 0, width, 72)
+    setattr(toast, anchor, pos)
+    assert toast.top >= 0 and toast.bottom <= 80
     rng = random.Random(3)
 
     def step() -> bool:
@@ -537,6 +542,8 @@ def test_wrapped_lines_never_run_past_their_width_and_keep_japanese_line_rules(a
             assert gfx.font(15).size(line)[0] <= width, (width, lines)
         assert not any(line[0] in gfx.NO_LINE_START for line in lines[1:]), (width, lines)
         assert not any(line[-1] in gfx.NO_LINE_END for line in lines[:-1]), (width, lines)
+        last = lines[-1].rstrip("".join(gfx.NO_LINE_START))
+        assert len(lines) == 1 or len(last) > 1 or not gfx._is_cjk(last), (width, lines)  # no orphan
 
 
 def test_log_lines_fit_beside_their_bullet(app):
@@ -565,3 +572,20 @@ def test_results_summary_lines_fit_the_box(app):
     lines = results.summary_lines(520, 200)
     assert lines[0] == "…" and len(lines) == 200 // 26 and lines[-1] in gfx.wrap(f"8: {long}", 17, 520)
     assert all(gfx.font(17).size(line)[0] <= 520 for line in lines)
+
+
+def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages(app):
+    """"You wins!" and "1 points" were on the results screen."""
+    from game.client.menus.results import ResultsScene
+
+    s = Session.new("hacktrick", ["human", "random"], seed=4, target=1)
+    rng = random.Random(1)
+    while not s.over:
+        s.apply(rng.choice(s.state.legal_actions()))
+    results = ResultsScene(app, s, ["You", "Bot"])
+    winner = s.state.winners()[0]
+    assert results.you_won(winner) == (winner == 0)
+    assert not ResultsScene(app, Session.new("hacktrick", ["human", "human"], seed=4), ["A", "B"]).you_won(0)
+    assert i18n.tn("results.points", 1) == "1 point" and i18n.tn("results.points", 2) == "2 points"
+    i18n.set_language("ja")
+    assert i18n.tn("results.points", 1) == "1点" and i18n.t("results.you_win") == "あなたの勝ち！"

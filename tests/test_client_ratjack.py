@@ -441,3 +441,15 @@ def test_what_an_ability_step_chose_is_framed_and_named(app, monkeypatch):
         highlights.append(highlight), real(surface, image, center, highlight=highlight, dim=dim))[1])
     app.render()
     assert highlights.count(scene_module.CHOSEN) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_opponent_area_starts_at_the_same_height_in_its_panel(players):
+    """The middle opponent's cards sat 15 px lower than the side seats' (its row was centred)."""
+    from game.client.scenes.ratjack.layout import RatjackLayout
+
+    lay = RatjackLayout(players, 0)
+    offsets = {lay.area_rect(q, 0).top - lay.panels[q].top for q in range(1, players)}
+    assert len(offsets) == 1
+    for q in range(1, players):
+        assert lay.panels[q].contains(lay.area_rect(q, 0))

@@ -100,6 +100,7 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for para in msg.split("\n"):
+        start = len(lines)
         line = ""
         for tok, space in tokens(para):
             trial = f"{line}{' ' if space and line else ''}{tok}"
@@ -125,7 +126,23 @@ def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
             lines.append(line[:cut])
             line = line[cut:] + (" " if space and cut < len(line) else "") + tok if cut < len(line) else tok
         lines.append(line)
+        _no_orphan(lines, start)
     return lines
+
+
+def _no_orphan(lines: list[str], first: int) -> None:
+    """A paragraph (``lines[first:]``) must not end on one Japanese character (and its closing
+    punctuation) alone: the previous line gives it one more."""
+    last = lines[-1]
+    if len(lines) - first < 2 or not last or not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
+        return
+    prev = lines[-2]
+    cut = len(prev) - 1
+    while cut > 0 and prev[cut] in NO_LINE_START:
+        cut -= 1
+    if cut < 2 or not _is_cjk(prev[cut]) or prev[cut - 1] in NO_LINE_END:
+        return
+    lines[-2], lines[-1] = prev[:cut], prev[cut:] + last
 
 
 def _is_cjk(ch: str) -> bool:

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import t, tn
 from ..scene import Scene
 from .common import backdrop, button, heading
 
@@ -63,7 +63,9 @@ class ResultsScene(Scene):
         state = self.session.state
         winners = state.winners()
         heading(surface, t("results.heading"), y=50, size=44)
-        if len(winners) == 1:
+        if len(winners) == 1 and self.you_won(winners[0]):
+            msg = t("results.you_win")
+        elif len(winners) == 1:
             msg = t("results.winner", name=self.names[winners[0]])
         else:
             msg = t("results.shared", names=", ".join(self.names[w] for w in winners))
@@ -74,13 +76,18 @@ class ResultsScene(Scene):
         for p, name in enumerate(self.names):
             colour = gfx.GOLD if p in winners else gfx.INK
             gfx.text(surface, name, (box.left + 40, y), 24, colour)
-            gfx.text(surface, t("results.points", n=state.scores[p]), (box.right - 40, y), 24, colour,
+            gfx.text(surface, tn("results.points", state.scores[p]), (box.right - 40, y), 24, colour,
                      anchor="topright")
             y += 44
         y += 10
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 26
+
+    def you_won(self, p: int) -> bool:
+        """``p`` is the one human at the table (a hot-seat game names its winner)."""
+        humans = self.session.humans
+        return len(humans) == 1 and p in humans
 
     def summary_lines(self, width: int, height: int) -> list[str]:
         """The summary's last entries wrapped to ``width`` that fit in ``height`` ("…" first if some

@@ -189,5 +189,5 @@ class SetupScene(Scene):
         gfx.panel(surface, box, 190)
         gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
         for name, y in self.option_rows:
-            gfx.text_block(surface, t(f"option.{self.game}.{name}.help"), pygame.Rect(826, y, 246, ROW - 4), 13,
+            gfx.text_block(surface, t(f"option.{self.game}.{name}.help"), pygame.Rect(826, y, 238, ROW - 4), 13,
                            gfx.MUTED, line_gap=0)

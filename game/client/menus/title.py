@@ -12,6 +12,10 @@ from .common import backdrop, button
 
 
 class TitleScene(Scene):
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Toasts ("game saved") sit above the logo, at the very top."""
+        return ("midtop", (640, 6), 800)
+
     def build_ui(self) -> None:
         w = 320
         x = (self.app.size[0] - w) // 2

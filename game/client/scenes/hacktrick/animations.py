@@ -16,7 +16,7 @@ from bisect import bisect_right
 from ...animation import Step, Tween, ease_in_out
 from ...i18n import t
 from ...table.director import AnimationRegistry
-from .layout import DECK, ICON, SMALL, TINY
+from .layout import BOARD_MARKER, DECK, ICON, SMALL, TINY
 from .view_model import cell_markers
 
 animations = AnimationRegistry()
@@ -71,7 +71,7 @@ def marker_placed(table, ev):
     src = seat.x2_icon().center if x2 else seat.tray_anchor("supply")
     own = sum(1 for m in cell_markers(table.display, cell) if m["owner"] == p)
     dest = table.layout.marker_slot(cell, own).center
-    image = table.marker_image(p, x2)
+    image = table.marker_image(p, x2, BOARD_MARKER)
 
     def lift():
         if x2:
@@ -87,7 +87,7 @@ def markers_captured(table, ev):
     cell, loser = ev["cell"], ev["from"]
     dest = table.layout.seat(ev["player"]).tray_anchor("captured")
     shown = cell_markers(table.display, cell)[:3]
-    tweens = [Tween(table.marker_image(loser, m["x2"]), table.layout.marker_slot(cell, i).center, dest, 0.45,
+    tweens = [Tween(table.marker_image(loser, m["x2"], BOARD_MARKER), table.layout.marker_slot(cell, i).center, dest, 0.45,
                     delay=0.08 * i, arc=50)
               for i, m in enumerate(shown) if m["owner"] == loser]
     return Step(tweens, on_start=lambda: table.sprites.hide(("marker", cell)), sound="sfx.capture")

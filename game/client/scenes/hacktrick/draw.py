@@ -121,7 +121,7 @@ def board(table, surface, legal: list) -> None:
         markers = vm.cell_markers(d, cell)
         for (key, rect), m in zip(zone.rects(), markers, strict=False):
             if not table.sprites.is_hidden(key):
-                marker_on_cell(surface, table.marker_image(m["owner"], m["x2"]), rect)
+                marker_on_cell(surface, table.marker_image(m["owner"], m["x2"], rect.w), rect)
         table.tips.add(lay.cells[cell], lambda cell=cell: tips.cell(d, cell, table.name))
 
 

@@ -32,6 +32,7 @@ CARD = (100, 140)
 SMALL = (64, 90)
 TINY = (52, 73)
 MARKER = 40
+BOARD_MARKER = 34  # on a cell: small enough to leave the printed number clear
 ICON = 26
 
 TOP = pygame.Rect(0, 0, 1280, 50)
@@ -131,8 +132,9 @@ class TableLayout:
                                             earlier_right - ROW.left - 16, SMALL[1]),
                                 SMALL, kind="fan", overlap=SMALL[0] - 40, align="right")
         self.aside = Zone(pygame.Rect(TABLE.left + 150, DECK.top, 160, SMALL[1]), SMALL, kind="row", align="left")
-        self.markers = {cell: Zone(pygame.Rect(r.left + 4, r.bottom - MARKER - 4, r.width - 4, MARKER),
-                                   (MARKER, MARKER), kind="row", gap=-2, align="left")
+        # markers hug the cell's bottom edge (reaching into the gap below it), clear of the printed number
+        self.markers = {cell: Zone(pygame.Rect(r.left + 4, r.bottom - BOARD_MARKER + 6, r.width - 4, BOARD_MARKER),
+                                   (BOARD_MARKER, BOARD_MARKER), kind="row", gap=2, align="left")
                         for cell, r in self.cells.items()}
         self.seats: dict[int, SeatArea] = {}
         self.viewer = 0

@@ -187,9 +187,9 @@ class HacktrickScene(TableScene):
         draw.summary(self, surface)
 
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
-        """Toasts sit over the bottom of the board, above the status line: clear of the score,
-        the Dealer badge and the Row label, next to the hand the player just clicked."""
-        return ("midbottom", (self.layout.board.centerx, STATUS.top - 4), self.layout.board.w + 20)
+        """Toasts sit on the prompt line (what they answer), below the board: clear of the board's
+        cells, the score, the Dealer badge and the Row label."""
+        return ("midtop", STATUS.midtop, STATUS.w)
 
     def banner_center(self) -> tuple[int, int]:
         return (self.layout.board.centerx, BOARD_AT[1] + 30)

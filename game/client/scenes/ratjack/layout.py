@@ -66,8 +66,8 @@ class RatjackLayout:
                 self.backs[p] = pygame.Rect(panel.left + 600, panel.top + 60, 330, HAND_CARD[1] + 20)
             else:
                 y = panel.top + 74
-                if slot == "top":
-                    zone = Zone((panel.left + 12, y, panel.width - 24, panel.bottom - y - 8), OTHER_CARD,
+                if slot == "top":  # one row, top-aligned like the side seats' grids
+                    zone = Zone((panel.left + 12, y, panel.width - 24, OTHER_CARD[1]), OTHER_CARD,
                                 kind="row", gap=8, align="left")
                 else:
                     zone = Zone((panel.left + 12, y, panel.width - 24, panel.bottom - y - 8), OTHER_CARD,
