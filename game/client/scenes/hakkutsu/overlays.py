@@ -200,7 +200,10 @@ def draw_scores(table, surface, summary: dict) -> None:
             win = row == "total" and q in ev["winners"]
             gfx.text(surface, str(value), (cx, top), 30 if row == "total" else 26,
                      gfx.GOLD if win else gfx.INK, anchor="midtop", bold=True)
-            for i, part in enumerate(gfx.wrap(score_detail(d, ev, q, row), 12, col_w - 12)[:2]):
+            parts = gfx.wrap(score_detail(d, ev, q, row), 12, col_w - 12)
+            if len(parts) > 2:  # two lines fit above the next row: the second ends in "…"
+                parts = [parts[0], gfx.ellipsize(" ".join(parts[1:]), 12, col_w - 12)]
+            for i, part in enumerate(parts):
                 gfx.text(surface, part, (cx, top + 34 + i * 15), 12, gfx.MUTED, anchor="midtop")
     if shown > len(SCORE_ROWS):
         gfx.text(surface, verdict(table, ev), (SCORES.centerx, SCORES.bottom - 70), 20, gfx.GOLD, anchor="midtop",
