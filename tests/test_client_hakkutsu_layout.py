@@ -16,7 +16,7 @@ from game.client import gfx, i18n
 from game.client.i18n import t, tn
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
-from game.client.scenes.hakkutsu import HakkutsuScene, layout, mapview, overlays, panels
+from game.client.scenes.hakkutsu import layout, mapview, overlays, panels
 from game.client.scenes.hakkutsu.layout import (
     BOTTOM,
     HAND_CARD,
@@ -42,6 +42,7 @@ from game.rules.hakkutsu.actions import Action
 from game.rules.hakkutsu.data import DATA
 from tests.client_helpers import click, fast_app, frames, run_until
 from tests.hakkutsu_helpers import card, cell, give, set_site, started
+from tests.test_client_hakkutsu import at_position
 
 BASE_RC = divmod(DATA.base, DATA.cols)
 COORDINATES = re.compile(r"\d\s*-\s*\d")  # "2-2": a cell named by numbers that the map does not show
@@ -57,19 +58,6 @@ def lang(request):
     i18n.set_language(request.param)
     yield request.param
     i18n.set_language("en")
-
-
-def at_position(app, state, human: int | None = None) -> HakkutsuScene:
-    human = state.current_player if human is None else human
-    seats = ["random"] * state.num_players
-    seats[human] = "human"
-    app.scenes.push(TitleScene(app))
-    session = Session.new("hakkutsu", seats, seed=3, mode=state.mode)
-    session.state = state
-    scene = open_game(app, session)
-    scene.show_view(state.view(scene.viewer))
-    frames(app, 2)
-    return scene
 
 
 def mining(mode: str, rock: str, extra: tuple = (), coins: int | None = None, load: list | None = None):
