@@ -59,3 +59,20 @@ def test_bad_values_are_clamped(tmp_path, monkeypatch):
         {"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]}))
     s = Settings.load()
     assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (960, 540))
+
+
+def test_every_text_key_the_client_names_exists_in_both_languages():
+    """A key missing from the tables shows as itself ("log.scrolled" did, in the log's header)."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(i18n.__file__).parent
+    named = re.compile(r'\b(?:t|tn)\(\s*"([a-z0-9_.]+)"')
+    keys = {(m.group(1), str(p)) for p in root.rglob("*.py") for m in named.finditer(p.read_text(encoding="utf-8"))}
+    keys = {(k, p) for k, p in keys if ".xx." not in k}  # a docstring's example
+    assert len(keys) > 100
+    for lang in ("en", "ja"):
+        table = i18n.table(lang)
+        assert not [(k, p) for k, p in keys if k not in table], lang
+    # a singular form English has must exist in Japanese too, or tn() shows the English one there
+    assert not [k for k in i18n.table("en") if k.endswith("_one") and k not in i18n.table("ja")]

@@ -587,5 +587,7 @@ def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages
     assert results.you_won(winner) == (winner == 0)
     assert not ResultsScene(app, Session.new("hacktrick", ["human", "human"], seed=4), ["A", "B"]).you_won(0)
     assert i18n.tn("results.points", 1) == "1 point" and i18n.tn("results.points", 2) == "2 points"
+    assert results.score_text(1) == "1 point"
+    assert ResultsScene(app, Session.new("ratjack", ["human", "random"], seed=4), ["A", "B"]).score_text(2) == "2 VP"
     i18n.set_language("ja")
     assert i18n.tn("results.points", 1) == "1点" and i18n.t("results.you_win") == "あなたの勝ち！"

@@ -205,6 +205,7 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
     scene = start(app, game, ["human", "random"])
     assert run_until(app, lambda: scene.my_turn, 600)
     from game.client import gfx
+    from game.client.i18n import t
 
     blocks = []
     real = gfx.text_block
@@ -223,8 +224,17 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
     key(app, pygame.K_w)
     assert scene.hints.meter_on
     app.render()
+    texts = []
+    real_text = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: texts.append(msg) or real_text(surface, msg, *a, **k))
     scene.act(hint.action)
-    assert run_until(app, lambda: scene.hints.shown is None, 50) and scene.hinted_action is None
+    assert run_until(app, lambda: scene.hints.shown is None and not scene.hints.thinking, 400)
+    assert scene.hinted_action is None
+    texts.clear()
+    app.render()  # a number measured at an earlier position says so
+    meter = scene.hints.meter
+    stale = (meter.position, meter.player) != scene.hints.position()
+    assert (t("hint.meter_last") if stale else t("hint.meter")) in texts
 
 
 def test_hot_seat_hints_need_every_human(app, monkeypatch):

@@ -61,6 +61,11 @@ def tn(key: str, count: int, **fmt) -> str:
     return t(one if count == 1 and one in table("en") else key, count=count, **fmt)
 
 
+def join(items) -> str:
+    """Names listed in the current language ("A, B" / "A、B")."""
+    return t("list.sep").join(items)
+
+
 def t(key: str, **fmt) -> str:
     """The text for ``key`` in the current language, formatted with ``fmt``.
 

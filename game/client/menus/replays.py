@@ -14,7 +14,7 @@ import pygame_gui
 from game.rules import GameRecord
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import join, t
 from ..players import seat_label
 from ..registry import has_table
 from ..replay.store import KEEP, list_replays
@@ -51,7 +51,7 @@ class ReplaysScene(Scene):
         result = ""
         if record.returns:
             winners = [names[p] for p, r in enumerate(record.returns) if r == max(record.returns) and r > 0]
-            result = t("replays.winner", name=", ".join(winners)) if winners else ""
+            result = t("replays.winner", name=join(winners)) if winners else ""
         return (date, t(f"game.{record.game}.title"), " / ".join(names), result)
 
     @property

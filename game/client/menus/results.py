@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from .. import gfx
-from ..i18n import t, tn
+from ..i18n import join, t, tn
 from ..scene import Scene
 from .common import backdrop, button, heading
 
@@ -68,7 +68,7 @@ class ResultsScene(Scene):
         elif len(winners) == 1:
             msg = t("results.winner", name=self.names[winners[0]])
         else:
-            msg = t("results.shared", names=", ".join(self.names[w] for w in winners))
+            msg = t("results.shared", names=join(self.names[w] for w in winners))
         gfx.text(surface, msg, (self.app.size[0] // 2, 130), 30, gfx.GOLD, anchor="midtop", bold=True)
         box = pygame.Rect(340, 200, 600, 370)
         gfx.panel(surface, box, 200)
@@ -76,13 +76,17 @@ class ResultsScene(Scene):
         for p, name in enumerate(self.names):
             colour = gfx.GOLD if p in winners else gfx.INK
             gfx.text(surface, name, (box.left + 40, y), 24, colour)
-            gfx.text(surface, tn("results.points", state.scores[p]), (box.right - 40, y), 24, colour,
+            gfx.text(surface, self.score_text(state.scores[p]), (box.right - 40, y), 24, colour,
                      anchor="topright")
             y += 44
         y += 10
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 26
+
+    def score_text(self, score: int) -> str:
+        """A player's final score: Ratjack counts victory points, the others points."""
+        return tn("results.vp" if self.session.game == "ratjack" else "results.points", score)
 
     def you_won(self, p: int) -> bool:
         """``p`` is the one human at the table (a hot-seat game names its winner)."""

@@ -411,6 +411,8 @@ class TableScene(GameScene):
             line = t("hint.move", action=self.action_label(shown.action))
         elif hints.thinking:
             line = t("hint.thinking")
+        elif meter is not None and (meter.position, meter.player) != hints.position():
+            line = t("hint.meter_last")  # measured at the viewer's last decision, not this position
         else:
             line = t("hint.meter")
         gfx.text(surface, line, inner.topleft, 14, HINT_COLOUR, bold=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import t, tn
+from ...i18n import join, t, tn
 from .view_model import doubled, reason_text
 
 Namer = Callable[[int], str]
@@ -111,4 +111,4 @@ def hand_won(ev, name):
 
 @line("game_over")
 def game_over(ev, name):
-    return t("log.game_over", name=", ".join(name(w) for w in ev["winners"]))
+    return t("log.game_over", name=join(name(w) for w in ev["winners"]))

@@ -8,7 +8,7 @@ does not name the card.
 
 from __future__ import annotations
 
-from ...i18n import t
+from ...i18n import join, t
 from ...table.log import LogLines
 from .texts import equipment_name, museum_name, place_name, rock_name, rocks_label
 
@@ -50,7 +50,7 @@ def _museum_drafted(table, ev):
 def _equipment_kept(table, ev):
     name = table.log_name(ev["player"])
     if "card" in ev:
-        returned = ", ".join(equipment_name(k) for k in ev["returned"])
+        returned = join(equipment_name(k) for k in ev["returned"])
         return t("log.hk.kept_you", name=name, card=equipment_name(ev["card"]), returned=returned)
     return t("log.hk.kept", name=name)
 
@@ -148,5 +148,5 @@ def _round_ended(table, ev):
 
 @line("game_over")
 def _game_over(table, ev):
-    names = ", ".join(table.log_name(w) for w in ev["winners"])
+    names = join(table.log_name(w) for w in ev["winners"])
     return t("log.hk.game_over", names=names, scores=" / ".join(str(s) for s in ev["scores"]))

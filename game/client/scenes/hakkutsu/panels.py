@@ -82,7 +82,7 @@ def score_tip(table, d: dict, q: int) -> str:
     cards = scoring_cards(d, q)
     n = fossils_of(cards)
     printed = sum(c["points"] for c in cards)
-    text = t("hk.tip.score", name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n)
+    text = tn("hk.tip.score", n, name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n)
     museum = d["museum"][q]
     if museum is not None:
         text += "\n" + t("hk.tip.score_museum", bonus=bonus_now(museum, cards))

@@ -358,7 +358,8 @@ class HakkutsuScene(TableScene):
             if reason:
                 return t("hk.prompt.cannot_dig", reason=reason)
             return t("hk.prompt.mine", card=rock_name(dig.card) if dig else "", cost=dig.cost if dig else 0)
-        return t("hk.prompt.end")
+        usable = any(a.kind == USE for a in self.legal_actions())
+        return t("hk.prompt.end" if usable else "hk.prompt.end_only")
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))

@@ -14,7 +14,7 @@ from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.scoring import fossil_count, museum_bonus
 from game.rules.hakkutsu.views import MUSEUM_VIEWS as _MUSEUM_VIEWS
 
-from ...i18n import language, t
+from ...i18n import join, language, t
 
 EQUIPMENT = {e.key: e for e in DATA.equipment}
 MUSEUMS = {m.key: m for m in DATA.museums}
@@ -32,7 +32,7 @@ def rock_name(card: dict | None) -> str:
 
 
 def rocks_label(cards: list) -> str:
-    return "、".join(rock_name(c) for c in cards) if language() == "ja" else ", ".join(rock_name(c) for c in cards)
+    return join(rock_name(c) for c in cards)
 
 
 def equipment_name(key: str) -> str:

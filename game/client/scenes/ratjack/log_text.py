@@ -7,7 +7,7 @@ viewer was not allowed to see in full arrives without its private keys (see
 
 from __future__ import annotations
 
-from ...i18n import t
+from ...i18n import join, t
 from ...table.log import LogLines
 from .texts import card_label, cards_label, reason_text, token_label
 
@@ -21,7 +21,7 @@ def describe(table, ev: dict) -> str | None:
 
 @line("round_started")
 def _round_started(table, ev):
-    decks = ", ".join(t(f"rj.decks.{d}") for d in ev["decks"])
+    decks = join(t(f"rj.decks.{d}") for d in ev["decks"])
     return t("log.rj.round_started", round=ev["round"], name=table.log_name(ev["start_player"]), decks=decks)
 
 
@@ -213,4 +213,4 @@ def _round_ended(table, ev):
 
 @line("game_over")
 def _game_over(table, ev):
-    return t("log.rj.game_over", names=", ".join(table.log_name(w) for w in ev["winners"]))
+    return t("log.rj.game_over", names=join(table.log_name(w) for w in ev["winners"]))

@@ -318,8 +318,9 @@ class RatjackScene(TableScene):
         return self.layout.center.center
 
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
-        """Toasts sit on the prompt box (what they answer), clear of the names, scores and piles."""
-        return ("midtop", PROMPT.midtop, PROMPT.w)
+        """Toasts sit at the bottom of the prompt box (what they answer), below its first lines and
+        clear of the names, scores and piles."""
+        return ("midbottom", (PROMPT.centerx, PROMPT.bottom - 4), PROMPT.w - 8)
 
     def turn_prompt(self) -> str:
         d = self.display
@@ -351,7 +352,7 @@ class RatjackScene(TableScene):
     def chosen_label(self, key: tuple) -> str:
         if key[0] == "reserve":
             return t("rj.prompt.chosen_token", token=token_label(key[1]))
-        return f"{self.log_owner(key[1])} {card_in_area(self, key[1], key[2])}"
+        return t("rj.prompt.chosen_card", owner=self.log_owner(key[1]), card=card_in_area(self, key[1], key[2]))
 
     def draw_table(self, surface) -> None:
         surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import CARD_ABILITY, FAMILIES, card_id
 
-from ...i18n import t
+from ...i18n import join, t
 
 # the engine's step prompts (``Ability.prompts``) -> keys of ``rj.step.*``
 STEP_KEYS: dict[str, str] = {
@@ -47,7 +47,7 @@ def card_label(d: dict | None) -> str:
 
 
 def cards_label(cards: list) -> str:
-    return ", ".join(card_label(c) for c in cards)
+    return join(card_label(c) for c in cards)
 
 
 def ability_text(d: dict) -> str:
