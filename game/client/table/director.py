@@ -142,7 +142,7 @@ class Director:
             table.show_view(before)
 
         timeline.add(Step(on_start=begin))
-        for ev in events:
+        for ev in table.log_context(events, before):
             timeline.add(Step(on_start=lambda ev=ev: self._start_event(ev)))
         timeline.add(Step(on_end=lambda: table.settle(after)))
 

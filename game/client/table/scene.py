@@ -196,11 +196,25 @@ class TableScene(GameScene):
         return []
 
     def rebuild_log(self) -> None:
-        """Re-read the whole game so far as the viewer saw it."""
+        """Re-read the whole game so far as the viewer saw it (with :attr:`log_needs_before`, the game is
+        replayed alongside for the view before each action)."""
         self.log.clear()
-        self.log.add(self.start_events(self.session.record.new_state().view(self.viewer)))
-        for events in self.session.past_events():
-            self.log.add(events_for(events, self.viewer))
+        state = self.session.record.new_state()
+        self.log.add(self.start_events(state.view(self.viewer)))
+        for action, events in zip(self.session.record.actions, self.session.past_events()):
+            visible = events_for(events, self.viewer)
+            if self.log_needs_before:
+                visible = self.log_context(visible, state.view(self.viewer))
+                state.apply(action)
+            self.log.add(visible)
+
+    #: Whether :meth:`log_context` reads the view before an action (a rebuilt log then replays the game).
+    log_needs_before = False
+
+    def log_context(self, events: list[dict], before: dict) -> list[dict]:
+        """Hook: an action's events as the log keeps them, given the ``before`` view (the log re-describes
+        its events at every draw, so what a line needs from that moment goes into its event)."""
+        return events
 
     def after_undo(self) -> None:
         self.rebuild_log()

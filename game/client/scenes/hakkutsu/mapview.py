@@ -12,7 +12,7 @@ import math
 import pygame
 
 from ... import gfx
-from ...i18n import language, t
+from ...i18n import join, language, t
 from ...table import widgets
 from .layout import (
     BIG_CARD,
@@ -181,10 +181,22 @@ def stat_discs(cost: int, carry: int, points: int) -> pygame.Surface:
     return out
 
 
+_path_layers: list[pygame.Surface] = []
+
+
+def _path_layer() -> pygame.Surface:
+    """A cleared map-sized layer, made once (the path is drawn every frame while a cell is hovered)."""
+    if not _path_layers:
+        _path_layers.append(pygame.Surface(MAP.size, pygame.SRCALPHA))
+    layer = _path_layers[0]
+    layer.fill((0, 0, 0, 0))
+    return layer
+
+
 def draw_path(surface, path: list[tuple[int, int]]) -> None:
     """The steps to the hovered cell, translucent: the cards' names and numbers show through."""
     points = [cell_rect(r, c).center for r, c in path]
-    layer = pygame.Surface(MAP.size, pygame.SRCALPHA)
+    layer = _path_layer()
     local = [(x - MAP.left, y - MAP.top) for x, y in points]
     if len(local) > 1:
         pygame.draw.lines(layer, PATH, False, local, 5)
@@ -232,7 +244,7 @@ def cell_text(table, d: dict, r: int, c: int) -> str:
         lines.append(t(f"hk.tip.peeked_{seen['position']}", card=rock_name(seen["card"])))
     here = [table.name(q) for q, rc in enumerate(d["pawns"]) if rc == [r, c]]
     if here:
-        lines.append(t("hk.tip.here", names=", ".join(here)))
+        lines.append(t("hk.tip.here", names=join(here)))
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import language, t
+from ...i18n import join, language, t
 from ...table import widgets
 from .layout import BIG_CARD, SIDE, TABLE_AREA, track_cell
 from .texts import (
@@ -200,9 +200,10 @@ def draw_scores(table, surface, summary: dict) -> None:
             win = row == "total" and q in ev["winners"]
             gfx.text(surface, str(value), (cx, top), 30 if row == "total" else 26,
                      gfx.GOLD if win else gfx.INK, anchor="midtop", bold=True)
-            parts = gfx.wrap(score_detail(d, ev, q, row), 12, col_w - 12)
+            detail = score_detail(d, ev, q, row)
+            parts = gfx.wrap(detail, 12, col_w - 12)
             if len(parts) > 2:  # two lines fit above the next row: the second ends in "…"
-                parts = [parts[0], gfx.ellipsize(" ".join(parts[1:]), 12, col_w - 12)]
+                parts = [parts[0], gfx.ellipsize(detail[len(parts[0]):].lstrip(), 12, col_w - 12)]
             for i, part in enumerate(parts):
                 gfx.text(surface, part, (cx, top + 34 + i * 15), 12, gfx.MUTED, anchor="midtop")
     if shown > len(SCORE_ROWS):
@@ -230,10 +231,10 @@ def verdict(table, ev: dict) -> str:
     winners = ev["winners"]
     best = max(ev["scores"])
     tied = [q for q, s in enumerate(ev["scores"]) if s == best]
-    names = ", ".join(table.name(q) for q in winners)
+    names = join(table.name(q) for q in winners)
     if len(tied) == 1:
         return t("hk.scores.winner", name=names, points=best)
-    counts = ", ".join(f"{table.name(q)} {ev['unused_equipment'][q]}" for q in tied)
+    counts = join(f"{table.name(q)} {ev['unused_equipment'][q]}" for q in tied)
     if len(winners) == 1:
         return t("hk.scores.tie_broken", name=names, counts=counts)
     return t("hk.scores.tie_shared", names=names, counts=counts)

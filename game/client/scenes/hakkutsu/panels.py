@@ -13,7 +13,7 @@ import pygame
 from game.rules.hakkutsu.data import KINDS
 
 from ... import gfx
-from ...i18n import t, tn
+from ...i18n import join, t, tn
 from ...table import widgets
 from .layout import HAND_CARD, KIND_ICON, OTHER_ROCK, OWN_ROCK, track_cell
 from .texts import (
@@ -155,7 +155,7 @@ def collection_tip(table, q: int, kind: str, cards: list, on_cart: list = ()) ->
     head = t("hk.tip.collection", name=table.name(q), kind=kind_name(kind), n=len(cards) + len(on_cart),
              collected=len(cards), cart=len(on_cart))
     names = [rock_name(c) for c in cards] + [t("hk.tip.on_cart_name", card=rock_name(c)) for c in on_cart]
-    return head + ("\n" + ", ".join(names) if names else "")
+    return head + ("\n" + join(names) if names else "")
 
 
 def draw_museum(table, surface, d: dict, q: int) -> None:
@@ -217,6 +217,6 @@ def draw_backs(table, surface, d: dict, q: int) -> None:
 
     def tip(q=q, opened=opened) -> str:
         text = t("hk.tip.equipment_backs", name=table.name(q), n=d["equipment_counts"][q])
-        return text + ("\n" + ", ".join(equipment_name(e["key"]) for e in opened) if opened else "")
+        return text + ("\n" + join(equipment_name(e["key"]) for e in opened) if opened else "")
 
     table.tips.add(rect.union(r), tip)

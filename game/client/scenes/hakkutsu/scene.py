@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import events_for
 from game.rules.hakkutsu.actions import USE
 from game.rules.hakkutsu.data import DATA
 
@@ -22,7 +21,6 @@ from ... import gfx
 from ...i18n import t, tn
 from ...table import widgets
 from ...table.actionbar import BarButton
-from ...table.director import Director
 from ...table.picks import NUMBER_KEYS
 from ...table.scene import TableScene
 from . import mapview, overlays, panels
@@ -43,18 +41,9 @@ from .layout import (
     cell_at,
     cell_rect,
 )
-from .log_text import PLACED, with_places
 from .log_text import lines as log_lines
+from .log_text import with_places
 from .texts import MUSEUM_VIEWS, action_label, dig_preview, dig_refusal, equipment_name, localized, rock_name
-
-
-class PlacingDirector(Director):
-    """The table's director, handing the log each event that names a cell with what the viewer saw
-    there before the action (the log names places by what lies on them, not by coordinates)."""
-
-    def play(self, events: list[dict], before: dict, after: dict) -> None:
-        super().play(with_places(events, before), before, after)
-
 
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -77,7 +66,6 @@ class HakkutsuScene(TableScene):
         self.layout = HakkutsuLayout(session.record.players, 0, track)
         super().__init__(app, session, resumed=resumed, demo=demo)
         self.layout = HakkutsuLayout(session.record.players, self.viewer, track)
-        self.director = PlacingDirector(self, self.animations)
 
     # ------------------------------------------------------------------ images
     def _image(self, key: str, size) -> pygame.Surface:
@@ -156,18 +144,11 @@ class HakkutsuScene(TableScene):
         self.cancel_mode()
         super().after_undo()
 
-    def rebuild_log(self) -> None:
-        """Re-read the game so far as the viewer saw it, each cell the log names with what lay there
-        (the game is replayed alongside the recorded events for the positions before them)."""
-        self.log.clear()
-        state = self.session.record.new_state()
-        self.log.add(self.start_events(state.view(self.viewer)))
-        actions = self.session.record.actions
-        for i, events in enumerate(self.session.past_events()):
-            visible = events_for(events, self.viewer)
-            before = state.view(self.viewer) if any(ev["type"] in PLACED for ev in visible) else None
-            state.apply(actions[i])
-            self.log.add(with_places(visible, before))
+    log_needs_before = True
+
+    def log_context(self, events: list[dict], before: dict) -> list[dict]:
+        """Cells named in the log carry what the viewer saw there before the action (no coordinates)."""
+        return with_places(events, before)
 
     # ------------------------------------------------------------------ choices and the bar
     def current_choices(self) -> Choices:
