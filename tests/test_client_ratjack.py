@@ -453,3 +453,26 @@ def test_every_opponent_area_starts_at_the_same_height_in_its_panel(players):
     assert len(offsets) == 1
     for q in range(1, players):
         assert lay.panels[q].contains(lay.area_rect(q, 0))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_token_on_a_card_leaves_its_value_and_ability_text_readable(players):
+    """A token lay on the card's bottom-right corner, over the end of the ability text; it belongs on
+    the animal medallion: inside the card, clear of the value disc, the ability box and the key badge."""
+    from game.client.scenes.ratjack.layout import RatjackLayout
+    from tools.art.ratjack import CARD_H, CARD_W, ability_box
+
+    lay = RatjackLayout(players, 0)
+    for q in range(players):
+        card = lay.area_rect(q, 2)
+        sx, sy = card.width / CARD_W, card.height / CARD_H
+        box = ability_box()
+        text = pygame.Rect(card.left + box.x * sx, card.top + box.y * sy, box.w * sx, box.h * sy)
+        value_disc = pygame.Rect(card.left, card.top, 32 * sx, 32 * sy)
+        badge_corner = pygame.Rect(card.right - 12, card.top, 12, 12)
+        size = lay.token_size(q)
+        token = pygame.Rect(0, 0, size, size)
+        token.center = lay.token_center(q, 2)
+        assert card.contains(token), (q, card, token)
+        for part in (text, value_disc, badge_corner):
+            assert not token.colliderect(part), (q, part, token)

@@ -33,6 +33,15 @@ PILE_CARD = (72, 100)
 TOKEN = 40
 CARD_TOKEN = {HAND_CARD: 36, OWN_CARD: 34, OTHER_CARD: 28}
 
+# the animal medallion on a card face (tools/art/ratjack.py, card_face): centre (60, 45) of 100 x 140
+MEDALLION = (60 / 100, 45 / 140)
+
+
+def medallion_center(card: pygame.Rect) -> tuple[int, int]:
+    """Where the animal medallion of a card drawn in ``card`` is."""
+    return (card.left + round(card.width * MEDALLION[0]), card.top + round(card.height * MEDALLION[1]))
+
+
 SLOT_RECTS: dict[int, dict[str, pygame.Rect]] = {
     2: {"top": pygame.Rect(8, 50, 944, 200), "center": pygame.Rect(8, 256, 944, 208)},
     3: {"left": pygame.Rect(8, 50, 300, 414), "right": pygame.Rect(652, 50, 300, 414),
@@ -102,9 +111,8 @@ class RatjackLayout:
         return zone.rect_of(("area", q, i)) or zone.slot(i, max(i + 1, len(zone.items)))
 
     def token_center(self, q: int, i: int) -> tuple[int, int]:
-        r = self.area_rect(q, i)
-        size = CARD_TOKEN[self.card_size(q)]
-        return (r.right - size // 2 - 2, r.bottom - size // 2 - 2)
+        """A token lies on the card's animal medallion, clear of its value, name and ability text."""
+        return medallion_center(self.area_rect(q, i))
 
     def token_size(self, q: int) -> int:
         return CARD_TOKEN[self.card_size(q)]
