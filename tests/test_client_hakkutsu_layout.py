@@ -381,3 +381,27 @@ def test_setup_help_notes_wrap_cleanly(app, lang, option):
     lines = gfx.wrap(note, 13, 246)
     assert lines == note.split("\n") and len(lines) <= 2
     assert all(len(line) > 3 for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("count", [3, 6])
+def test_key_badges_leave_equipment_names_the_label_and_the_score_readable(app, lang, count, monkeypatch):
+    """A key badge on an equipment card's top-right corner covered the end of its name ("Helicopt"),
+    and, lifted above the cards, it must not land on the "Equipment" label or the score either."""
+    s = started(2, seed=1)
+    give(s, s.current_player, *["jeep", "helicopter", "grant", "detector", "jeep", "crane"][:count])
+    scene = at_position(app, s)
+    badges, texts = [], {}
+    real_chip, real_text = widgets.chip, gfx.text
+    monkeypatch.setattr(widgets, "chip", lambda surface, label, *a, **k: (
+        badges.append(r := real_chip(surface, label, *a, **k)), r)[1])
+    monkeypatch.setattr(gfx, "text", lambda surface, text, *a, **k: (
+        texts.__setitem__(text, r := real_text(surface, text, *a, **k)), r)[1])
+    app.render()
+    cards = [r for _, r in scene.layout.hand.rects()]
+    in_hand = [b for b in badges if any(b.colliderect(c.inflate(8, 48)) for c in cards)]
+    assert len(in_hand) >= 3  # the movement and any-time cards can be used now (one key per kind)
+    names = [pygame.Rect(c.left + 3, c.top + 3, c.width - 6, NAME_STRIP - 3) for c in cards]
+    others = [texts[t("hk.equipment_label")], texts[tn("hk.score", 0)]]
+    for b in in_hand:
+        assert not any(b.colliderect(r) for r in names + others), (b, names, others)

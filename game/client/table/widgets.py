@@ -38,10 +38,18 @@ def dimmed(image: pygame.Surface) -> pygame.Surface:
     return out
 
 
+BADGE_SIZE = 13  # a card's key badge: text size (the chip is 9 px taller)
+BADGE_ABOVE = 20  # how far a ``badge_above`` badge rises over the card's top edge (it overlaps 2 px)
+
+
 def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = False, lift: int = 0,
-              highlight=None, badge: str | None = None, note: str | None = None) -> pygame.Rect:
+              highlight=None, badge: str | None = None, note: str | None = None,
+              badge_above: bool = False) -> pygame.Rect:
     """A card image at ``rect`` (lifted by ``lift`` px), with an optional outline colour,
-    a corner ``badge`` (a number key, say) and a ``note`` ribbon across the middle."""
+    a corner ``badge`` (a number key, say) and a ``note`` ribbon across the middle.
+
+    The badge sits on the top-right corner; ``badge_above`` lifts it onto the card's top edge, for
+    cards whose name runs across their top."""
     r = rect.move(0, -lift)
     surface.blit(dimmed(image) if dim else image, r)
     if highlight is not None:
@@ -51,7 +59,8 @@ def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = 
         gfx.panel(surface, strip, 210, colour=(30, 60, 90), border=None, radius=4)
         gfx.text(surface, note, strip.center, 11, (220, 235, 255), anchor="center", bold=True)
     if badge:
-        chip(surface, badge, (r.right + 4, r.top - 6), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=13,
+        top = r.top - (BADGE_ABOVE if badge_above else 6)
+        chip(surface, badge, (r.right + 4, top), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=BADGE_SIZE,
              anchor="topright")
     return r
 

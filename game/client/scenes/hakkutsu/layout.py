@@ -174,9 +174,9 @@ class PanelLayout:
             self.track = pygame.Rect((x + 14, y + 38), track_size(track_cells, 1.0))
             self.cart = Zone((x + 14, self.track.bottom + 4, self.track.width, OWN_ROCK[1] + 8), OWN_ROCK, kind="row",
                              gap=6, align="left")
-            self.kinds = {k: pygame.Rect(x + 390 + i * 44, y + 40, 42, rect.height - 40 - 30)
+            self.kinds = {k: pygame.Rect(x + 390 + i * 44, y + 52, 42, rect.height - 52 - 30)
                           for i, k in enumerate(KINDS)}
-            self.kinds_label = (x + 390, y + 36)
+            self.kinds_label = (x + 390, y + 48)  # below the score (panels.draw_stats)
             self.fossils = (x + 390, rect.bottom - 16)
             self.hand = Zone((x + 662, y + 44, 3 * HAND_CARD[0] + 2 * 4, rect.height - 44 - 6), HAND_CARD,
                              kind="hk_hand", gap=4)

@@ -134,7 +134,7 @@ def draw_choice(table, surface, d: dict, ch) -> None:
     n = max(1, len(items) or count)
     width = n * BIG_CARD[0] + (n - 1) * 24
     x0 = CHOICE.centerx - width // 2
-    y = CHOICE.top + 84
+    y = CHOICE.top + 92  # the equipment's key badges sit on the cards' top edge, under the hint
     table.choice_rects = {}
     for i in range(n):
         rect = pygame.Rect(x0 + i * (BIG_CARD[0] + 24), y, *BIG_CARD)
@@ -154,7 +154,7 @@ def draw_choice(table, surface, d: dict, ch) -> None:
             image, name, text = table.equipment_image(entry, BIG_CARD), equipment_name(entry), equipment_text(entry)
             tip = equipment_tip(entry)
         widgets.draw_card(surface, image, rect, lift=10 if picked and hovered else 0,
-                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None)
+                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None, badge_above=not draft)
         caption = name + "\n" + text
         below = pygame.Rect(rect.left - 10, rect.bottom + 8, BIG_CARD[0] + 20, CHOICE.bottom - rect.bottom - 16)
         size = widgets.fitting_size(caption, below.width, below.height, sizes=(13, 12, 11))

@@ -72,8 +72,12 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
     table.tips.add(mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q],
                                       units=d["cart_units"][q]))
     score = d["public_scores"][q]
-    sr = gfx.text(surface, tn("hk.score", score), (lay.rect.right - (12 if not lay.own else 96), lay.rect.top + 8),
-                  18, gfx.GOLD, anchor="topright", bold=True)
+    if lay.own:  # above "Scoring now: ...", clear of the equipment's key badges
+        sr = gfx.text(surface, tn("hk.score", score), (lay.kinds_label[0], lay.rect.top + 6), 18, gfx.GOLD,
+                      anchor="topleft", bold=True)
+    else:
+        sr = gfx.text(surface, tn("hk.score", score), (lay.rect.right - 12, lay.rect.top + 8), 18, gfx.GOLD,
+                      anchor="topright", bold=True)
     table.tips.add(sr, lambda q=q: score_tip(table, d, q))
 
 
@@ -181,7 +185,8 @@ def draw_hand(table, surface, d: dict, ch) -> None:
     zone = table.layout.hand
     hand = d["equipment"]
     zone.set_items(("equipment", i) for i in range(len(hand)))
-    gfx.text(surface, t("hk.equipment_label"), (zone.rect.left, zone.rect.top - 4), 12, gfx.MUTED,
+    # the label rides above the cards' key badges, which sit on the cards' top edge (clear of the names)
+    gfx.text(surface, t("hk.equipment_label"), (zone.rect.left, zone.rect.top - widgets.BADGE_ABOVE), 12, gfx.MUTED,
              anchor="bottomleft")
     if not hand:
         gfx.text(surface, t("hk.no_equipment"), (zone.rect.left, zone.rect.top + 20), 13, gfx.MUTED)
@@ -195,7 +200,7 @@ def draw_hand(table, surface, d: dict, ch) -> None:
         widgets.draw_card(surface, table.equipment_image(card["key"], HAND_CARD), r,
                           lift=14 if chosen else 8 if (picked and hovered == key) else 0,
                           highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
-                          badge=ch.number_of(key) if table.my_turn else None)
+                          badge=ch.number_of(key) if table.my_turn else None, badge_above=True)
         table.tips.add(r, lambda k=card["key"]: equipment_tip(k))
 
 
