@@ -80,7 +80,14 @@ class Scene:
         """Mouse positions are already in logical coordinates."""
 
     def handle_ui(self, event) -> None:
-        """pygame-gui events (button pressed, drop-down changed ...)."""
+        """pygame-gui events: a pressed button clicks and goes to :meth:`button_pressed`; override
+        for other widgets (drop-downs, sliders) and call this for the buttons."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.sound("sfx.click")
+            self.button_pressed(event.ui_element)
+
+    def button_pressed(self, element) -> None:
+        """One of this scene's buttons was pressed (after the click sound)."""
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.rules import GAMES
 
@@ -34,16 +33,13 @@ class GameChoiceScene(Scene):
             self.rules_buttons[button(self, (col.right - 120, col.bottom - 66, 100, 48), "choose.rules")] = name
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_back:
+    def button_pressed(self, element) -> None:
+        if element is self.b_back:
             self.app.scenes.pop()
-        elif event.ui_element in self.buttons:
-            self.app.scenes.push_named("setup", self.buttons[event.ui_element])
-        elif event.ui_element in self.rules_buttons:
-            self.app.scenes.push_named("rules", self.rules_buttons[event.ui_element])
+        elif element in self.buttons:
+            self.app.scenes.push_named("setup", self.buttons[element])
+        elif element in self.rules_buttons:
+            self.app.scenes.push_named("rules", self.rules_buttons[element])
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

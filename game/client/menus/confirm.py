@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
-import pygame_gui
 
 from .. import gfx
 from ..i18n import t
@@ -34,13 +33,10 @@ class ConfirmScene(Scene):
         self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm)
         self.b_cancel = button(self, (cx + 20, 400, 230, 50), "common.cancel", object_id="#primary_button")
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_cancel:
+    def button_pressed(self, element) -> None:
+        if element is self.b_cancel:
             self.app.scenes.pop()
-        elif event.ui_element is self.b_confirm:
+        elif element is self.b_confirm:
             self.app.scenes.pop()
             self.on_confirm()
 

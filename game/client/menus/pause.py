@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from .. import gfx
 from ..i18n import t
@@ -33,11 +32,8 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        el = event.ui_element
+    def button_pressed(self, element) -> None:
+        el = element
         if el is self.b_resume:
             self.app.scenes.pop()
         elif el is self.b_save:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 
 import pygame
-import pygame_gui
 
 from game.rules import GameRecord
 
@@ -93,13 +92,10 @@ class ReplaysScene(Scene):
         self.selected = max(0, min(len(self.paths) - 1, i))
         self.top = min(max(self.top, self.selected - self.rows + 1), self.selected)
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_back:
+    def button_pressed(self, element) -> None:
+        if element is self.b_back:
             self.app.scenes.pop()
-        elif event.ui_element is self.b_open and self.paths:
+        elif element is self.b_open and self.paths:
             self.open(self.selected)
 
     def handle_event(self, event) -> None:

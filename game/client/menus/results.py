@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from .. import gfx
 from ..i18n import join, t, tn
@@ -24,21 +23,18 @@ class ResultsScene(Scene):
         self.b_again = button(self, (x + 280, 600, 260, 52), "results.again")
         self.b_title = button(self, (x + 560, 600, 260, 52), "results.title")
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
+    def button_pressed(self, element) -> None:
         from .title import TitleScene
 
         s = self.session
-        if event.ui_element is self.b_rematch:
+        if element is self.b_rematch:
             self.rematch()
-        elif event.ui_element is self.b_again:
+        elif element is self.b_again:
             from .setup import SetupScene
 
             self.app.scenes.clear_to(TitleScene(self.app))
             self.app.scenes.push(SetupScene(self.app, s.game, s.seats, dict(s.record.options)))
-        elif event.ui_element is self.b_title:
+        elif element is self.b_title:
             self.app.scenes.clear_to(TitleScene(self.app))
 
     def rematch(self) -> None:

@@ -246,11 +246,8 @@ class RulesScene(Scene):
             y += 40
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        el = event.ui_element
+    def button_pressed(self, element) -> None:
+        el = element
         if el is self.b_back:
             self.app.scenes.pop()
         elif el in self.game_buttons and self.game_buttons[el] != self.game:

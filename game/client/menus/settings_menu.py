@@ -107,16 +107,19 @@ class SettingsScene(Scene):
                 self.rebuild()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.volume:
             self.set_volume(self.volume.get_current_value())
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.app.sound("sfx.click")
-            if el is self.b_back:
-                self.app.scenes.pop()
-            elif el is self.mute:
-                s.mute = not s.mute
-                self.app.save_settings()
-                self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
-            elif el is self.full:
-                self.app.toggle_fullscreen()  # calls settings_changed
+        else:
+            super().handle_ui(event)
+
+    def button_pressed(self, element) -> None:
+        s = self.app.settings
+        if element is self.b_back:
+            self.app.scenes.pop()
+        elif element is self.mute:
+            s.mute = not s.mute
+            self.app.save_settings()
+            self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
+        elif element is self.full:
+            self.app.toggle_fullscreen()  # calls settings_changed
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

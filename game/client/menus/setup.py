@@ -153,14 +153,14 @@ class SetupScene(Scene):
                 if event.ui_element is menu and event.text in labels:
                     self.options[name] = values[labels.index(event.text)]
             return
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_back:
+        super().handle_ui(event)
+
+    def button_pressed(self, element) -> None:
+        if element is self.b_back:
             self.app.scenes.pop()
-        elif event.ui_element is self.b_rules:
+        elif element is self.b_rules:
             self.app.scenes.push_named("rules", self.game)
-        elif event.ui_element is self.b_start:
+        elif element is self.b_start:
             self.start()
 
     def start(self) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pygame_gui
-
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
@@ -32,23 +30,20 @@ class TitleScene(Scene):
     def resumed(self) -> None:
         self.rebuild()
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_play:
+    def button_pressed(self, element) -> None:
+        if element is self.b_play:
             from .choose import GameChoiceScene
 
             self.app.scenes.push(GameChoiceScene(self.app))
-        elif event.ui_element is self.b_continue:
+        elif element is self.b_continue:
             self.continue_game()
-        elif event.ui_element is self.b_replays:
+        elif element is self.b_replays:
             self.app.scenes.push_named("replays")
-        elif event.ui_element is self.b_settings:
+        elif element is self.b_settings:
             from .settings_menu import SettingsScene
 
             self.app.scenes.push(SettingsScene(self.app))
-        elif event.ui_element is self.b_quit:
+        elif element is self.b_quit:
             self.app.quit()
 
     def continue_game(self) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from ai.review import Review, record_digest
 from game.rules import action_from_json, events_for
@@ -191,15 +190,12 @@ class ReplayScene(Scene):
             self.b_analyse.disable()
         self.b_back = button(self, (x, SIDE.bottom - 46, w, 40), "common.back")
 
-    def handle_ui(self, event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        self.app.sound("sfx.click")
-        if event.ui_element is self.b_watch:
+    def button_pressed(self, element) -> None:
+        if element is self.b_watch:
             self.next_watch()
-        elif event.ui_element is self.b_analyse:
+        elif element is self.b_analyse:
             self.analyse()
-        elif event.ui_element is self.b_back:
+        elif element is self.b_back:
             self.leave()
 
     def leave(self) -> None:
