@@ -373,7 +373,12 @@ class MCTSAgent(Agent):
         while not state.is_terminal:
             legal = state.legal_actions()
             children = node.children
+            hint = policy(state, legal, rng) if bias else None
+            # One pass: every tried child counts this visit as available; while every action so
+            # far has a child, keep the best UCB value (the first of equals, in legal order).
             untried = None
+            best = None
+            best_value = -1.0
             for a in legal:
                 child = children.get(a)
                 if child is None:
@@ -381,30 +386,26 @@ class MCTSAgent(Agent):
                         untried = [a]
                     else:
                         untried.append(a)
-                else:
-                    child.avail += 1
-            player = state.current_player
-            hint = policy(state, legal, rng) if bias else None
+                    continue
+                avail = child.avail = child.avail + 1
+                if untried is None:
+                    visits = child.visits
+                    value = child.reward / visits + c * sqrt(log(avail) / visits)
+                    if a == hint:
+                        value += bias / (visits + 1)
+                    if value > best_value:
+                        best_value = value
+                        best = child
             if untried is not None:
                 if hint is not None and hint in untried:
                     a = hint
                 else:
                     a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(a, player)
+                child = Node(a, state.current_player)
                 children[a] = child
                 state.apply(a)
                 path.append(child)
                 break
-            best = None
-            best_value = -1.0
-            for a in legal:
-                child = children[a]
-                value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if a == hint:
-                    value += bias / (child.visits + 1)
-                if value > best_value:
-                    best_value = value
-                    best = child
             state.apply(best.action)
             path.append(best)
             node = best

@@ -37,6 +37,8 @@ from game.rules.hacktrick.board import LINES_THROUGH
 CARD_COPIES = 3
 #: How many lines run through each cell (centre 4, corners 3, edges 2).
 CENTRALITY = tuple(len(LINES_THROUGH[c]) for c in range(10))
+#: For each cell, the other two cells of every line through it: a marker there wins when both are yours.
+LINE_PARTNERS = tuple(tuple(tuple(x for x in line if x != c) for line in LINES_THROUGH[c]) for c in range(10))
 
 
 # --------------------------------------------------------------------------- board helpers
@@ -65,9 +67,8 @@ def win_cells(owner: list, count: list, p: int) -> set:
         if owner[c] == p and count[c] >= 2:
             cells.add(c)
             continue
-        for a, b, d in LINES_THROUGH[c]:
-            others = [x for x in (a, b, d) if x != c]
-            if owner[others[0]] == p and owner[others[1]] == p:
+        for x, y in LINE_PARTNERS[c]:
+            if owner[x] == p and owner[y] == p:
                 cells.add(c)
                 break
     return cells
@@ -307,8 +308,8 @@ def rollout_policy(state, legal: list, rng):
                 cell = last + a.card
                 if owner[cell] == p and count[cell] >= 2:
                     return a
-                for line in LINES_THROUGH[cell]:
-                    if all(owner[x] == p or x == cell for x in line):
+                for x, y in LINE_PARTNERS[cell]:
+                    if owner[x] == p and owner[y] == p:
                         return a
         if legal[0].kind == "ask" and len(legal) > 1:
             legal = legal[1:]
