@@ -138,10 +138,20 @@ def test_broken_save_is_reported(app):
     path.write_text("garbage", encoding="utf-8")
     app.scenes.push(TitleScene(app))
     frames(app)
-    click_button(app, app.scenes.top.b_continue)
-    assert isinstance(app.scenes.top, TitleScene)
-    assert app.notice and "broken" in app.notice[0]
+    title = app.scenes.top
+    click_button(app, title.b_continue)
+    dialog = app.scenes.top  # the reason, and an offer to put the file aside (it stayed enabled, failing)
+    assert type(dialog).__name__ == "ConfirmScene" and "broken" in dialog.fmt["error"]
     assert path.read_text(encoding="utf-8") == "garbage"
+    click_button(app, dialog.b_cancel)  # cancel: nothing changes
+    assert app.scenes.top is title and path.read_text(encoding="utf-8") == "garbage"
+    click_button(app, title.b_continue)
+    click_button(app, app.scenes.top.b_confirm)  # put aside: renamed, never deleted
+    assert app.scenes.top is title and not path.exists()
+    (aside,) = path.parent.glob("hacktrick.broken-*.json")
+    assert aside.read_text(encoding="utf-8") == "garbage" and aside.name in app.notice[0]
+    frames(app)
+    assert not title.b_continue.is_enabled  # no save left to continue
 
 
 def test_switch_language_in_settings(app):
@@ -240,3 +250,41 @@ def test_the_pause_menu_stops_the_table(app):
     click_button(app, app.scenes.top.b_resume)
     assert app.scenes.top is scene
     assert run_until(app, lambda: len(session.record.actions) > n)
+
+
+def test_quit_to_title_asks_before_losing_moves(app):
+    """Quit to title dropped a game in one click; now it asks whenever moves would be lost, and
+    goes straight out when nothing would (nothing played yet, or just saved)."""
+    from game.client.menus.confirm import ConfirmScene
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=3)
+    scene = open_game(app, session)
+    assert run_until(app, lambda: scene.my_turn)
+    key(app, pygame.K_ESCAPE, settle=1)
+    click_button(app, app.scenes.top.b_title)  # no move yet: nothing to lose
+    assert isinstance(app.scenes.top, TitleScene)
+
+    session = Session.new("hacktrick", ["human", "random"], seed=3)
+    scene = open_game(app, session)
+    assert run_until(app, lambda: scene.my_turn)
+    scene.act(scene.legal_actions()[0])
+    assert run_until(app, lambda: scene.my_turn)
+    key(app, pygame.K_ESCAPE, settle=1)
+    click_button(app, app.scenes.top.b_title)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "pause.quit_question"
+    click_button(app, dialog.b_cancel)  # cancel: back in the pause menu, the game untouched
+    assert isinstance(app.scenes.top, PauseScene) and scene.session is session
+    session.save()  # saved: quitting loses nothing
+    click_button(app, app.scenes.top.b_title)
+    assert isinstance(app.scenes.top, TitleScene)
+
+    scene = open_game(app, Session.load(save_path("hacktrick")))
+    assert run_until(app, lambda: scene.my_turn)
+    scene.act(scene.legal_actions()[0])
+    key(app, pygame.K_ESCAPE, settle=1)
+    click_button(app, app.scenes.top.b_title)
+    click_button(app, app.scenes.top.b_confirm)  # quit anyway
+    assert isinstance(app.scenes.top, TitleScene)

@@ -45,6 +45,19 @@ def save_path(game: str) -> Path:
     return saves_dir() / f"{game}.json"
 
 
+def put_aside(path: Path) -> Path:
+    """Rename an unusable save to ``<game>.broken-<date-time>.json`` beside it (nothing is deleted;
+    it no longer counts as a save); returns the new path.  ``OSError`` if it cannot be renamed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.broken-{stamp}.json")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
+    path.rename(target)
+    return target
+
+
 def list_saves() -> list[Path]:
     """The saved games (``<game>.json`` of a known game), oldest first.
 
@@ -117,6 +130,7 @@ class Session:
         self.history: list[list[dict]] = []  # events of each action since the session began
         self.save_file: Path | None = None  # the save this session was loaded from or saved to
         self._save_digest: str | None = None  # ... and the SHA-256 of its bytes at that moment
+        self._saved_actions: list = []  # the record's actions when it was last saved or loaded
 
     def _replay(self, record: GameRecord):
         """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
@@ -234,6 +248,12 @@ class Session:
         """Remember that the save at ``path``, holding ``data``, is this session's."""
         self.save_file = path
         self._save_digest = _digest(data)
+        self._saved_actions = list(self.record.actions)
+
+    def has_unsaved_moves(self) -> bool:
+        """True when leaving now would lose moves: the game is not over and its moves are not
+        those last saved or loaded (a new game: any move at all)."""
+        return not self.state.is_terminal and self.record.actions != self._saved_actions
 
     @classmethod
     def load(cls, path: Path) -> Session:

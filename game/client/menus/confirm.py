@@ -9,6 +9,7 @@ import pygame
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
+from ..table.widgets import fitting_size
 from .common import button
 
 
@@ -51,5 +52,7 @@ class ConfirmScene(Scene):
         gfx.panel(surface, rect, 235)
         gfx.text(surface, t(self.question), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
                  bold=True)
-        gfx.text_block(surface, t(self.note, **self.fmt), pygame.Rect(rect.left + 30, rect.top + 86, rect.w - 60, 90),
-                       18, gfx.INK)
+        note = t(self.note, **self.fmt)
+        area = pygame.Rect(rect.left + 30, rect.top + 80, rect.w - 60, 108)
+        gfx.text_block(surface, note, area, fitting_size(note, area.w, area.h, sizes=(18, 16, 15, 14, 13)), gfx.INK,
+                       line_gap=0)

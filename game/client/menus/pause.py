@@ -47,7 +47,17 @@ class PauseScene(Scene):
 
             self.app.scenes.push(SettingsScene(self.app))
         elif el is self.b_title:
+            self.quit_to_title()
+
+    def quit_to_title(self) -> None:
+        """Leave the game; ask first if that would lose moves (nothing is lost without asking)."""
+        if not self.game_scene.session.has_unsaved_moves():
             self.to_title()
+            return
+        from .confirm import ConfirmScene
+
+        self.app.scenes.push(ConfirmScene(self.app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway",
+                                          self.to_title))
 
     def to_title(self) -> None:
         from .title import TitleScene

@@ -47,18 +47,34 @@ class TitleScene(Scene):
             self.app.quit()
 
     def continue_game(self) -> None:
-        """Resume the newest save; a broken one is reported and its file left as it is."""
+        """Resume the newest save; a broken one is left as it is, and the player is offered to put
+        it aside (renamed, not deleted) so that Continue can move on."""
         from ..registry import has_table, open_game
         from ..session import SaveError, Session
 
+        path = self.saves[-1]
         try:
-            session = Session.load(self.saves[-1])
+            session = Session.load(path)
             if not has_table(session.game):
                 raise SaveError(f"the client has no table for {session.game!r} yet")
         except SaveError as exc:
-            self.app.notify(t("title.save_broken", error=str(exc)), 6)
+            from .confirm import ConfirmScene
+
+            self.app.scenes.push(ConfirmScene(self.app, "title.save_broken_question", "title.save_broken",
+                                              "title.put_aside", lambda: self.put_aside(path), error=str(exc)))
             return
         open_game(self.app, session, resumed=True)
+
+    def put_aside(self, path) -> None:
+        from ..session import put_aside
+
+        try:
+            target = put_aside(path)
+        except OSError as exc:
+            self.app.notify(t("title.put_aside_failed", error=str(exc)), 6)
+            return
+        self.app.notify(t("title.put_aside_done", name=target.name), 6)
+        self.rebuild()
 
     def draw(self, surface) -> None:
         backdrop(self.app, surface)
