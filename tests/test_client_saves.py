@@ -9,6 +9,7 @@ import os
 import random
 import time
 
+import pygame
 import pytest
 
 from game.client.i18n import t
@@ -219,3 +220,20 @@ def test_play_asks_before_replacing_the_save(tmp_path, monkeypatch):
     assert run_play("hacktrick", ["human", "random"], seed=1) == 0
     assert seen == [[TitleScene, ConfirmScene], [TitleScene]]
     assert path.read_bytes() == data
+
+
+def test_a_dialog_shows_the_screen_it_was_opened_over_with_its_widgets(app):
+    """Over the setup screen, the replace-save question hid every drop-down and label of the screen
+    below (pygame-gui widgets of a covered scene are hidden): the dialog keeps the frame it opened on."""
+    _saved_game()
+    setup = _setup(app)
+    app.render()
+    seat = setup.seat_menus[0].rect
+    click_button(app, setup.b_start)
+    dialog = app.scenes.top
+    assert type(dialog).__name__ == "ConfirmScene" and not setup.seat_menus[0].visible
+    app.render()
+    with_backdrop = pygame.image.tobytes(app.canvas.subsurface(seat), "RGB")
+    dialog.backdrop = None
+    app.render()
+    assert pygame.image.tobytes(app.canvas.subsurface(seat), "RGB") != with_backdrop  # the drop-down is gone

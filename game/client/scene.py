@@ -34,6 +34,7 @@ class Scene:
     """Base class: override ``build_ui``, ``handle_event``, ``update``, ``draw``."""
 
     overlay = False  # True: the scene below is drawn first (pause menu, dialogs)
+    backdrop: pygame.Surface | None = None  # an overlay: the frame it was opened over
     update_when_covered = False  # True: ``update`` runs even under another scene
 
     def __init__(self, app) -> None:
@@ -128,6 +129,8 @@ class SceneManager:
 
     def push(self, scene: Scene) -> Scene:
         if self.stack:
+            if scene.overlay:  # the frame as the player saw it, widgets included (they hide below)
+                scene.backdrop = self.app.canvas.copy()
             self.stack[-1].covered()
         self.stack.append(scene)
         scene.enter()
@@ -186,6 +189,7 @@ class SceneManager:
     def rebuild_all(self) -> None:
         for scene in self.stack:
             scene.rebuild()
+            scene.backdrop = None  # drawn in the old language or size: draw the scene below again
         for scene in self.stack[:-1]:
             scene.covered()
 
@@ -203,6 +207,10 @@ class SceneManager:
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].overlay:
             start -= 1
+        above = self.stack[start + 1:start + 2]
+        if above and above[0].backdrop is not None:  # the frame it was opened over, widgets and all
+            surface.blit(above[0].backdrop, (0, 0))
+            start += 1
         for scene in self.stack[start:]:
             scene.draw(surface)
 
