@@ -591,3 +591,25 @@ def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages
     assert ResultsScene(app, Session.new("ratjack", ["human", "random"], seed=4), ["A", "B"]).score_text(2) == "2 VP"
     i18n.set_language("ja")
     assert i18n.tn("results.points", 1) == "1点" and i18n.t("results.you_win") == "あなたの勝ち！"
+
+
+def test_window_sizes_offered_fit_the_desktop(tmp_path, monkeypatch):
+    """1600x900 was offered on a 1280x720 screen: the window then ran off it and Back was out of reach."""
+    from game.client.menus.settings_menu import SettingsScene
+    from game.client.settings import WINDOW_SIZES, window_sizes_for
+
+    assert window_sizes_for((1280, 720)) == [(960, 540)]
+    assert window_sizes_for((1920, 1080)) == [(960, 540), (1280, 720), (1600, 900)]
+    assert window_sizes_for((2560, 1440)) == list(WINDOW_SIZES)
+    assert window_sizes_for((800, 600)) == [(960, 540)]  # the smallest always, or nothing could be picked
+    assert window_sizes_for((1280, 720), current=(1600, 900)) == [(960, 540), (1600, 900)]  # what it is now
+    assert window_sizes_for(None) == list(WINDOW_SIZES)
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        monkeypatch.setattr(app, "desktop_size", lambda: (1366, 768))
+        app.settings.window_size = (1280, 720)
+        scene = app.scenes.push(SettingsScene(app))
+        frames(app)
+        assert [o[0] for o in scene.size_menu.options_list] == ["960x540", "1280x720"]
+    finally:
+        app.shutdown()

@@ -105,6 +105,14 @@ class App:
         if self.scenes.top is not None:
             self.scenes.top.settings_changed()
 
+    def desktop_size(self) -> tuple[int, int] | None:
+        """The size of the desktop the window is on (``None`` if the video driver cannot say)."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None
+
     def set_window_size(self, size: tuple[int, int]) -> None:
         self.settings.window_size = tuple(size)
         self.settings.fullscreen = False

@@ -21,6 +21,17 @@ from .i18n import LANGUAGES
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))  # smallest first
 MIN_WINDOW = WINDOW_SIZES[0]  # below this the 1280x720 layout, scaled down, is no longer readable
+DESKTOP_MARGIN = 60  # height a window needs beyond its size on a desktop: title bar, task bar
+
+
+def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] | None = None) -> list:
+    """The window sizes worth offering on a ``desktop`` of that many pixels (``None``: unknown):
+    those that fit on it with room for the title and task bars, the smallest always, and the
+    ``current`` size; smallest first."""
+    sizes = set(WINDOW_SIZES) if desktop is None else {
+        s for s in WINDOW_SIZES if s[0] <= desktop[0] and s[1] + DESKTOP_MARGIN <= desktop[1]}
+    sizes |= {WINDOW_SIZES[0]} | ({tuple(current)} if current else set())
+    return sorted(sizes)
 #: Who may sit at a seat (``game.client.players`` offers those whose agent is registered).
 SEAT_SPECS = ("human", "mcts:level=easy", "mcts:level=normal", "mcts:level=hard", "heuristic", "random")
 

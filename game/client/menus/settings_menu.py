@@ -12,7 +12,7 @@ import pygame_gui
 from .. import gfx
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..settings import ANIMATION_SPEEDS, window_sizes_for
 from .common import backdrop, button, heading, label
 
 
@@ -47,7 +47,7 @@ class SettingsScene(Scene):
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.window"), "#setup_label")
         cur = f"{s.window_size[0]}x{s.window_size[1]}"
-        sizes = [f"{a}x{b}" for a, b in sorted({*WINDOW_SIZES, tuple(s.window_size)})]  # smallest first
+        sizes = [f"{a}x{b}" for a, b in window_sizes_for(self.app.desktop_size(), s.window_size)]
         self.size_menu = pygame_gui.elements.UIDropDownMenu(sizes, cur, pygame.Rect(cx, y, w, 44), ui,
                                                             container=c)
         y = next(rows)
