@@ -288,3 +288,19 @@ def test_quit_to_title_asks_before_losing_moves(app):
     click_button(app, app.scenes.top.b_title)
     click_button(app, app.scenes.top.b_confirm)  # quit anyway
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_esc_on_an_open_drop_down_closes_only_the_list(app):
+    """Esc with a seat list open left the setup screen (and its choices) instead of closing the list."""
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick"))
+    frames(app)
+    menu = setup.seat_menus[1]
+    click_button(app, menu)  # the list opens
+    frames(app)
+    assert menu.current_state is menu.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.scenes.top is setup and menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)  # nothing open: Esc goes back
+    assert app.scenes.top is not setup

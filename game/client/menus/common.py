@@ -30,3 +30,19 @@ def backdrop(app, surface, key: str = "ui.background", dim: int = 0) -> None:
 def heading(surface, msg: str, y: int = 40, size: int = 40) -> None:
     gfx.text(surface, msg, (surface.get_width() // 2, y), size, gfx.INK, anchor="midtop", bold=True,
              shadow=True)
+
+
+def close_open_drop_down(scene) -> bool:
+    """Close the scene's expanded drop-down list, if one is open; True if it did.
+
+    Esc first closes an open list (it left the whole screen, losing the choices made there)."""
+    stack = list(scene.container.elements) if scene.container is not None else []
+    while stack:
+        element = stack.pop()
+        if isinstance(element, pygame_gui.elements.UIDropDownMenu):
+            if element.current_state is element.menu_states["expanded"]:
+                element.current_state.should_transition = True
+                return True
+        elif isinstance(element, pygame_gui.core.UIContainer):
+            stack.extend(element.elements)
+    return False

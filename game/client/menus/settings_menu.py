@@ -13,7 +13,7 @@ from .. import gfx
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, window_sizes_for
-from .common import backdrop, button, heading, label
+from .common import backdrop, button, close_open_drop_down, heading, label
 
 
 class SettingsScene(Scene):
@@ -123,7 +123,8 @@ class SettingsScene(Scene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop()
+            if not close_open_drop_down(self):
+                self.app.scenes.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             value = self.track_value(event.pos)
             if value is not None:

@@ -12,7 +12,7 @@ from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
 from ..scene import Scene
-from .common import backdrop, button, heading, label
+from .common import backdrop, button, close_open_drop_down, heading, label
 
 ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
@@ -176,10 +176,12 @@ class SetupScene(Scene):
         start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if close_open_drop_down(self):  # Esc or Enter on an open list closes it, nothing more
+                return
             if event.key == pygame.K_ESCAPE:
                 self.app.scenes.pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            else:
                 self.start()
 
     def draw(self, surface) -> None:
