@@ -59,3 +59,21 @@ def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeyp
     finally:
         app.shutdown()
     assert path.read_bytes() == BROKEN["huge window"]
+
+
+def test_the_notice_about_broken_settings_is_in_the_players_language(tmp_path, monkeypatch):
+    """It was English on the Japanese client ("unusable value for mute; using the default")."""
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir()
+    path.write_text('{"language": "ja", "mute": "no"}', encoding="utf-8")
+    from game.client.app import App
+    from game.client.i18n import set_language
+
+    app = App(bot_mode="inline")
+    try:
+        assert app.notice and "mute" in app.notice[0] and "既定値" in app.notice[0]
+    finally:
+        app.shutdown()
+        set_language("en")

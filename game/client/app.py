@@ -82,8 +82,9 @@ class App:
         self.notice: tuple[str, float] | None = None  # (message, seconds left)
         self.frame_times: list[float] = []
         self.record_frames = False
-        if self.settings.problem:
-            self.notify(self.settings.problem)
+        if self.settings.problem_text:
+            key, fields = self.settings.problem_text
+            self.notify(i18n.t(key, **fields))
 
     # -- window ------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:

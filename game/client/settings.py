@@ -148,6 +148,7 @@ class Settings:
     setups: dict = field(default_factory=dict)  # game -> the seats and options last started
 
     problem: str | None = None  # why the saved file could not be used (not saved)
+    problem_text: tuple | None = None  # the same for the player: (i18n key, its fields)
 
     # ------------------------------------------------------------------
     def normalise(self) -> list[str]:
@@ -190,23 +191,27 @@ class Settings:
             return settings
         except OSError as exc:
             settings.problem = f"cannot read {path}: {exc}; using the default settings"
+            settings.problem_text = ("settings.unreadable", {"path": str(path), "error": str(exc)})
             return settings
         except (ValueError, RecursionError) as exc:  # JSON, UTF-8 and nesting errors
             reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).splitlines()[0]
             settings.problem = f"{path} is broken ({reason}); using the default settings"
+            settings.problem_text = ("settings.broken", {"path": str(path), "reason": reason})
             return settings
-        names = {f.name for f in fields(cls)} - {"problem"}
+        names = {f.name for f in fields(cls)} - {"problem", "problem_text"}
         for key, value in data.items():
             if key in names:
                 setattr(settings, key, value)
         replaced = settings.normalise()
         if replaced:
-            settings.problem = f"{path}: unusable value for {', '.join(replaced)}; using the default"
+            settings.problem = f"{path}: unusable values for {', '.join(replaced)}; using their defaults"
+            settings.problem_text = ("settings.unusable", {"path": str(path), "names": ", ".join(replaced)})
         return settings
 
     def to_json(self) -> dict:
         d = asdict(self)
         d.pop("problem")
+        d.pop("problem_text")
         d["window_size"] = list(self.window_size)
         d["setups"] = {game: {"seats": list(e["seats"]),
                               "options": {k: list(v) if isinstance(v, tuple) else v for k, v in e["options"].items()}}
