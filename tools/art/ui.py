@@ -221,6 +221,10 @@ def theme() -> bytes:
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10", "border_width": "2",
                      "shadow_width": "3", "text_horiz_alignment": "center"},
         },
+        "#primary_button": {  # the one choice a screen leads to (Start game, Resume, Cancel in a dialog)
+            "colours": {"normal_bg": _hex(P.AMBER_DARK), "hovered_bg": _hex(P.AMBER), "normal_text": "#FFFFFF",
+                        "hovered_text": "#2A1A0C", "normal_border": _hex(P.GOLD), "hovered_border": _hex(P.GOLD)},
+        },
         "label": {
             "colours": {"normal_text": text, "dark_bg": "#00000000", "normal_bg": "#00000000"},
             "font": _font_block(16),

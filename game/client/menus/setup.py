@@ -190,6 +190,8 @@ class SetupScene(Scene):
         box = pygame.Rect(200, 116, 880, min(510, self.form_bottom - 100))
         gfx.panel(surface, box, 190)
         gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
-        for name, y in self.option_rows:
-            gfx.text_block(surface, t(f"option.{self.game}.{name}.help"), pygame.Rect(826, y, 238, ROW - 4), 13,
-                           gfx.MUTED, line_gap=0)
+        for name, y in self.option_rows:  # each help beside its drop-down, centred on it
+            help_text = t(f"option.{self.game}.{name}.help")
+            height = len(gfx.wrap(help_text, 13, 238)) * gfx.font(13).get_linesize()
+            top = max(y - (ROW - CONTROL_H) // 2, y + (CONTROL_H - height) // 2)
+            gfx.text_block(surface, help_text, pygame.Rect(826, top, 238, ROW - 4), 13, gfx.MUTED, line_gap=0)
