@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 USAGE_NOTE = (
     "`tabletop-trio` without a command opens the client (title screen). "
@@ -11,8 +12,38 @@ USAGE_NOTE = (
 )
 
 
+class OneLineArgumentParser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit code 2:
+    ``PROG: error: MESSAGE (see PROG --help)``, where plain argparse prints the whole usage first.
+
+    Subparsers made with ``add_subparsers().add_parser`` are of the same class.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(str(message).split())
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def integer(text: str) -> int:
+    """An ``int`` argument (argparse names the type in its message: "invalid integer value")."""
+    return int(text)
+
+
+def number(text: str) -> float:
+    """A ``float`` argument (argparse names the type in its message: "invalid number value")."""
+    return float(text)
+
+
+def fail(command: str, message: str) -> NoReturn:
+    """Print ``tabletop-trio COMMAND: error: MESSAGE`` as one line and exit with code 2."""
+    message = " ".join(str(message).split())
+    prog = f"tabletop-trio {command}" if command else "tabletop-trio"
+    sys.stderr.write(f"{prog}: error: {message}\n")
+    raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineArgumentParser(
         prog="tabletop-trio",
         description="Tabletop Trio: Hacktrick, Ratjack and Hakkutsu!! against MCTS bots.",
         epilog=USAGE_NOTE,
@@ -27,10 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("game", help="game name")
     demo.add_argument("--seats", help="comma-separated agent specs "
                                       "(default: mcts:level=normal, as many as the game's minimum players)")
-    demo.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier (default 1)")
-    demo.add_argument("--screenshot", help="save the last frame to this PNG")
+    demo.add_argument("--speed", type=number, default=1.0, help="animation speed multiplier (default 1)")
+    demo.add_argument("--screenshot", metavar="PNG", help="save the last frame to this PNG file (*.png)")
     for command in (play, demo):
-        command.add_argument("--seed", type=int, help="deal seed (default: random)")
+        command.add_argument("--seed", type=integer, help="deal seed (default: random)")
         command.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                              help="a game option, e.g. --option decks=weasel,raccoon (repeatable; "
                                   "see `tabletop-trio games`)")
@@ -38,35 +69,50 @@ def build_parser() -> argparse.ArgumentParser:
     record_help = "a game record: a finished game, a save, or a tournament's games/game-NNNNNN.json"
     replay = sub.add_parser("replay", help="replay a recorded game move by move in the client")
     replay.add_argument("path", help=record_help)
-    replay.add_argument("--move", type=int, help="open at the position after this many actions (default: the end)")
+    replay.add_argument("--move", type=integer, metavar="K",
+                        help="open at the position after K actions, 0 to the game's length (default: the end)")
     replay.add_argument("--seat", help="watch from this player (1-based) or 'open' for all cards open")
     replay.add_argument("--lang", choices=("en", "ja"), help="interface language")
-    replay.add_argument("--screenshot", help="save one frame to this PNG and quit (works headless)")
+    replay.add_argument("--screenshot", metavar="PNG", help="save one frame to this PNG file (*.png) and quit "
+                                                            "(works headless)")
     review = sub.add_parser("review", help="find where a recorded game was won and lost (review.json, review.png)")
     review.add_argument("path", help=record_help)
     review.add_argument("--out", metavar="DIR", help="output folder (default: <record name>-review next to it)")
-    review.add_argument("--budget", type=int, metavar="N", help="ISMCTS iterations per decision (default 400)")
-    review.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: all cores)")
-    review.add_argument("--seed", type=int, default=0, help="search seed (default 0; same seed, same numbers)")
-    review.add_argument("--threshold", type=float, default=0.10, metavar="X",
+    review.add_argument("--budget", type=integer, metavar="N", help="ISMCTS iterations per decision (default 400)")
+    review.add_argument("--jobs", type=integer, metavar="N", help="worker processes (default: all cores)")
+    review.add_argument("--seed", type=integer, default=0, help="search seed (default 0; same seed, same numbers)")
+    review.add_argument("--threshold", type=number, default=0.10, metavar="X",
                         help="a drop in win chance of at least X is a mistake (default 0.10)")
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
+    parser.commands = sub.choices  # name -> subparser, for messages about a command's arguments
     return parser
 
 
+def parse_args(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """``parser.parse_args``, but arguments a command does not know are reported by that command
+    ("tabletop-trio play: error: unrecognized arguments: ...", one line)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = getattr(parser, "commands", {}).get(args.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def cmd_games() -> int:
+    """List the games and their options, with values written as they are typed in ``--option``."""
     from game.rules import GAMES
+    from game.rules.core import typed_value
 
     for info in GAMES.values():
         count = (str(info.min_players) if info.min_players == info.max_players
                  else f"{info.min_players}-{info.max_players}")
         print(f"{info.name}: {info.title} ({count} players)")
         for opt in info.options.values():
-            d = opt.describe()
-            choices = f" choices: {d['choices']}" if "choices" in d else ""
-            print(f"    {opt.name} (default {d['default']!r}): {opt.help}{choices}")
+            choices = (f"; choices: {', '.join(typed_value(c) for c in opt.choices)}"
+                       if opt.choices is not None else "")
+            print(f"    {opt.name} (default {typed_value(opt.default)}): {opt.help}{choices}")
     return 0
 
 
@@ -75,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for the command's own output
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     if args.command == "games":
         return cmd_games()
     if args.command == "tournament":
@@ -106,22 +152,21 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_client(parser: argparse.ArgumentParser, args) -> int:
     """``play`` and ``demo``: the game, seats, options, speed and screenshot path are all checked
     before a window opens; a problem exits with code 2 and one line on stderr."""
-    from ai.tournament.cli import _collect_options
-    from ai.tournament.spec import parse_options
+    from ai.tournament.cli import _collect_options, parse_game_options
     from game.client import main as client
 
     demo = args.command == "demo"
     seats = [s.strip() for s in args.seats.split(",")] if args.seats is not None else None
     try:
         client.check_client_game(args.game)
-        options = parse_options(args.game, _collect_options(args))
+        options = parse_game_options(args.game, _collect_options(args))
         client.new_client_session(args.game, seats, seed=args.seed, options=options, bots_only=demo)
         if demo:
             client.check_speed(args.speed)
             if args.screenshot:
                 client.check_screenshot(args.screenshot)
     except ValueError as exc:
-        parser.exit(2, f"tabletop-trio {args.command}: error: {exc}\n")
+        fail(args.command, str(exc))
     if not demo:
         return client.run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
     return client.run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
@@ -135,7 +180,7 @@ def read_record_or_exit(parser: argparse.ArgumentParser, command: str, path: str
     try:
         return GameRecord.read(path)
     except ValueError as exc:
-        parser.exit(2, f"tabletop-trio {command}: error: {exc}\n")
+        fail(command, str(exc))
 
 
 def cmd_review(parser: argparse.ArgumentParser, args) -> int:
@@ -149,16 +194,16 @@ def cmd_review(parser: argparse.ArgumentParser, args) -> int:
     record = read_record_or_exit(parser, "review", args.path)
     for name, value, low in (("--budget", args.budget, 1), ("--jobs", args.jobs, 1)):
         if value is not None and value < low:
-            parser.exit(2, f"tabletop-trio review: error: {name} must be at least {low}, not {value}\n")
+            fail("review", f"{name} must be at least {low}, not {value}")
     if not 0 < args.threshold <= 1:
-        parser.exit(2, f"tabletop-trio review: error: --threshold must be in (0, 1], not {args.threshold}\n")
+        fail("review", f"--threshold must be in (0, 1], not {args.threshold}")
     from game.client.replay.store import review_dir_for
 
     out = Path(args.out) if args.out else review_dir_for(Path(args.path))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        parser.exit(2, f"tabletop-trio review: error: cannot create {out}: {exc.strerror or exc}\n")
+        fail("review", f"cannot create {out}: {exc.strerror or exc}")
     jobs = args.jobs or os.cpu_count() or 1
     progress: list = []
 
@@ -206,10 +251,11 @@ def cmd_replay(parser: argparse.ArgumentParser, args) -> int:
     try:
         client.check_client_game(record.game)
         seat = client.check_replay_seat(args.seat, record.players)
+        client.check_replay_move(args.move, len(record.actions))
         if args.screenshot:
             client.check_screenshot(args.screenshot)
     except ValueError as exc:
-        parser.exit(2, f"tabletop-trio replay: error: {exc}\n")
+        fail("replay", str(exc))
     return client.run_replay(record, args.path, move=args.move, seat=seat, lang=args.lang,
                              screenshot=args.screenshot)
 

@@ -58,6 +58,36 @@ def test_bad_input_one_message_nonzero_exit_nothing_played(tmp_path, capsys, arg
     assert not out.exists()
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--games", "x"], "argument --games: invalid integer value: 'x'"),
+    (["--seed", "1.5"], "argument --seed: invalid integer value: '1.5'"),
+    (["--colour", "red"], "unrecognized arguments: --colour red"),
+])
+@pytest.mark.parametrize("standalone", [False, True])
+def test_argument_errors_are_one_line_without_the_usage(standalone, args, message, tmp_path, capsys):
+    from ai.tournament import cli as tournament_cli
+
+    with pytest.raises(SystemExit) as exc:
+        tournament_cli.main([*args, "--out", str(tmp_path / "out")]) if standalone else main(
+            ["tournament", *args, "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.splitlines() == [
+        f"tabletop-trio tournament: error: {message} (see tabletop-trio tournament --help)"], err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "ratjack", "--decks", "weasel"], "option decks=weasel is not allowed"),
+    (["--game", "hakkutsu", "--rounds", "99"], "option rounds=99 is not allowed; choose none ("),
+    (["--game", "hakkutsu", "--mode", "x"], "option mode=x is not allowed; choose one of research, treasure"),
+])
+def test_option_values_are_shown_as_typed(args, message, tmp_path, capsys):
+    assert main(["tournament", *args, "--agents", "random", "random", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+    assert not any(word in err for word in ("None", "('", "',)")), err
+
+
 def test_unwritable_output_directory(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")

@@ -10,11 +10,15 @@ Usage::
 Window keys: 0-5 or the buttons pick a filter (all, ui, hacktrick, ratjack, hakkutsu, sounds);
 +/- or the slider zoom; arrows move the selection; click an asset to select it (sounds play);
 space replays the animation or sound; F flips a card; wheel / PageUp / PageDown scroll; Esc quits.
+The window is 1280 x 800, or smaller to fit the desktop.
+
+Bad input (an unknown ``--select`` key, a ``--root`` without a usable manifest, a ``--sheet`` or
+``--screenshot`` path that is not a writable ``.png`` in an existing folder) is one line on stderr and
+exit code 2; nothing is written.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -28,6 +32,8 @@ from game.client.assets import DEFAULT_ROOT, GAMES, KINDS, MANIFEST_NAME, is_ass
 
 REQUIRED_FIELDS = ("key", "file", "kind", "game", "role")
 FILTERS = ("all", "ui", "hacktrick", "ratjack", "hakkutsu", "sounds")
+SHEET_LABEL_SIZE = 11
+PROG = "python -m tools.asset_preview"
 
 
 # ---------------------------------------------------------------------------------------- check
@@ -164,17 +170,67 @@ def _font(size: int, bold: bool = False):
     return draw.font(size, bold, jp=True)
 
 
-def _fit_label(text: str, width: int, size: int = 11):
-    """Render ``text`` into at most ``width`` px (shrinking, then eliding the middle)."""
-    f = _font(size)
-    while size > 8 and f.size(text)[0] > width:
-        size -= 1
-        f = _font(size)
+LABEL_BREAKS = ".-_/ "  # a key may wrap after one of these
+
+
+def _split_label(text: str, f, width: int) -> list[str] | None:
+    """``text`` as two lines no wider than ``width`` in font ``f``, broken after a ``.``, ``-``, ``_``,
+    ``/`` or space (the most even break that fits), or None if no break fits."""
+    best = None
+    for i, ch in enumerate(text[:-1]):
+        if ch in LABEL_BREAKS:
+            first, second = text[: i + 1].rstrip(), text[i + 1:].lstrip()
+            widest = max(f.size(first)[0], f.size(second)[0])
+            if first and second and widest <= width and (best is None or widest < best[0]):
+                best = (widest, [first, second])
+    return best[1] if best else None
+
+
+def _elide(text: str, f, width: int) -> str:
+    """``text`` shortened in the middle (with ``…``) until it fits ``width``."""
     s = text
     while f.size(s)[0] > width and len(s) > 5:
         mid = len(s) // 2
         s = s[: mid - 1] + "…" + s[mid + 1:]
-    return f.render(s, True, (236, 226, 210))
+    return s
+
+
+def label_lines(text: str, width: int, size: int = 11, max_lines: int = 1) -> tuple[int, list[str]]:
+    """The font size and the lines to print ``text`` within ``width`` px.
+
+    One line: shrink the font (down to 8 px), then shorten the middle.  With ``max_lines=2``: one line
+    at ``size`` or a pixel smaller, else two lines broken at a separator (shrinking down to 8 px),
+    and only if that fails, the two halves shortened.
+    """
+    if max_lines < 2:
+        while size > 8 and _font(size).size(text)[0] > width:
+            size -= 1
+        return size, [_elide(text, _font(size), width)]
+    for sz in (size, size - 1):
+        if _font(sz).size(text)[0] <= width:
+            return sz, [text]
+    for sz in range(size, 7, -1):
+        lines = _split_label(text, _font(sz), width)
+        if lines:
+            return sz, lines
+    f = _font(8)
+    lines = _split_label(text, f, 10 ** 6) or [text[: len(text) // 2], text[len(text) // 2:]]
+    return 8, [_elide(line, f, width) for line in lines]
+
+
+def _fit_label(text: str, width: int, size: int = 11, max_lines: int = 1, colour=(236, 226, 210)):
+    """Render ``text`` into at most ``width`` px (see :func:`label_lines`), lines centred."""
+    import pygame
+
+    size, lines = label_lines(text, width, size, max_lines)
+    f = _font(size)
+    images = [f.render(line, True, colour) for line in lines]
+    if len(images) == 1:
+        return images[0]
+    surf = pygame.Surface((max(i.get_width() for i in images), f.get_linesize() * len(images)), pygame.SRCALPHA)
+    for n, img in enumerate(images):
+        surf.blit(img, ((surf.get_width() - img.get_width()) // 2, n * f.get_linesize()))
+    return surf
 
 
 def waveform(path: Path, w: int, h: int):
@@ -274,7 +330,19 @@ def thumbnail(root: Path, entry: dict, size: int):
 
 def contact_sheet(root: Path | str = DEFAULT_ROOT, out: Path | str = "asset_sheet.png", game: str | None = None,
                   columns: int = 9, cell: int = 140) -> Path:
-    """Write a labelled contact sheet of every asset (or one ``game``'s) to ``out``; returns its path."""
+    """Write a labelled contact sheet of every asset (or one ``game``'s) to ``out`` (its folder must
+    exist); returns its path."""
+    import pygame
+
+    sheet = render_contact_sheet(root, game, columns, cell)
+    out = Path(out)
+    pygame.image.save(sheet, str(out))
+    return out
+
+
+def render_contact_sheet(root: Path | str = DEFAULT_ROOT, game: str | None = None, columns: int = 9,
+                         cell: int = 140):
+    """A labelled contact sheet of every asset (or one ``game``'s), as a surface."""
     _headless()
     import pygame
 
@@ -288,7 +356,8 @@ def contact_sheet(root: Path | str = DEFAULT_ROOT, out: Path | str = "asset_shee
     for k in keys:
         e = assets.entry(k)
         sections.setdefault("sounds" if e["kind"] == "sound" else e["game"], []).append(k)
-    pad, label_h, head_h = 10, 18, 34
+    pad, head_h = 10, 34
+    label_h = 2 * _font(SHEET_LABEL_SIZE).get_linesize() + 2  # room for a key wrapped onto two lines
     width = pad + columns * (cell + pad)
     height = pad
     for ks in sections.values():
@@ -313,29 +382,57 @@ def contact_sheet(root: Path | str = DEFAULT_ROOT, out: Path | str = "asset_shee
             sheet.blit(checker, (x0, y0))
             thumb = thumbnail(root, assets.entry(k), cell - 6)
             sheet.blit(thumb, thumb.get_rect(center=(x0 + cell / 2, y0 + cell / 2)))
-            label = _fit_label(k, cell)
+            label = _fit_label(k, cell, SHEET_LABEL_SIZE, max_lines=2)
             sheet.blit(label, (x0 + (cell - label.get_width()) / 2, y0 + cell + 2))
         y += math.ceil(len(ks) / columns) * (cell + label_h + pad)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(sheet, str(out))
-    return out
+    return sheet
 
 
 # ---------------------------------------------------------------------------------- the window
+WANTED_SIZE = (1280, 800)
+MIN_SIZE = (640, 480)
+#: Room left on the desktop for the window's frame and title bar and the desktop's panels / task bar.
+DESKTOP_MARGIN = (40, 100)
+
+
+def window_size(desktop: tuple[int, int] | None = None, wanted: tuple[int, int] = WANTED_SIZE) -> tuple[int, int]:
+    """The window size: ``wanted``, made smaller to fit ``desktop`` (default: the first display's
+    size, :func:`pygame.display.get_desktop_sizes`) less :data:`DESKTOP_MARGIN`; never smaller than
+    :data:`MIN_SIZE` unless the desktop itself is."""
+    if desktop is None:
+        import pygame
+
+        try:
+            if not pygame.display.get_init():
+                pygame.display.init()
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            sizes = []
+        if not sizes:
+            return wanted
+        desktop = sizes[0]
+    size = []
+    for want, desk, margin, least in zip(wanted, desktop, DESKTOP_MARGIN, MIN_SIZE, strict=True):
+        size.append(max(min(want, desk - margin), min(least, desk)))
+    return size[0], size[1]
+
+
 class PreviewApp:
     """The interactive asset browser (pygame + pygame-gui, themed with ``ui.theme``).
 
+    The window is :data:`WANTED_SIZE` or smaller to fit the desktop (:func:`window_size`); the top
+    bar wraps onto a second row when it is narrow and the grid and detail panel share the rest.
     ``step(events)`` handles one frame's events and draws; ``run()`` loops until quit. Tests drive
     it with synthetic events through ``step``.
     """
 
-    WIDTH, HEIGHT = 1280, 800
-    TOP = 60
-    GRID_W = 850
+    CAPTION = "Tabletop Trio — asset preview"
+    HEADING = "Asset preview"
     BASE_CELL = 96
+    ROW_H = 40  # a row of the top bar
+    PANEL_W = 410  # the detail panel at full size
 
-    def __init__(self, root: Path | str = DEFAULT_ROOT) -> None:
+    def __init__(self, root: Path | str = DEFAULT_ROOT, size: tuple[int, int] | None = None) -> None:
         import pygame
         import pygame_gui
 
@@ -343,8 +440,9 @@ class PreviewApp:
 
         pygame.init()
         self.pg, self.gui = pygame, pygame_gui
-        self.screen = pygame.display.set_mode((self.WIDTH, self.HEIGHT))
-        pygame.display.set_caption("Tabletop Trio — asset preview")
+        self.width, self.height = size or window_size()
+        self.screen = pygame.display.set_mode((self.width, self.height))
+        pygame.display.set_caption(self.CAPTION)
         self.assets = Assets(root)
         try:
             pygame.display.set_icon(self.assets.image("ui.icon"))
@@ -356,7 +454,7 @@ class PreviewApp:
         except pygame.error:
             pass
         theme = self.assets.path("ui.theme") if "ui.theme" in self.assets else None
-        self.manager = pygame_gui.UIManager((self.WIDTH, self.HEIGHT), str(theme) if theme else None)
+        self.manager = pygame_gui.UIManager((self.width, self.height), str(theme) if theme else None)
         self.clock = pygame.time.Clock()
         self.filter = "all"
         self.zoom = 1.0
@@ -368,22 +466,47 @@ class PreviewApp:
         self.played: list[str] = []
         self._thumbs: dict[tuple[str, int], object] = {}
         self.buttons = {}
-        x = 10
-        widths = {"all": 78, "ui": 70, "hacktrick": 132, "ratjack": 118, "hakkutsu": 190, "sounds": 112}
-        for i, name in enumerate(FILTERS):
-            w = widths[name]
-            text = {"hakkutsu": "Hakkutsu ハックツ", "ui": "UI"}.get(name, name.capitalize())
-            self.buttons[name] = pygame_gui.elements.UIButton(pygame.Rect(x, 10, w, 40), f"{i} {text}",
-                                                              self.manager)
-            x += w + 6
-        pygame_gui.elements.UILabel(pygame.Rect(x + 10, 14, 60, 32), "Zoom", self.manager)
-        self.slider = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x + 70, 16, 180, 28), 1.0, (0.5, 3.0),
-                                                             self.manager)
-        self.title = pygame_gui.elements.UILabel(pygame.Rect(self.WIDTH - 230, 14, 220, 32),
-                                                 "アセット・プレビュー", self.manager, object_id="@heading")
+        self._layout_top_bar()
+        panel_w = max(240, min(self.PANEL_W, self.width // 3))
+        self.grid_w = self.width - panel_w - 20
         self._update_filter_buttons()
         self.visible = self.visible_keys()
         self.selected = self.visible[0] if self.visible else None
+
+    def _layout_top_bar(self) -> None:
+        """Filter buttons, then zoom, left to right, wrapping onto another row where the window is
+        too narrow; the heading goes right-aligned on the last row if there is room (the window
+        caption says it too).  Sets ``top``, where the grid starts."""
+        pg, gui = self.pg, self.gui
+        x, y = 10, 10
+
+        def place(w: int) -> tuple[int, int]:
+            nonlocal x, y
+            if x > 10 and x + w > self.width - 10:
+                x, y = 10, y + self.ROW_H + 6
+            at = (x, y)
+            x += w + 6
+            return at
+
+        widths = {"all": 78, "ui": 70, "hacktrick": 132, "ratjack": 118, "hakkutsu": 190, "sounds": 112}
+        for i, name in enumerate(FILTERS):
+            text = {"hakkutsu": "Hakkutsu ハックツ", "ui": "UI"}.get(name, name.capitalize())
+            bx, by = place(widths[name])
+            self.buttons[name] = gui.elements.UIButton(pg.Rect(bx, by, widths[name], self.ROW_H), f"{i} {text}",
+                                                       self.manager)
+        x += 10
+        zx, zy = place(250)
+        gui.elements.UILabel(pg.Rect(zx, zy + 4, 60, 32), "Zoom", self.manager)
+        self.slider = gui.elements.UIHorizontalSlider(pg.Rect(zx + 60, zy + 6, 180, 28), 1.0, (0.5, 3.0),
+                                                      self.manager)
+        self.title = gui.elements.UILabel(pg.Rect(0, y + 4, -1, 32), self.HEADING, self.manager,
+                                          object_id="@heading")
+        if x + 10 + self.title.rect.width <= self.width - 10:
+            self.title.set_relative_position((self.width - 10 - self.title.rect.width, y + 4))
+        else:
+            self.title.kill()
+            self.title = None
+        self.top = y + self.ROW_H + 10
 
     # --- state ------------------------------------------------------------------------------
     def visible_keys(self) -> list[str]:
@@ -445,24 +568,24 @@ class PreviewApp:
         return int(self.BASE_CELL * self.zoom)
 
     def _columns(self) -> int:
-        return max(1, (self.GRID_W - 10) // (self.cell_size() + 10))
+        return max(1, (self.grid_w - 10) // (self.cell_size() + 10))
 
     def cell_rect(self, index: int):
         """Screen rectangle of the grid cell ``index`` (scrolled)."""
         cs = self.cell_size()
         cols = self._columns()
-        gap = (self.GRID_W - cols * cs) / (cols + 1)
+        gap = (self.grid_w - cols * cs) / (cols + 1)
         return self.pg.Rect(round(gap + index % cols * (cs + gap)),
-                            self.TOP + 10 + index // cols * (cs + 28) - self.scroll, cs, cs)
+                            self.top + 10 + index // cols * (cs + 28) - self.scroll, cs, cs)
 
     def _max_scroll(self) -> int:
         rows = math.ceil(len(self.visible) / self._columns())
         total = rows * (self.cell_size() + 28) + 20
-        return max(0, total - (self.HEIGHT - self.TOP))
+        return max(0, total - (self.height - self.top))
 
     def key_at(self, pos) -> str | None:
         """The asset key whose grid cell contains ``pos``."""
-        if pos[0] >= self.GRID_W or pos[1] < self.TOP:
+        if pos[0] >= self.grid_w or pos[1] < self.top:
             return None
         for i, k in enumerate(self.visible):
             if self.cell_rect(i).collidepoint(pos):
@@ -520,10 +643,10 @@ class PreviewApp:
 
     def _scroll_to(self, index: int) -> None:
         r = self.cell_rect(index)
-        if r.top < self.TOP:
-            self.scroll -= self.TOP + 10 - r.top
-        elif r.bottom + 28 > self.HEIGHT:
-            self.scroll += r.bottom + 28 - self.HEIGHT
+        if r.top < self.top:
+            self.scroll -= self.top + 10 - r.top
+        elif r.bottom + 28 > self.height:
+            self.scroll += r.bottom + 28 - self.height
         self.scroll = max(0, min(self._max_scroll(), self.scroll))
 
     # --- drawing ----------------------------------------------------------------------------
@@ -538,13 +661,13 @@ class PreviewApp:
         pg = self.pg
         scr = self.screen
         scr.fill((30, 25, 22))
-        pg.draw.rect(scr, (44, 36, 32), (0, 0, self.WIDTH, self.TOP))
-        clip = pg.Rect(0, self.TOP, self.GRID_W, self.HEIGHT - self.TOP)
+        pg.draw.rect(scr, (44, 36, 32), (0, 0, self.width, self.top))
+        clip = pg.Rect(0, self.top, self.grid_w, self.height - self.top)
         scr.set_clip(clip)
         cs = self.cell_size()
         for i, k in enumerate(self.visible):
             r = self.cell_rect(i)
-            if r.bottom + 28 < self.TOP or r.top > self.HEIGHT:
+            if r.bottom + 28 < self.top or r.top > self.height:
                 continue
             sel = k == self.selected
             pg.draw.rect(scr, (84, 68, 58) if sel else (46, 38, 34), r.inflate(6, 6), border_radius=8)
@@ -561,13 +684,23 @@ class PreviewApp:
     def _draw_detail(self) -> None:
         pg = self.pg
         scr = self.screen
-        panel = pg.Rect(self.GRID_W + 10, self.TOP + 10, self.WIDTH - self.GRID_W - 20, self.HEIGHT - self.TOP - 20)
+        panel = pg.Rect(self.grid_w + 10, self.top + 10, self.width - self.grid_w - 20, self.height - self.top - 20)
         pg.draw.rect(scr, (44, 36, 32), panel, border_radius=12)
         pg.draw.rect(scr, (122, 97, 82), panel, width=1, border_radius=12)
         if not self.selected:
             return
+        scr.set_clip(panel)
+        try:
+            self._draw_detail_in(panel)
+        finally:
+            scr.set_clip(None)
+
+    def _draw_detail_in(self, panel) -> None:
+        pg = self.pg
+        scr = self.screen
         e = self.assets.entry(self.selected)
-        stage = pg.Rect(panel.x + 10, panel.y + 10, panel.w - 20, 400)
+        # The stage is 400 px high in a full-size window; a shorter one keeps ~300 px for the text.
+        stage = pg.Rect(panel.x + 10, panel.y + 10, panel.w - 20, max(120, min(400, panel.h - 320)))
         pg.draw.rect(scr, (36, 72, 58), stage, border_radius=10)
         self._draw_animated(e, stage)
         y = stage.bottom + 12
@@ -591,11 +724,22 @@ class PreviewApp:
         from tools.art.draw import wrap
 
         f = _font(14)
+        hint_y = panel.bottom - 24
         for line in wrap(e["role"], f, panel.w - 24):
+            if y + f.get_linesize() > hint_y:
+                break
             scr.blit(f.render(line, True, (236, 226, 210)), (panel.x + 12, y))
             y += f.get_linesize()
-        hint = _font(12).render("space: replay · F: flip · arrows: select · +/-: zoom", True, (150, 132, 118))
-        scr.blit(hint, (panel.x + 12, panel.bottom - 24))
+        hint = _fit_label("space: replay · F: flip · arrows: select · +/-: zoom", panel.w - 24, 12,
+                          colour=(150, 132, 118))
+        scr.blit(hint, (panel.x + 12, hint_y))
+
+    @staticmethod
+    def sound_ring(tile, t: float):
+        """The pulse while a sound plays, ``t`` seconds after it started: a ring around the sound's
+        tile ``tile``, outside it (so it never covers the speaker or the waveform), growing."""
+        grow = 8 + int(24 * min(1.0, max(0.0, t)))
+        return tile.inflate(2 * grow, 2 * grow)
 
     def _draw_animated(self, e: dict, stage) -> None:
         """Draw the selected asset on the stage with its animation (flip, drop, sprite frames)."""
@@ -603,10 +747,16 @@ class PreviewApp:
         key = self.selected
         t = self.anim_t
         if e["kind"] != "image":
-            thumb = self._thumb(key, 300)
-            self.screen.blit(thumb, thumb.get_rect(center=stage.center))
+            thumb = self._thumb(key, max(40, min(300, stage.w - 60, stage.h - 40)))
+            tile = thumb.get_rect(center=stage.center)
+            self.screen.blit(thumb, tile)
             if e["kind"] == "sound" and key in self.played[-1:] and t < 1.0:
-                pg.draw.circle(self.screen, (242, 165, 65), stage.center, int(40 + 200 * t), 3)
+                clip = self.screen.get_clip()
+                self.screen.set_clip(stage.clip(clip))
+                ring = self.sound_ring(tile, t)
+                pg.draw.rect(self.screen, (242, 165, 65), ring, width=3,
+                             border_radius=max(4, tile.w // 10) + (ring.w - tile.w) // 2)
+                self.screen.set_clip(clip)
             return
         img = self.assets.image(key)
         if "frames" in e and "frame_size" in e:
@@ -661,20 +811,62 @@ class PreviewApp:
         return path
 
 
+def output_problem(option: str, path: Path) -> str | None:
+    """Why the PNG ``path`` given to ``option`` cannot be written, or None.
+
+    Nothing is created: the folder must exist (a mistyped folder is not made silently) and the name
+    must end in ``.png`` (pygame would write another format under any other name).
+    """
+    if path.suffix.lower() != ".png":
+        return f"{option} {path}: the image is saved as PNG, give a path ending in .png"
+    if path.is_dir():
+        return f"{option} {path}: is a folder, give a file name ending in .png"
+    folder = path.parent
+    if not folder.exists():
+        return f"{option} {path}: the folder {folder} does not exist (create it first)"
+    if not folder.is_dir():
+        return f"{option} {path}: {folder} is not a folder"
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".asset-preview-", suffix=".png"):
+            pass
+        if path.exists() and not os.access(path, os.W_OK):
+            raise PermissionError(f"{path} is read-only")
+    except OSError as exc:
+        return f"{option} {path}: cannot write there: {exc.strerror or exc}"
+    return None
+
+
+def _unknown_key(assets, key: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, assets.keys(), n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else f"; the keys are listed in {assets.root / MANIFEST_NAME}"
+    return f"--select: unknown asset key {key!r}{hint}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m tools.asset_preview", description=__doc__.splitlines()[0])
+    """Command-line entry point.  Bad input (unknown key, missing or broken manifest, an output
+    path that cannot be written) is one line on stderr and exit code 2, before anything is written."""
+    from game.cli import OneLineArgumentParser
+
+    parser = OneLineArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT, help="assets directory (default: assets/)")
-    parser.add_argument("--sheet", type=Path, metavar="PATH", help="write a labelled contact sheet PNG and exit")
+    parser.add_argument("--sheet", type=Path, metavar="PNG",
+                        help="write a labelled contact sheet to this .png file (its folder must exist) and exit")
     parser.add_argument("--game", choices=GAMES, help="contact sheet: only this game's assets")
     parser.add_argument("--check", action="store_true", help="report missing, unused or malformed assets")
     parser.add_argument("--verify-build", action="store_true",
                         help="with --check: also rebuild into a temp dir and compare bytes")
-    parser.add_argument("--screenshot", type=Path, metavar="PATH",
-                        help="open the window headlessly, run a few frames, save a PNG and exit")
+    parser.add_argument("--screenshot", type=Path, metavar="PNG",
+                        help="open the window headlessly, run a few frames, save this .png file and exit")
     parser.add_argument("--select", metavar="KEY", help="asset to select first (window / screenshot)")
     parser.add_argument("--filter", choices=FILTERS, default="all", help="initial filter of the window")
     args = parser.parse_args(argv)
+
+    def fail(message: str) -> int:
+        print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+        return 2
+
     if args.check or args.verify_build:
         problems = check(args.root, verify_build=args.verify_build)
         for p in problems:
@@ -683,22 +875,45 @@ def main(argv: list[str] | None = None) -> int:
             if (args.root / MANIFEST_NAME).is_file() and not any("TOML" in p for p in problems) else 0
         print(f"{'FAILED' if problems else 'ok'}: {n} manifest entries, {len(problems)} problem(s)")
         return 1 if problems else 0
-    if args.sheet:
-        out = contact_sheet(args.root, args.sheet, args.game)
-        print(f"wrote {out}")
-        return 0
-    if args.screenshot:
-        _headless()
-    app = PreviewApp(args.root)
-    app.set_filter(args.filter)
-    if args.select:
-        app.select(args.select)
-    if args.screenshot:
-        for _ in range(12):
-            app.step(dt=1 / 30)
-        print(f"wrote {app.screenshot(args.screenshot)}")
-        return 0
-    app.run()
+    import pygame
+
+    from game.client.assets import AssetError, Assets
+
+    for option, path in (("--sheet", args.sheet), ("--screenshot", args.screenshot)):
+        why = output_problem(option, path) if path is not None else None
+        if why:
+            return fail(why)
+    try:
+        assets = Assets(args.root)
+    except AssetError as exc:
+        return fail(f"--root {args.root}: {exc}")
+    if args.select and args.select not in assets:
+        return fail(_unknown_key(assets, args.select))
+    broken = (AssetError, pygame.error, OSError, wave.Error, EOFError, ValueError)
+    try:
+        if args.sheet:
+            image = render_contact_sheet(args.root, args.game)
+        else:
+            if args.screenshot:
+                _headless()
+            app = PreviewApp(args.root)
+            app.set_filter(args.filter)
+            if args.select:
+                app.select(args.select)
+            if not args.screenshot:
+                app.run()
+                return 0
+            for _ in range(12):
+                app.step(dt=1 / 30)
+            image = app.screen
+    except broken as exc:
+        return fail(f"cannot show the assets in {args.root}: {exc} ({PROG} --check lists every problem)")
+    option, out = ("--sheet", args.sheet) if args.sheet else ("--screenshot", args.screenshot)
+    try:
+        pygame.image.save(image, str(out))
+    except (pygame.error, OSError) as exc:
+        return fail(f"{option} {out}: cannot write it: {exc}")
+    print(f"wrote {out}")
     return 0
 
 

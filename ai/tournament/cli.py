@@ -40,14 +40,26 @@ def _game_option_flags() -> dict[str, list[str]]:
     """Option name -> help text per game that has it, for the dedicated ``--NAME`` flags."""
     try:
         from game.rules import GAMES
+        from game.rules.core import typed_value
     except Exception:  # a broken engine must not break the rest of the CLI
         return {}
     flags: dict[str, list[str]] = {}
     for info in GAMES.values():
         for name, opt in info.options.items():
             if name not in OWN_FLAGS:
-                flags.setdefault(name, []).append(f"{info.name}: {opt.help} (default {opt.default!r})")
+                flags.setdefault(name, []).append(
+                    f"{info.name}: {opt.help} (default {typed_value(opt.default)})")
     return flags
+
+
+def parse_game_options(game: str, pairs: dict[str, str]) -> dict:
+    """:func:`spec.parse_options` for the command line: a bad value is a :class:`UsageError`."""
+    from .spec import parse_options
+
+    try:
+        return parse_options(game, pairs)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,11 +71,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="the game (see `tabletop-trio games`)")
     parser.add_argument("--agents", nargs="+", metavar="SPEC",
                         help="agent specs, e.g. random heuristic mcts:level=easy mcts:iterations=200")
-    parser.add_argument("--players", type=int, metavar="N",
+    from game.cli import integer
+
+    parser.add_argument("--players", type=integer, metavar="N",
                         help="players per game (default: number of agents, within the game's limits)")
-    parser.add_argument("--games", type=int, metavar="N", help=f"number of games (default {DEFAULT_GAMES})")
-    parser.add_argument("--seed", type=int, metavar="N", help="base seed (default: random, printed)")
-    parser.add_argument("--jobs", type=int, metavar="N", help="local worker processes (default: all cores)")
+    parser.add_argument("--games", type=integer, metavar="N", help=f"number of games (default {DEFAULT_GAMES})")
+    parser.add_argument("--seed", type=integer, metavar="N", help="base seed (default: random, printed)")
+    parser.add_argument("--jobs", type=integer, metavar="N", help="local worker processes (default: all cores)")
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="run the games on a Dask distributed cluster (needs the `cluster` extra)")
     parser.add_argument("--out", metavar="DIR", help="output directory (default: tournaments/GAME-DATE-TIME)")
@@ -72,7 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also store the games in this shared SQLite database (repeatable)")
     parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                         help="a game option, e.g. --option target=3 (repeatable)")
-    parser.add_argument("--max-failures", type=int, metavar="N", default=DEFAULT_MAX_FAILURES,
+    parser.add_argument("--max-failures", type=integer, metavar="N", default=DEFAULT_MAX_FAILURES,
                         help="stop once more than N games have failed (default %(default)s; "
                              "failed games are played again by --resume)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -115,7 +129,7 @@ def prepare(args):
     Raises :class:`UsageError` / ``ValueError`` with one clear message; nothing
     is played before this returns.
     """
-    from .spec import TournamentSpec, parse_options, validate_spec
+    from .spec import TournamentSpec, validate_spec
     from .store import Database, TournamentDir, check_writable, is_tournament_dir
 
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
@@ -160,7 +174,7 @@ def prepare(args):
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
         spec = TournamentSpec(game=args.game, agents=list(args.agents), players=players,
                               games=args.games if args.games is not None else DEFAULT_GAMES,
-                              seed=seed, options=parse_options(args.game, options))
+                              seed=seed, options=parse_game_options(args.game, options))
         validate_spec(spec)
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         out = Path(args.out) if args.out else Path("tournaments") / f"{spec.game}-{stamp}"
@@ -262,6 +276,8 @@ def _run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry point: ``python -m ai.tournament ...``."""
-    parser = argparse.ArgumentParser(prog="tabletop-trio tournament")
+    from game.cli import OneLineArgumentParser
+
+    parser = OneLineArgumentParser(prog="tabletop-trio tournament")
     add_arguments(parser)
     return run(parser.parse_args(argv))

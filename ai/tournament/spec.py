@@ -115,17 +115,17 @@ def parse_option_value(option, text: str):
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"option {option.name}={text!r}: expected true or false")
+        raise ValueError(f"option {option.name}={text}: expected true or false")
     if isinstance(default, int):
         try:
             return int(text)
         except ValueError:
-            raise ValueError(f"option {option.name}={text!r}: expected an integer") from None
+            raise ValueError(f"option {option.name}={text}: expected an integer") from None
     if isinstance(default, float):
         try:
             return float(text)
         except ValueError:
-            raise ValueError(f"option {option.name}={text!r}: expected a number") from None
+            raise ValueError(f"option {option.name}={text}: expected a number") from None
     if isinstance(default, (tuple, list)):
         if "," not in text:  # a single word may be a special value, e.g. ratjack decks=random
             try:
@@ -138,7 +138,7 @@ def parse_option_value(option, text: str):
             try:
                 parts = tuple(int(p) for p in parts)
             except ValueError:
-                raise ValueError(f"option {option.name}={text!r}: expected integers separated by commas") from None
+                raise ValueError(f"option {option.name}={text}: expected integers separated by commas") from None
         return parts
     return text
 

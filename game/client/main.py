@@ -1,8 +1,8 @@
 """Entry points of the client: the title screen, ``play``, ``demo`` and ``replay``.
 
-Everything ``play`` and ``demo`` are given is checked (:func:`new_client_session`,
-:func:`check_speed`, :func:`check_screenshot`) before a window opens; problems are
-``ValueError`` with a one-line message.
+Everything ``play``, ``demo`` and ``replay`` are given is checked (:func:`new_client_session`,
+:func:`check_speed`, :func:`check_screenshot`, :func:`check_replay_seat`, :func:`check_replay_move`)
+before a window opens; problems are ``ValueError`` with a one-line message.
 """
 
 from __future__ import annotations
@@ -95,12 +95,18 @@ def check_speed(speed) -> float:
     return float(speed)
 
 
+SCREENSHOT_SUFFIXES = (".png",)
+
+
 def check_screenshot(path: str | os.PathLike) -> None:
-    """``ValueError`` unless a file can be written at ``path`` (its folder is created if missing)."""
+    """``ValueError`` unless ``path`` names a PNG file that can be written (its folder is created
+    if missing).  Any other extension is refused: pygame would write a Targa image under that name."""
     target = Path(path)
     try:
         if target.is_dir():
             raise IsADirectoryError(f"{target} is a folder")
+        if target.suffix.lower() not in SCREENSHOT_SUFFIXES:
+            raise ValueError(f"the screenshot is saved as PNG: give a path ending in .png, not {str(path)!r}")
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".screenshot-", suffix=".png"):
             pass
@@ -177,6 +183,14 @@ def check_replay_seat(seat: str | None, players: int) -> int | str | None:
     if not 1 <= n <= players:
         raise ValueError(f"--seat must be a player number 1-{players} or 'open', not {seat!r}")
     return n - 1
+
+
+def check_replay_move(move: int | None, length: int) -> int | None:
+    """``--move`` of ``replay``: a position 0..``length`` (the number of actions of the game)."""
+    if move is not None and not 0 <= move <= length:
+        raise ValueError(f"--move must be from 0 to {length} (this game has {length} "
+                         f"action{'' if length == 1 else 's'}), not {move}")
+    return move
 
 
 def run_replay(record, path=None, move: int | None = None, seat=None, lang: str | None = None,

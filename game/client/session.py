@@ -103,7 +103,7 @@ def check_seats(game: str, seats: list[str]) -> None:
     try:
         game_info(game).check_players(len(seats))
     except ValueError as exc:
-        raise ValueError(f"{exc} seats (given: {', '.join(seats) or 'none'})") from None
+        raise ValueError(f"{exc} seat{'' if len(seats) == 1 else 's'} (given: {', '.join(seats) or 'none'})") from None
     for spec in seats:
         if spec != HUMAN:
             try:

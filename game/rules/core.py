@@ -47,8 +47,8 @@ class Option:
         if self.check is not None:
             return self.check(value)
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
+            allowed = ", ".join(typed_value(c) for c in self.choices)
+            raise ValueError(f"option {self.name}={typed_value(value)} is not allowed; choose one of {allowed}")
         return value
 
     def describe(self) -> dict:
@@ -66,9 +66,27 @@ def check_int_option(name: str, value, low: int, high: int, also: str = ""):
     """
     if not is_int(value) or not low <= value <= high:
         alternatives = f"{also} or " if also else ""
-        raise ValueError(f"option {name}={value!r} is not allowed; choose {alternatives}"
+        raise ValueError(f"option {name}={typed_value(value)} is not allowed; choose {alternatives}"
                          f"an integer from {low} to {high}")
     return value
+
+
+def typed_value(value, limit: int = 60) -> str:
+    """An option value as it is typed in ``--option KEY=VALUE`` (for messages): ``none``,
+    ``true``/``false``, ``weasel,raccoon`` for a tuple, a plain word unquoted; cut to ``limit``."""
+    if value is None:
+        text = "none"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (tuple, list)):
+        text = ",".join(typed_value(v, limit) for v in value)
+    elif isinstance(value, str) and value and not any(c.isspace() or c == "," for c in value):
+        text = value
+    elif isinstance(value, int | float | str):
+        text = repr(value)
+    else:
+        return show(value, limit)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _jsonable(v):

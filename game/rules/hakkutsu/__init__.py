@@ -16,7 +16,7 @@ Where each rule lives (the same skeleton as every engine, ``docs/engine-api.md``
 * ``scoring.py`` – collection points and museum bonuses.
 """
 
-from ..core import GameInfo, Option, check_int_option, register
+from ..core import GameInfo, Option, check_int_option, register, typed_value
 from .actions import Action
 from .data import DATA, DataError, load_data
 from .state import HakkutsuState
@@ -27,7 +27,7 @@ ROUND_CHOICES = (None, 4, 6, 8, 10, 12, 15, 20)  # offered by menus; any 1..MAX_
 
 def _check_draft(value):
     if not isinstance(value, bool):
-        raise ValueError(f"option draft={value!r} is not allowed; choose True or False")
+        raise ValueError(f"option draft={typed_value(value)} is not allowed; choose true or false")
     return value
 
 
@@ -36,7 +36,7 @@ def _check_rounds(value):
         return None
     return check_int_option(
         "rounds", value, 1, MAX_ROUNDS,
-        also=f"None (end when {DATA.end_empty_sites} sites are empty; the arranged game usually plays 12)")
+        also=f"none (end when {DATA.end_empty_sites} sites are empty; the arranged game usually plays 12)")
 
 
 INFO = register(GameInfo(
@@ -52,7 +52,7 @@ INFO = register(GameInfo(
         "draft": Option("draft", False, "advanced setup: draft the museum cards (chosen cards are public)",
                         choices=(False, True), check=_check_draft),
         "rounds": Option("rounds", None,
-                         "None: the game ends at the end of a round with 12+ empty sites; "
+                         "none: the game ends at the end of a round with 12+ empty sites; "
                          f"an integer 1-{MAX_ROUNDS}: the arranged game of that many rounds (usually 12)",
                          choices=ROUND_CHOICES, check=_check_rounds),
     },

@@ -15,7 +15,7 @@ every engine, ``docs/engine-api.md``):
 * ``positions.py`` – building a position from a readable description (tests, puzzles).
 """
 
-from ..core import GameInfo, Option, register
+from ..core import GameInfo, Option, register, typed_value
 from .abilities import ABILITIES
 from .actions import MAX_PLAYERS, Action
 from .cards import DECKS, FACES, card_id, card_name
@@ -29,14 +29,14 @@ def check_decks(value):
     if value == "random":
         return "random"
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise ValueError(f"option decks={value!r} is not allowed; give two distinct decks of "
-                         f"{', '.join(DECKS)} (e.g. ('rat-red', 'weasel')) or 'random'")
+        raise ValueError(f"option decks={typed_value(value)} is not allowed; give two distinct decks of "
+                         f"{', '.join(DECKS)} (e.g. rat-red,weasel) or random")
     bad = [d for d in value if d not in DECKS]
     if bad:
-        raise ValueError(f"option decks: unknown deck {bad[0]!r}; decks: {', '.join(DECKS)}")
+        raise ValueError(f"option decks: unknown deck {typed_value(bad[0])}; decks: {', '.join(DECKS)}")
     if len(value) != 2 or value[0] == value[1]:
-        raise ValueError(f"option decks={value!r} is not allowed; choose exactly two distinct decks "
-                         f"of {', '.join(DECKS)}, or 'random'")
+        raise ValueError(f"option decks={typed_value(value)} is not allowed; choose exactly two distinct decks "
+                         f"of {', '.join(DECKS)}, or random")
     return tuple(value)
 
 
