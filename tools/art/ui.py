@@ -168,7 +168,8 @@ def thumbnail(game: str) -> pygame.Surface:
         art.blit(pygame.transform.smoothscale(HK.pawn(1), (30, 30)), (247, 38))
         art.blit(pygame.transform.smoothscale(HK.pawn(0), (30, 30)), (189, 68))
     surf.blit(D.apply_mask(art, D.rounded_mask(THUMB_W, THUMB_H, 16)), (0, 0))
-    label = {"hacktrick": "Hacktrick", "ratjack": "Ratjack", "hakkutsu": "Hakkutsu!! ハックツ!!"}[game]
+    label = {"hacktrick": "Hacktrick ハックトリック", "ratjack": "Ratjack ラットジャック",
+             "hakkutsu": "Hakkutsu!! ハックツ!!"}[game]  # both names, like the cards
     band = D.surface(THUMB_W, 34)
     band.fill((0, 0, 0, 140))
     surf.blit(D.apply_mask(band, D.rounded_mask(THUMB_W, 34, 12)), (0, THUMB_H - 34))
