@@ -22,3 +22,30 @@ def _interface_language_back_to_english():
     i18n = sys.modules.get("game.client.i18n")
     if i18n is not None:
         i18n.set_language("en")
+
+
+@pytest.fixture
+def no_window(monkeypatch, tmp_path):
+    """The client's command lines, checked without a window: opening one fails the test; settings and
+    data go to ``tmp_path``.  Returns ``monkeypatch``."""
+    from game.client import main as client_main
+
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
+
+    def window(*args, **kwargs):
+        raise AssertionError("a window was opened")
+
+    monkeypatch.setattr(client_main, "_app", window)
+    return monkeypatch
+
+
+@pytest.fixture
+def calls(no_window):
+    """What ``play`` / ``demo`` / ``replay`` would run with, recorded instead of run: ``(name, args, kwargs)``."""
+    from game.client import main as client_main
+
+    seen = []
+    for name in ("run_play", "run_demo", "run_replay"):
+        no_window.setattr(client_main, name, lambda *a, _name=name, **kw: seen.append((_name, a, kw)) or 0)
+    return seen

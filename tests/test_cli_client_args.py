@@ -13,28 +13,6 @@ from game.client import scenes as client_scenes
 from game.rules import GAMES
 
 
-@pytest.fixture
-def no_window(monkeypatch, tmp_path):
-    """Opening a window (or running a game) fails the test; calls to run_play/run_demo are recorded."""
-    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
-    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
-
-    def window(*args, **kwargs):
-        raise AssertionError("a window was opened")
-
-    monkeypatch.setattr(client_main, "_app", window)
-    return monkeypatch
-
-
-@pytest.fixture
-def calls(no_window):
-    """Record what ``play`` / ``demo`` would run with, without running it."""
-    seen = []
-    for name in ("run_play", "run_demo"):
-        no_window.setattr(client_main, name, lambda *a, _name=name, **kw: seen.append((_name, a, kw)) or 0)
-    return seen
-
-
 def _bad(argv, capsys) -> str:
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)

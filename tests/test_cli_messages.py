@@ -20,22 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON_LITERALS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\('|\['|',\)")
 
 
-@pytest.fixture
-def no_window(monkeypatch, tmp_path):
-    """Opening a window fails the test; ``run_play`` / ``run_demo`` / ``run_replay`` calls are recorded."""
-    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "c"))
-    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "d"))
-
-    def window(*args, **kwargs):
-        raise AssertionError("a window was opened")
-
-    monkeypatch.setattr(client_main, "_app", window)
-    seen = []
-    for name in ("run_play", "run_demo", "run_replay"):
-        monkeypatch.setattr(client_main, name, lambda *a, _name=name, **kw: seen.append((_name, a, kw)) or 0)
-    return seen
-
-
 def _one_line_error(argv, capsys) -> str:
     """Run the command in-process: exit code 2 and exactly one line on stderr, without a traceback."""
     with pytest.raises(SystemExit) as exc:
@@ -151,17 +135,17 @@ def test_seat_count_message_grammar(argv, message, capsys, no_window):
 
 # ------------------------------------------------------------------ screenshots: PNG only
 @pytest.mark.parametrize("name", ["x.txt", "x", "x.png.tmp", "shot.jpg"])
-def test_demo_screenshot_must_be_a_png(name, tmp_path, capsys, no_window):
+def test_demo_screenshot_must_be_a_png(name, tmp_path, capsys, calls):
     target = tmp_path / "new" / name
     err = _one_line_error(["demo", "hacktrick", "--screenshot", str(target)], capsys)
     assert "give a path ending in .png" in err
     assert not target.exists() and not target.parent.exists()
-    assert no_window == []
+    assert calls == []
 
 
-def test_demo_screenshot_png_is_accepted(tmp_path, no_window):
+def test_demo_screenshot_png_is_accepted(tmp_path, calls):
     assert cli.main(["demo", "hacktrick", "--screenshot", str(tmp_path / "Last.PNG")]) == 0
-    assert no_window[0][0] == "run_demo"
+    assert calls[0][0] == "run_demo"
 
 
 # ------------------------------------------------------------------ replay --move: 0 .. length
@@ -174,21 +158,21 @@ def record_path(tmp_path_factory):
 
 
 @pytest.mark.parametrize("move", ["999", "-5", "-1", "+1"])
-def test_replay_move_out_of_range_is_refused(move, record_path, capsys, no_window):
+def test_replay_move_out_of_range_is_refused(move, record_path, capsys, calls):
     path, length = record_path
     if move == "+1":
         move = str(length + 1)
     err = _one_line_error(["replay", str(path), f"--move={move}"], capsys)
     assert f"--move must be from 0 to {length} (this game has {length} actions), not {int(move)}" in err
-    assert no_window == []
+    assert calls == []
 
 
-def test_replay_move_at_either_end_is_accepted(record_path, no_window):
+def test_replay_move_at_either_end_is_accepted(record_path, calls):
     path, length = record_path
     assert cli.main(["replay", str(path), "--move", "0"]) == 0
     assert cli.main(["replay", str(path), "--move", str(length)]) == 0
     assert cli.main(["replay", str(path)]) == 0
-    assert [kw["move"] for _, _, kw in no_window] == [0, length, None]
+    assert [kw["move"] for _, _, kw in calls] == [0, length, None]
 
 
 def test_replay_screenshot_must_be_a_png(record_path, tmp_path, capsys, no_window):
