@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .i18n import t
 
+HUMAN = "human"  # the seat spec of a person at this screen
+
 #: Every seat kind (``settings.SEAT_SPECS``) and the string naming it.
 SEAT_KEYS = {"human": "seat.human", "mcts:level=easy": "seat.mcts_easy", "mcts:level=normal": "seat.mcts_normal",
              "mcts:level=hard": "seat.mcts_hard", "heuristic": "seat.heuristic", "random": "seat.random"}
@@ -45,3 +47,19 @@ def seat_label(spec: str) -> str:
         if s == spec:
             return t(key)
     return spec
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Each seat as every screen calls it (tables, results, the Replays list): "You" for the one
+    human, "Player N" for several, the bot's short name ("Easy bot"), numbered when two seats would
+    read the same or no human plays ("Random bot #2")."""
+    humans = [p for p, spec in enumerate(seats) if spec == HUMAN]
+    names = []
+    for p, spec in enumerate(seats):
+        if spec == HUMAN:
+            names.append(t("seat.you") if len(humans) == 1 else t("seat.player", n=p + 1))
+        elif seats.count(spec) > 1 or not humans:
+            names.append(t("seat.numbered", label=seat_name(spec), n=p + 1))
+        else:
+            names.append(seat_name(spec))
+    return names

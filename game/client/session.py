@@ -17,9 +17,9 @@ from pathlib import Path
 
 from game.rules import GAMES, GameRecord, events_for
 
+from .players import HUMAN
 from .settings import data_dir
 
-HUMAN = "human"
 #: Temporary files of an atomic write (``game.rules.write_atomic``) left by a crash are
 #: removed once they are this old (a younger one may belong to a save in progress).
 STALE_TEMP_SECONDS = 3600.0

@@ -1,21 +1,26 @@
 """The Replays screen: the last finished games, newest first; pick one to replay it.
 
-A row shows when the game finished, the game, who played and who won.  Click a row (or move
-with the arrow keys and press Enter) to open it in the replay; the mouse wheel scrolls.
+A row shows when the game finished, the game, who played and who won, the players named as at
+the table and on the results screen ("You", "Easy bot").  A file that cannot be read is listed
+(muted, "(cannot be read)") and left alone.  Click a row (or move with the arrow keys and press
+Enter) to open it in the replay; the mouse wheel scrolls.
 """
 
 from __future__ import annotations
 
+import re
 import time
+from typing import NamedTuple
 
 import pygame
 
-from game.rules import GameRecord
+from game.rules import GAMES, GameRecord
 
 from .. import gfx
 from ..i18n import join, t
-from ..players import seat_label
+from ..players import seat_names
 from ..registry import has_table
+from ..replay.session import UNKNOWN_SEAT
 from ..replay.store import KEEP, list_replays
 from ..scene import Scene
 from .common import backdrop, button, heading
@@ -23,6 +28,28 @@ from .common import backdrop, button, heading
 LIST = pygame.Rect(200, 110, 880, 520)
 ROW = 40
 COLUMNS = (12, 180, 310)  # date, game, players (the result is right-aligned)
+#: A stored game's file name: ``YYYYmmdd-HHMMSS-<game>[-n].json``.
+NAME = re.compile(r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})\d{2}-([a-z0-9_]+?)(?:-\d+)?$")
+
+
+class Row(NamedTuple):
+    """One stored game as listed: date, game, players, result; ``readable`` False for a broken file."""
+
+    date: str
+    game: str
+    players: str
+    result: str
+    readable: bool = True
+
+
+def file_row(path) -> Row:
+    """The row of a file that cannot be read: the date and game its name gives, marked unreadable."""
+    match = NAME.match(path.stem)
+    if match is None:
+        return Row(path.stem[:15], path.name, t("replays.unreadable"), "", readable=False)
+    year, month, day, hour, minute, game = match.groups()
+    title = t(f"game.{game}.title") if game in GAMES else game
+    return Row(f"{year}-{month}-{day} {hour}:{minute}", title, t("replays.unreadable"), "", readable=False)
 
 
 class ReplaysScene(Scene):
@@ -35,23 +62,27 @@ class ReplaysScene(Scene):
         self.hover: int | None = None
 
     @staticmethod
-    def describe(path) -> tuple[str, str, str, str]:
+    def describe(path) -> Row:
         """A stored game's row: date, game, who played, result (the file is read, not replayed)."""
         try:
             record = GameRecord.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):
-            return (path.stem[:15], path.name, "", "")
+            return file_row(path)
         finished = record.meta.get("finished")
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)) if isinstance(finished, int | float) \
             else path.stem[:15]
-        seats = record.seat_specs() or ["?"] * record.players
-        names = [t("seat.you") if s == "human" and seats.count("human") == 1 else
-                 t("seat.player", n=p + 1) if s == "human" else seat_label(s) for p, s in enumerate(seats)]
+        seats = record.seat_specs() or [UNKNOWN_SEAT] * record.players
+        names = seat_names(seats)
         result = ""
         if record.returns:
-            winners = [names[p] for p, r in enumerate(record.returns) if r == max(record.returns) and r > 0]
-            result = t("replays.winner", name=join(winners)) if winners else ""
-        return (date, t(f"game.{record.game}.title"), " / ".join(names), result)
+            winners = [p for p, r in enumerate(record.returns) if r == max(record.returns) and r > 0]
+            if len(winners) > 1:
+                result = t("replays.shared", names=join(names[p] for p in winners))
+            elif winners and seats[winners[0]] == "human" and seats.count("human") == 1:
+                result = t("replays.you_won")
+            elif winners:
+                result = t("replays.winner", name=names[winners[0]])
+        return Row(date, t(f"game.{record.game}.title"), " / ".join(names), result)
 
     @property
     def rows(self) -> int:
@@ -83,6 +114,8 @@ class ReplaysScene(Scene):
                 raise ValueError(f"the client has no table for {record.game!r} yet")
         except ValueError as exc:
             self.app.notify(t("replays.broken", error=str(exc)), 6)
+            if self.lines[i].readable:  # it parsed but does not replay: say so in the list too
+                self.lines[i] = file_row(path)._replace(date=self.lines[i].date, game=self.lines[i].game)
             return
         self.app.scenes.push(ReplayScene(self.app, record, path=path))
 
@@ -128,11 +161,12 @@ class ReplaysScene(Scene):
             if i == self.selected or i == self.hover:
                 pygame.draw.rect(surface, (60, 84, 70) if i == self.selected else (40, 58, 48), rect,
                                  border_radius=6)
-            colour = gfx.GOLD if i == self.selected else gfx.INK
-            date, game, players, result = self.lines[i]
-            for x, text in zip(COLUMNS, (date, game, players), strict=True):
-                gfx.text(surface, text, (rect.left + x, rect.centery), 17, colour, anchor="midleft")
-            gfx.text(surface, result, (rect.right - 12, rect.centery), 17, colour, anchor="midright")
+            row = self.lines[i]
+            colour = gfx.GOLD if i == self.selected else gfx.INK if row.readable else gfx.MUTED
+            columns = ((row.date, colour), (row.game, colour), (row.players, colour if row.readable else gfx.MUTED))
+            for x, (text, shade) in zip(COLUMNS, columns, strict=True):
+                gfx.text(surface, text, (rect.left + x, rect.centery), 17, shade, anchor="midleft")
+            gfx.text(surface, row.result, (rect.right - 12, rect.centery), 17, colour, anchor="midright")
         if len(self.paths) > self.rows:
             gfx.text(surface, f"{self.top + 1}–{min(len(self.paths), self.top + self.rows)} / {len(self.paths)}",
                      (LIST.right - 12, LIST.bottom + 8), 14, gfx.MUTED, anchor="topright")

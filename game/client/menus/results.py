@@ -1,4 +1,8 @@
-"""The end of a game: winner, final scores; a rematch, a new setup or back to the title."""
+"""The end of a game: winner, final scores; a rematch, a new setup, its replay or back to the title.
+
+"Watch the replay" is offered when the finished game was kept for the Replays screen
+(:func:`~game.client.replay.store.find_kept`); it opens over this screen, and Back returns here.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +20,32 @@ class ResultsScene(Scene):
         self.session = session
         self.names = names
         self.summary = summary or []
+        self.replay_path = self.kept_replay()
+        self.b_replay = None
+
+    def kept_replay(self):
+        """Where this game was kept for replays (None if it was not, or has no table to replay at)."""
+        from ..registry import has_table
+        from ..replay.store import find_kept
+
+        if not has_table(self.session.game):
+            return None
+        try:
+            return find_kept(self.session.record)
+        except OSError:
+            return None
 
     def build_ui(self) -> None:
-        x = self.app.size[0] // 2 - 410
-        self.b_rematch = button(self, (x, 600, 260, 52), "results.rematch", object_id="#primary_button")
-        self.b_again = button(self, (x + 280, 600, 260, 52), "results.again")
-        self.b_title = button(self, (x + 560, 600, 260, 52), "results.title")
+        keys = ["results.rematch", "results.again"] + (["replay.results_button"] if self.replay_path else []) \
+            + ["results.title"]
+        width, gap = (260, 20) if len(keys) == 3 else (230, 16)
+        x = self.app.size[0] // 2 - (len(keys) * width + (len(keys) - 1) * gap) // 2
+        made = {}
+        for i, key in enumerate(keys):
+            made[key] = button(self, (x + i * (width + gap), 600, width, 52), key,
+                               object_id="#primary_button" if key == "results.rematch" else "#menu_button")
+        self.b_rematch, self.b_again, self.b_title = made["results.rematch"], made["results.again"], made["results.title"]
+        self.b_replay = made.get("replay.results_button")
 
     def button_pressed(self, element) -> None:
         from .title import TitleScene
@@ -36,6 +60,19 @@ class ResultsScene(Scene):
             self.app.scenes.push(SetupScene(self.app, s.game, s.seats, dict(s.record.options)))
         elif element is self.b_title:
             self.app.scenes.clear_to(TitleScene(self.app))
+        elif element is self.b_replay and self.b_replay is not None:
+            self.watch_replay()
+
+    def watch_replay(self) -> None:
+        """This game in the replay, over this screen (a file that no longer reads is reported)."""
+        from game.rules import GameRecord
+
+        try:
+            record = GameRecord.read(self.replay_path)
+        except ValueError as exc:
+            self.app.notify(t("replays.broken", error=str(exc)), 6)
+            return
+        self.app.scenes.push_named("replay", record, path=self.replay_path)
 
     def rematch(self) -> None:
         """The same game again: same seats and options, a new seed (the title stays below it)."""

@@ -4,10 +4,12 @@ The game's registered table (``"table.<game>"``) is built on a :class:`ReplaySes
 set non-interactive: it only draws positions (no bots, no input to the engine).  It is drawn
 at full size off screen and shown scaled into the top-left of the window; around it:
 
-* the side panel: who is watched (any seat, or all cards open), the position, the decision
-  at the cursor (the player's win chance from their own information, the move played and the
-  move the search preferred) and the mistakes;
-* the win-chance graph (one line per player, mistakes ringed) over the timeline: click or drag
+* the side panel: the title (sized to fit), the position and its hand or round, the decision at
+  the cursor (the best move the search found and its win chance, the move played's and the
+  difference, all from the player's own information) and the mistakes; the keys' help, each
+  group on one line; who is watched (any seat, or all cards open);
+* the win-chance graph (one line per player in their table colour, mistakes as triangles in the
+  same colour) over the timeline: click or drag
   either to jump; arrow keys step, PageUp/PageDown (or Shift+arrows) jump between hand/round
   starts, Home/End, M/Shift+M to the next/previous mistake, V the next seat, O all cards open,
   A analyses the game in a background process (the review is saved next to the record).
@@ -29,7 +31,7 @@ from ..registry import make_scene
 from ..scene import Scene
 from ..table import widgets
 from .analysis import AnalysisWorker
-from .graph import MISTAKE, WinGraph, player_colour
+from .graph import WinGraph, colour_names, mistake_marker
 from .session import ReplaySession
 from .store import review_dir_for
 
@@ -38,8 +40,45 @@ TABLE_SCALE = 0.8
 SIDE = pygame.Rect(1032, 8, 240, 568)
 GRAPH = pygame.Rect(8, 584, 1264, 100)
 SLIDER_Y = 702
+PAD = 12  # the side panel's margin
+TITLE_SIZES = (20, 18, 16)  # the title's size: the largest that fits the panel
+KEYS_SIZE, KEYS_LINE = 12, 17  # the keys' help
 STEP_KEYS = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
 SECTION_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
+
+
+def fit_lines(msg: str, width: int, sizes=TITLE_SIZES, bold: bool = False) -> tuple[list[str], int]:
+    """``msg`` on one line at the largest of ``sizes`` whose text fits ``width``, else wrapped at the
+    smallest size; returns the lines and the size."""
+    for size in sizes:
+        if gfx.font(size, bold).size(msg)[0] <= width:
+            return [msg], size
+    return gfx.wrap(msg, sizes[-1], width, bold), sizes[-1]
+
+
+def pack_groups(groups: list[str], size: int, width: int, sep: str = " · ") -> list[str]:
+    """Lines of ``groups`` joined by ``sep``: a group goes on the line before if it fits there whole,
+    else it starts a new line (only a group wider than ``width`` itself is wrapped)."""
+    f = gfx.font(size)
+    lines: list[str] = []
+    for group in (g.strip() for g in groups):
+        if lines and f.size(lines[-1] + sep + group)[0] <= width:
+            lines[-1] += sep + group
+        else:
+            lines.extend(gfx.wrap(group, size, width))
+    return lines
+
+
+def percent(value: float) -> int:
+    return round(value * 100)
+
+
+def shown_drop(d) -> int:
+    """A decision's loss in whole percent, as the difference of the two percentages shown (so that
+    "74% · 52% (−22%)" always adds up)."""
+    if d.chosen_value is None:
+        return percent(d.drop)
+    return percent(d.win_chance) - percent(d.chosen_value)
 
 
 def find_review(record, path: Path | None) -> Review | None:
@@ -73,7 +112,7 @@ class ReplayScene(Scene):
             self.table.viewer = seat
         self.table_rect = pygame.Rect(0, 0, round(app.size[0] * TABLE_SCALE), round(app.size[1] * TABLE_SCALE))
         self.canvas = pygame.Surface(app.size)
-        self.graph = WinGraph(GRAPH, self.session.length)
+        self.graph = WinGraph(GRAPH, self.session.length, game=record.game)
         self.slider = pygame.Rect(self.graph.plot.left, SLIDER_Y - 8, self.graph.plot.width, 16)
         self.review = find_review(record, self.path)
         self.analysis: AnalysisWorker | None = None
@@ -270,22 +309,59 @@ class ReplayScene(Scene):
 
     def draw_side(self, surface) -> None:
         gfx.panel(surface, SIDE, 200, radius=10)
-        x, y, w = SIDE.left + 12, SIDE.top + 10, SIDE.width - 24
-        gfx.text(surface, t("replay.heading", game=t(f"game.{self.record.game}.title")), (x, y), 20, gfx.GOLD,
-                 bold=True)
-        y += 32
-        section = sum(1 for s in self.session.sections if s <= self.cursor)
-        gfx.text(surface, t("replay.position", k=self.cursor, n=self.session.length), (x, y), 15)
-        gfx.text(surface, t("replay.section", n=section), (SIDE.right - 12, y), 15, gfx.MUTED, anchor="topright")
-        y += 26
-        y += gfx.text_block(surface, self.decision_text(), pygame.Rect(x, y, w, 230), 14, line_gap=2) + 8
+        x, w = SIDE.left + PAD, SIDE.width - 2 * PAD
+        y = self.draw_title(surface, x, SIDE.top + 10, w) + 4
+        position = gfx.text(surface, t("replay.position", k=self.cursor, n=self.session.length), (x, y), 15)
+        section = self.section_text()
+        if position.right + 12 + gfx.font(15).size(section)[0] <= x + w:
+            gfx.text(surface, section, (x + w, y), 15, gfx.MUTED, anchor="topright")
+            y += 26
+        else:  # no room beside the position: under it
+            gfx.text(surface, section, (x, position.bottom), 15, gfx.MUTED)
+            y = position.bottom + 24
+        keys = self.key_lines(w)
+        keys_top = SIDE.bottom - 138 - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
+        y += gfx.text_block(surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14,
+                            line_gap=2)
+        note = self.decision_note()
+        if note:
+            y += 2 + gfx.text_block(surface, note, pygame.Rect(x, y + 2, w, keys_top - 48 - y), 12, gfx.MUTED,
+                                    line_gap=0)
         if self.review is not None:
-            self.draw_mistakes(surface, pygame.Rect(x, y, w, SIDE.bottom - 212 - y))
-        gfx.text_block(surface, t("replay.keys"), pygame.Rect(x, SIDE.bottom - 206, w, 64), 11, gfx.MUTED,
-                       line_gap=0)
+            self.draw_mistakes(surface, pygame.Rect(x, y + 6, w, keys_top - 6 - y - 6))
+        for i, line in enumerate(keys):
+            gfx.text(surface, line, (x, keys_top + i * KEYS_LINE), KEYS_SIZE, gfx.MUTED)
+
+    def draw_title(self, surface, x: int, y: int, width: int) -> int:
+        """The title ("Replay: <game>") at the largest size that fits the panel, wrapped if none does;
+        returns the y under it."""
+        lines, size = fit_lines(self.title_text(), width, TITLE_SIZES, bold=True)
+        for line in lines:
+            y = gfx.text(surface, line, (x, y), size, gfx.GOLD, bold=True).bottom
+        return y
+
+    def title_text(self) -> str:
+        return t("replay.heading", game=t(f"game.{self.record.game}.title"))
+
+    def section_text(self) -> str:
+        """The hand or round shown, in the game's own word: "Hand 2", "Round 3" ("Setup" before the first,
+        as Hakkutsu!!'s table says during its draft)."""
+        s = self.session
+        n = s.section_number(self.cursor)
+        if s.section_unit is None:
+            return t("replay.section", n=n)
+        if n < 1:
+            return t("replay.setup")
+        return t(f"replay.{s.section_unit}", n=n)
+
+    def key_lines(self, width: int) -> list[str]:
+        """The keys' help: its groups (" · " between them) packed into lines, none split across two."""
+        unit = t(f"replay.unit_{self.session.section_unit or 'section'}")
+        return pack_groups(t("replay.keys", unit=unit).split(" · "), KEYS_SIZE, width)
 
     def decision_text(self) -> str:
-        """The move at the cursor: who plays what, and what the review says about it."""
+        """The move at the cursor: who plays what, and what the review says about it (the best move's
+        win chance, the move played's and the difference)."""
         s = self.session
         if self.cursor >= s.length:
             return t("replay.end")
@@ -294,19 +370,26 @@ class ReplayScene(Scene):
         lines = [t("replay.next_move", name=self.table.name(player), action=self.table.action_label(action))]
         d = self.review.at(self.cursor) if self.review is not None else None
         if d is not None:
-            lines.append(t("replay.win_chance", p=round(d.win_chance * 100)))
-            if d.best_text != d.action_text:
-                played = "?" if d.chosen_value is None else round(d.chosen_value * 100)
-                lines.append(t("replay.played_value", p=played))
-                best = action_from_json(self.record.game, d.best)
-                lines.append(t("replay.preferred", action=self.table.action_label(best), p=round(d.win_chance * 100)))
+            best = percent(d.win_chance)
+            if d.best_text == d.action_text:
+                lines.append(t("replay.best_played", p=best))
             else:
-                lines.append(t("replay.best_played"))
-            if d.mistake:
-                lines.append(t("replay.mistake", p=round(d.drop * 100)))
+                label = self.table.action_label(action_from_json(self.record.game, d.best))
+                lines.append(t("replay.best_move", action=label, p=best))
+                if d.chosen_value is None:
+                    lines.append(t("replay.played_unknown"))
+                elif shown_drop(d) > 0:
+                    lines.append(t("replay.played_mistake" if d.mistake else "replay.played_drop",
+                                   p=percent(d.chosen_value), drop=shown_drop(d)))
+                else:
+                    lines.append(t("replay.played_value", p=percent(d.chosen_value)))
         elif self.review is not None:
             lines.append(t("replay.forced"))
         return "\n".join(lines)
+
+    def decision_note(self) -> str | None:
+        """What the numbers and the graph's lines are (once there is a review)."""
+        return t("replay.line_note") if self.review is not None else None
 
     def draw_mistakes(self, surface, rect: pygame.Rect) -> None:
         mistakes = self.review.mistakes()
@@ -317,8 +400,10 @@ class ReplayScene(Scene):
         first = max(0, min(upcoming - 1, len(mistakes) - rows))  # keep the mistakes near the cursor in sight
         for d in mistakes[first:first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
-            gfx.text(surface, t("replay.mistake_line", k=d.index, name=self.table.name(d.player),
-                                p=round(d.drop * 100)), (rect.left + 4, y), 13, colour)
+            mistake_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), size=5)
+            gfx.text(surface, gfx.ellipsize(t("replay.mistake_line", k=d.index, name=self.table.name(d.player),
+                                              p=shown_drop(d)), 13, rect.width - 18),
+                     (rect.left + 16, y), 13, colour)
             y += 18
 
     def draw_graph(self, surface) -> None:
@@ -327,9 +412,17 @@ class ReplayScene(Scene):
             note = t("replay.analysing", p=round(self.analysis.fraction * 100))
         elif self.review is None:
             note = t("replay.no_review")
+        self.graph.draw(surface, self.review, cursor=self.cursor, sections=self.session.sections,
+                        names=self.legend_names(), note=note, mistake_label=t("replay.mistake_label"))
+
+    def legend_names(self) -> list[str]:
+        """The players as the table names them, with their colour's name where the table uses one
+        ("You (White)" in Hacktrick, whose log names players by colour)."""
         names = [self.table.name(p) for p in range(self.record.players)]
-        self.graph.draw(surface, self.review, cursor=self.cursor, sections=self.session.sections, names=names,
-                        note=note, mistake_label=t("replay.mistake_label"))
+        colours = colour_names(self.record.game, self.record.players)
+        if colours is None:
+            return names
+        return [t("replay.legend_colour", name=n, colour=c) for n, c in zip(names, colours, strict=True)]
 
     def draw_slider(self, surface) -> None:
         track = self.slider
@@ -340,12 +433,12 @@ class ReplayScene(Scene):
         if self.review is not None:
             for d in self.review.mistakes():
                 x = self.graph.x_of(d.index)
-                pygame.draw.line(surface, MISTAKE, (x, track.top), (x, track.bottom), 3)
+                pygame.draw.line(surface, self.graph.colour(d.player), (x, track.top), (x, track.bottom), 3)
         knob = (self.graph.x_of(self.cursor), track.centery)
         pygame.draw.circle(surface, widgets.HIGHLIGHT, knob, 8)
         mover = self.session.actor(self.cursor)
         if mover is not None:
-            pygame.draw.circle(surface, player_colour(mover), knob, 4)
+            pygame.draw.circle(surface, self.graph.colour(mover), knob, 4)
 
     def close(self) -> None:
         if self.analysis is not None:

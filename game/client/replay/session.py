@@ -14,6 +14,8 @@ from ..session import HUMAN, Session
 
 #: Events that start a new hand or round (the timeline's jump points).
 SECTION_EVENTS = frozenset({"hand_started", "round_started"})
+#: Where a game's view numbers its hands or rounds, and what the game calls them.
+SECTION_FIELDS = (("hand_number", "hand"), ("round", "round"))
 #: The seat name used when a record does not say who played (shown as "Player N").
 UNKNOWN_SEAT = HUMAN
 
@@ -37,6 +39,10 @@ class ReplaySession(Session):
             self.events.append(state.apply(action))
         self.cursor = len(record.actions)
         self.sections = section_starts(self.events)
+        self._numbers: dict[int, int | None] = {}
+        start = self.states[0].view(0)
+        self.section_field, self.section_unit = next(
+            ((f, unit) for f, unit in SECTION_FIELDS if isinstance(start.get(f), int)), (None, None))
 
     @property
     def length(self) -> int:
@@ -65,6 +71,16 @@ class ReplaySession(Session):
         if direction > 0:
             return next((s for s in self.sections if s > k), self.length)
         return next((s for s in reversed(self.sections) if s < k), 0)
+
+    def section_number(self, k: int) -> int:
+        """The number of the hand or round at position ``k`` as the game counts it (0: before the first
+        round, Hakkutsu!!'s draft), else counted from the section starts."""
+        if self.section_field is None:
+            return sum(1 for s in self.sections if s <= k)
+        if k not in self._numbers:
+            self._numbers[k] = self.states[k].view(0).get(self.section_field)
+        number = self._numbers[k]
+        return number if isinstance(number, int) else sum(1 for s in self.sections if s <= k)
 
     # a replay never plays, saves or undoes anything
     def apply(self, action):

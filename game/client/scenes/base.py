@@ -17,7 +17,7 @@ from ..animation import Timeline
 from ..bot_worker import BotWorker
 from ..i18n import t
 from ..scene import Scene
-from ..session import HUMAN, Session
+from ..session import Session
 
 
 class GameScene(Scene):
@@ -49,18 +49,9 @@ class GameScene(Scene):
     def name(self, p: int) -> str:
         """How player ``p`` is called on screen: "You", "Player 2", or the bot's label with its
         level (numbered when two seats would read the same, and at tables of bots only)."""
-        s = self.session
-        spec = s.seats[p]
-        if spec == HUMAN:
-            if len(s.humans) == 1:
-                return t("seat.you")
-            return t("seat.player", n=p + 1)
-        from ..players import seat_name
+        from ..players import seat_names
 
-        label = seat_name(spec)
-        if s.seats.count(spec) > 1 or not s.humans:
-            return t("seat.numbered", label=label, n=p + 1)
-        return label
+        return seat_names(self.session.seats)[p]
 
     @property
     def hotseat(self) -> bool:

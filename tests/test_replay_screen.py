@@ -1,0 +1,315 @@
+"""The replay screens as players read them: the side panel's title, hand/round and keys, the
+decision's numbers, the graph's colours, names shared with the table and the results screen, the
+results screen's way to the replay and unreadable files in the list (headless)."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from ai import play_game
+from ai.review import Decision, Review, record_digest
+from game.client import gfx
+from game.client.i18n import t
+from game.client.menus.replays import ReplaysScene
+from game.client.menus.results import ResultsScene
+from game.client.menus.title import TitleScene
+from game.client.players import seat_names
+from game.client.registry import TABLES, open_game
+from game.client.replay.graph import HACKTRICK_COLOURS, MARKER_EDGE, WinGraph, game_colours
+from game.client.replay.scene import SIDE, ReplayScene, fit_lines, pack_groups
+from game.client.replay.store import find_kept, keep_finished, list_replays
+from game.client.scenes.base import GameScene
+from game.client.session import Session
+from game.rules import GameRecord, action_from_json, action_to_json
+from tests.client_helpers import click_button, frames, key, make_app, run_until
+
+SEATS = ["human", "mcts:level=easy"]
+
+
+@pytest.fixture(params=["en", "ja"])
+def lang(request):
+    return request.param
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch, lang):
+    a = make_app(tmp_path, monkeypatch, lang=lang)
+    yield a
+    a.shutdown()
+
+
+@pytest.fixture(scope="module")
+def records() -> dict[str, GameRecord]:
+    out = {}
+    for game in TABLES:
+        r = play_game(game, ["heuristic", "random"], seed=8)
+        out[game] = GameRecord(r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=SEATS))
+    return out
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every ``gfx.text`` call from now on: (text, rect, colour, surface drawn on)."""
+    calls: list[tuple[str, pygame.Rect, tuple, pygame.Surface]] = []
+    real = gfx.text
+
+    def spy(surface, msg, pos, size=20, colour=gfx.INK, *args, **kwargs):
+        rect = real(surface, msg, pos, size, colour, *args, **kwargs)
+        calls.append((msg, rect, tuple(colour), surface))
+        return rect
+
+    monkeypatch.setattr(gfx, "text", spy)
+    return calls
+
+
+def open_replay(app, record, **kwargs) -> ReplayScene:
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, record, **kwargs))
+    frames(app, 2)
+    return scene
+
+
+def side_texts(drawn, app) -> list[tuple[str, pygame.Rect, tuple, pygame.Surface]]:
+    """The texts drawn in the side panel (on the window's canvas, not on the table's own canvas)."""
+    return [c for c in drawn if c[3] is app.canvas and SIDE.collidepoint(c[1].topleft)]
+
+
+def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> Review:
+    """A review of ``scene``'s record with one decision (a mistake) at the first real choice after move 3."""
+    session = scene.session
+    k = next(i for i in range(3, session.length) if len(session.states[i].legal_actions()) > 1)
+    played_action = scene.record.actions[k]
+    other = next(a for a in session.states[k].legal_actions() if a != played_action)
+    d = Decision(index=k, player=session.actor(k), action=action_to_json(played_action), action_text=str(played_action),
+                 win_chance=best, chosen_value=played, best=action_to_json(other), best_text=str(other),
+                 drop=round(best - played, 6), mistake=True, legal=2, iterations=100)
+    return Review(scene.record.game, scene.record.players, record_digest(scene.record), 0, 100, 0.1, [d],
+                  returns=scene.record.returns, actions=session.length)
+
+
+# ---------------------------------------------------------------------------- 1. the title fits
+@pytest.mark.parametrize("game", TABLES)
+def test_title_and_every_side_text_stay_inside_the_panel(app, records, game, drawn):
+    scene = open_replay(app, records[game], move=3)
+    scene.review = a_mistake(scene)
+    for k in (3, scene.review.decisions[0].index):
+        scene.seek(k)
+        drawn.clear()
+        app.render()
+        texts = side_texts(drawn, app)
+        title = [c for c in texts if c[0] == scene.title_text()]
+        assert title, "the title is drawn whole on one line"
+        inside = SIDE.inflate(-16, -8)
+        for msg, rect, *_ in texts:
+            assert inside.contains(rect), (msg, rect, inside)
+
+
+def test_a_title_too_long_for_any_size_is_wrapped_inside_the_panel(app):
+    width = SIDE.width - 24
+    lines, size = fit_lines("Replay: " + " ".join(["Very long game name"] * 4), width, (20, 18, 16), bold=True)
+    assert size == 16 and len(lines) > 1 and all(gfx.font(16, True).size(line)[0] <= width for line in lines)
+    assert fit_lines("Replay: Ratjack", width, (20, 18, 16), bold=True) == (["Replay: Ratjack"], 20)
+
+
+# ---------------------------------------------------------------------------- 2. hand/round, keys, "Your"
+UNITS = {"hacktrick": ("Hand {n}", "第{n}ハンド"), "ratjack": ("Round {n}", "第{n}ラウンド"),
+         "hakkutsu": ("Round {n}", "第{n}ラウンド")}
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_the_side_panel_says_hand_or_round_as_the_game_does(app, records, game, lang, drawn):
+    scene = open_replay(app, records[game], move=0)
+    word = UNITS[game][lang == "ja"]
+    for n, start in enumerate(scene.session.sections[:3]):
+        scene.seek(start + 1)  # just after the section started
+        number = scene.session.states[start + 1].view(0).get("hand_number" if game == "hacktrick" else "round")
+        drawn.clear()
+        app.render()
+        texts = [c[0] for c in side_texts(drawn, app)]
+        assert (word.format(n=number) if number else t("replay.setup")) in texts, (n, texts)
+        assert not [m for m in texts if "hand/round" in m or "ハンド/ラウンド" in m]
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_each_key_group_stays_on_one_line(app, records, game, drawn):
+    open_replay(app, records[game], move=5)
+    drawn.clear()
+    app.render()
+    texts = [c[0] for c in side_texts(drawn, app)]
+    unit = t(f"replay.unit_{'hand' if game == 'hacktrick' else 'round'}")
+    groups = [g.strip() for g in t("replay.keys", unit=unit).split(" · ")]
+    assert len(groups) >= 5
+    for group in groups:
+        assert any(group in line for line in texts), (group, texts)
+    assert pack_groups(["a", "b"], 12, 1000) == ["a · b"] and pack_groups(["a", "b"], 12, 12) == ["a", "b"]
+
+
+def test_watching_the_bots_seat_does_not_call_its_hand_yours(app, records, lang, drawn):
+    record = records["hacktrick"]
+    scene = open_replay(app, record, move=3)
+    key(app, pygame.K_v)  # seat 0 (you) -> seat 1 (the bot)
+    assert scene.table.viewer == 1 and not scene.open_cards
+    drawn.clear()
+    app.render()
+    texts = [c[0] for c in drawn]
+    hand = scene.session.state.view(1)["hand"]
+    assert t("ht.your_cards", n=len(hand), total=sum(hand)) in texts
+    assert not [m for m in texts if m.startswith(("Your hand", "あなたの手札"))], texts
+
+
+# ---------------------------------------------------------------------------- 3. colours
+def test_graph_colours_are_the_tables():
+    hk_panels = pytest.importorskip("game.client.scenes.hakkutsu.panels")
+    assert game_colours("hakkutsu") == tuple(hk_panels.PLAYER_COLOURS)
+    for p, colour in enumerate(game_colours("hacktrick")):
+        marker = pygame.image.load(f"assets/hacktrick/marker_{p}.png")
+        centre = marker.get_at((marker.get_width() // 2, marker.get_height() // 2))[:3]
+        assert max(abs(a - b) for a, b in zip(colour, centre, strict=True)) < 30, (p, colour, centre)
+
+
+@pytest.mark.parametrize("game", ["hacktrick", "ratjack"])
+def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, drawn):
+    scene = open_replay(app, records[game], move=3)
+    review = a_mistake(scene)
+    d = review.decisions[0]
+    # a flat line for the mistake's player, so the marker's pixels are its own
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    graph = WinGraph(scene.graph.rect, review.actions, game=game)
+    names = scene.legend_names()
+    graph.draw(surface, review, names=names)
+    x, y = graph.x_of(d.index), graph.y_of(d.win_chance)
+    line = graph.colour(d.player)
+    assert tuple(surface.get_at((x, y - 4)))[:3] == line  # inside the triangle, above the line
+    assert tuple(surface.get_at((x, y - 7)))[:3] == MARKER_EDGE  # its dark edge
+    assert tuple(surface.get_at((graph.plot.left + 16, graph.plot.top + 9)))[:3] == graph.colour(0)  # a swatch
+    if game == "hacktrick":
+        assert graph.colours == HACKTRICK_COLOURS
+        assert names == [t("replay.legend_colour", name=scene.table.name(p), colour=t(f"ht.colour{p}"))
+                         for p in range(2)]
+    drawn.clear()
+    scene.review = review
+    app.render()
+    assert names[0] in [c[0] for c in drawn]
+
+
+# ---------------------------------------------------------------------------- 4. the numbers
+def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, records, lang, drawn):
+    scene = open_replay(app, records["hacktrick"], move=0)
+    scene.review = a_mistake(scene, best=0.74, played=0.52)
+    d = scene.review.decisions[0]
+    scene.seek(d.index)
+    text = scene.decision_text()
+    best = scene.table.action_label(action_from_json("hacktrick", d.best))
+    assert t("replay.best_move", action=best, p=74) in text
+    assert t("replay.played_mistake", p=52, drop=22) in text
+    assert ("52% (−22%)" if lang == "en" else "52%（−22%）") in text
+    note = scene.decision_note()
+    assert note and ("best move" in note if lang == "en" else "最善手" in note)
+    drawn.clear()
+    app.render()
+    shown = " ".join(c[0] for c in side_texts(drawn, app))
+    assert "74%" in shown and "−22%" in shown
+    assert f"#{d.index}" in shown  # the mistakes list, with the same −22%
+    assert [m for m in (c[0] for c in side_texts(drawn, app)) if m.startswith(f"#{d.index}") and "−22%" in m]
+
+
+# ---------------------------------------------------------------------------- 5. names, results -> replay
+@pytest.mark.parametrize("seats", [["human", "mcts:level=easy"], ["human", "human"], ["random", "random"],
+                                   ["heuristic", "mcts:level=hard", "human"], ["human", "random", "random"]])
+def test_seat_names_are_the_tables_names(app, seats):
+    record = GameRecord("ratjack" if len(seats) > 2 else "hacktrick", len(seats), {}, 1, [])
+    session = Session(record, seats)
+    table_names = [GameScene.name(SimpleNamespace(session=session), p) for p in range(len(seats))]
+    assert seat_names(seats) == table_names
+
+
+def test_the_replay_list_names_players_as_the_results_screen(app, records, lang):
+    record = records["hacktrick"]
+    bot_won = GameRecord(record.game, 2, record.options, record.seed, record.actions, [0, 1], record.meta)
+    you_won = GameRecord(record.game, 2, record.options, record.seed, record.actions, [1, 0], record.meta)
+    keep_finished(bot_won, SEATS, now=1_800_000_000)
+    keep_finished(you_won, SEATS, now=1_800_000_100)
+    menu = app.scenes.push(ReplaysScene(app))
+    frames(app, 2)
+    easy = t("seat.name.mcts_easy")
+    assert easy == ("Easy bot" if lang == "en" else "かんたんボット")
+    assert menu.lines[0].players == f"{t('seat.you')} / {easy}" and menu.lines[0].result == t("replays.you_won")
+    assert menu.lines[1].result == t("replays.winner", name=easy)
+    assert menu.lines[1].result == ("won by Easy bot" if lang == "en" else "かんたんボットの勝ち")
+
+
+def finish_a_game(app, record) -> ResultsScene:
+    app.scenes.push(TitleScene(app))
+    session = Session(GameRecord(record.game, 2, record.options, record.seed, list(record.actions)), SEATS)
+    open_game(app, session)
+    assert run_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 400)
+    frames(app, 2)
+    return app.scenes.top
+
+
+def test_results_open_the_replay_of_the_game_just_finished(app, records):
+    record = records["hacktrick"]
+    results = finish_a_game(app, record)
+    (kept,) = list_replays()
+    assert results.replay_path == kept and results.b_replay is not None
+    buttons = [results.b_rematch, results.b_again, results.b_replay, results.b_title]
+    screen = pygame.Rect(0, 0, *app.size)
+    assert all(screen.contains(b.rect) for b in buttons)
+    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    assert results.b_replay.text == t("replay.results_button")
+    click_button(app, results.b_replay)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.path == kept and replay.record.actions == record.actions
+    assert [replay.table.name(p) for p in range(2)] == results.names  # the same names everywhere
+    click_button(app, replay.b_back)
+    assert app.scenes.top is results
+
+
+def test_results_without_a_kept_replay_have_no_replay_button(app, records):
+    s = Session.new("hacktrick", SEATS, seed=4)
+    app.scenes.push(TitleScene(app))
+    results = app.scenes.push(ResultsScene(app, s, ["You", "Easy bot"]))
+    frames(app, 2)
+    assert results.replay_path is None and results.b_replay is None
+    assert find_kept(s.record) is None
+    keep_finished(s.record, SEATS)
+    assert find_kept(s.record) == list_replays()[0]
+
+
+# ---------------------------------------------------------------------------- 6. unreadable files
+def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, lang):
+    record = records["hacktrick"]
+    good = keep_finished(record, SEATS, now=1_800_000_000)
+    folder = good.parent
+    garbage = folder / "20261123-070100-ratjack.json"
+    garbage.write_text("garbage{")
+    empty = folder / "20261123-070200-hakkutsu.json"
+    empty.write_text("{}")
+    data = record.to_json()
+    data["actions"] = data["actions"][:3] + data["actions"][:3]  # parses, but does not replay
+    illegal = folder / "20261123-070300-hacktrick.json"
+    illegal.write_text(json.dumps(data))
+    menu = app.scenes.push(ReplaysScene(app))
+    frames(app, 2)
+    rows = {p.name: row for p, row in zip(menu.paths, menu.lines, strict=True)}
+    unreadable = t("replays.unreadable")
+    assert rows[good.name].readable
+    for name, title in ((garbage.name, "game.ratjack.title"), (empty.name, "game.hakkutsu.title")):
+        row = rows[name]
+        assert not row.readable and row.players == unreadable and row.game == t(title)
+        assert row.date.startswith("2026-11-23 07:0")
+    drawn.clear()
+    app.render()
+    marks = [c for c in drawn if c[0] == unreadable]
+    assert len(marks) == 2 and all(colour == tuple(gfx.MUTED) for _, _, colour, _ in marks)
+    i = menu.paths.index(illegal)
+    assert menu.lines[i].readable
+    menu.select(i)
+    menu.open(i)
+    assert app.scenes.top is menu and not menu.lines[i].readable and menu.lines[i].players == unreadable
+    assert garbage.read_text() == "garbage{" and empty.read_text() == "{}" and illegal.is_file()
