@@ -7,6 +7,8 @@ JP files bundled with pygame-gui (Latin and Japanese in one face).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -20,7 +22,7 @@ _scaled: dict[tuple, pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
 _panels: dict[tuple, pygame.Surface] = {}
 TEXT_CACHE = 800
-NO_LINE_START = set("。、，．・：；）」』】！？ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…")  # never start a line
+NO_LINE_START = set("。、，．・：；）」』】！？ー〜～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…")  # never start a line
 NO_LINE_END = set("（「『【")  # Japanese characters that never end a line
 
 INK = (240, 236, 226)
@@ -84,65 +86,109 @@ def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
     return img
 
 
+# Inside a word with Japanese in it, the unbreakable pieces: a run of Latin letters, digits and signs
+# ("25", "×2", "+5", "−3", "VP"), with a number range ("2〜4") and the counter after a number ("4人",
+# "3つ") kept on it; or else one Japanese character.
+_JA_PIECE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)[\u3400-\u9fffつ])?|.")
+OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
+
+
 def tokens(para: str) -> list[tuple[str, bool]]:
-    """Words (Latin) or single characters (Japanese), each with "a space comes before"."""
+    """The unbreakable pieces of a paragraph, each with "a space comes before": Latin words; in
+    Japanese single characters, but a run of Latin letters, digits and signs stays whole
+    ("25", "×2", "+5", "2〜4人": see ``_JA_PIECE``)."""
+    return [(para[s:e], space) for s, e, space in _pieces(para)]
+
+
+def _pieces(para: str) -> list[tuple[int, int, bool]]:
+    """:func:`tokens` as (start, end, space before) positions in ``para``."""
     out = []
-    for wi, word in enumerate(para.split(" ")):
-        if any(ord(c) >= 0x2E80 for c in word):
-            out.extend((ch, wi > 0 and ci == 0) for ci, ch in enumerate(word))
-        else:
-            out.append((word, wi > 0))
+    for word in re.finditer("[^ ]+", para):
+        space = word.start() > 0
+        if not any(_is_cjk(c) for c in word.group()):
+            out.append((word.start(), word.end(), space))
+            continue
+        for m in _JA_PIECE.finditer(word.group()):
+            out.append((word.start() + m.start(), word.start() + m.end(), space and m.start() == 0))
     return out
 
 
+def _breakable(para: str, pieces: list[tuple[int, int, bool]], k: int) -> bool:
+    """May a line break before ``pieces[k]``?  At a space or beside a Japanese character, but never
+    before a character of ``NO_LINE_START``, after one of ``NO_LINE_END`` or beside a lone sign."""
+    (a0, a1, _), (b0, b1, space) = pieces[k - 1], pieces[k]
+    if para[b0] in NO_LINE_START or para[a1 - 1] in NO_LINE_END:
+        return False
+    if set(para[a0:a1]) <= OPERATORS or set(para[b0:b1]) <= OPERATORS:
+        return False
+    return space or _is_cjk(para[a1 - 1]) or _is_cjk(para[b0])
+
+
+def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> list[tuple[int, int]]:
+    """Where the lines of ``text`` wrapped to ``width`` pixels start and end (``text[start:end]``),
+    ``measure(start, end)`` being the width of ``text[start:end]`` (so that styled text, such as the
+    rules' bold runs, wraps by the same rules as :func:`wrap`).
+
+    Lines break at ``\\n``, at spaces and between Japanese characters, never inside a piece of
+    :func:`tokens`, and keep the kinsoku rules: no ``NO_LINE_START`` character starts a line (the
+    one before ``ー`` or ``。`` goes down with it), no ``NO_LINE_END`` character ends one, and a
+    paragraph does not end on one Japanese character alone.  What cannot go down hangs past ``width``.
+    The spaces at a break are left out."""
+    out: list[tuple[int, int]] = []
+    offset = 0
+    for para in text.split("\n"):
+        lines = _break_para(para, width, lambda s, e, o=offset: measure(o + s, o + e))
+        out += [(offset + s, offset + e) for s, e in lines]
+        offset += len(para) + 1
+    return out
+
+
+def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
+    pieces = _pieces(para)
+    if not pieces:
+        return [(0, 0)]
+    ok = [False] + [_breakable(para, pieces, k) for k in range(1, len(pieces))]  # a break before piece k
+
+    def fits(i: int, j: int) -> bool:  # pieces[i:j] on one line
+        return measure(pieces[i][0], pieces[j - 1][1]) <= width
+
+    starts = [0]  # the first piece of each line
+    for j in range(2, len(pieces) + 1):
+        while j - starts[-1] > 1 and not fits(starts[-1], j):
+            cut = None  # the last break before which the line fits, else the last break at all
+            for k in range(j - 1, starts[-1], -1):
+                if ok[k]:
+                    if fits(starts[-1], k):
+                        cut = k
+                        break
+                    cut = cut or k
+            if cut is None:
+                break  # nothing may go down: it hangs
+            starts.append(cut)
+    _no_orphan(para, pieces, ok, starts, fits)
+    ends = [*starts[1:], len(pieces)]
+    return [(pieces[i][0], pieces[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
+
+
+def _no_orphan(para: str, pieces, ok: list[bool], starts: list[int], fits) -> None:
+    """A paragraph must not end on one Japanese character (and its closing punctuation) alone: the
+    previous line gives it its last piece (with the ``。`` or ``ー`` after it)."""
+    if len(starts) < 2:
+        return
+    last = para[pieces[starts[-1]][0]:pieces[-1][1]]
+    if not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
+        return
+    first = starts[-2]
+    k = next((k for k in range(starts[-1] - 1, first, -1) if ok[k]), None)
+    if k is not None and pieces[k - 1][1] - pieces[first][0] >= 2 and fits(k, len(pieces)):
+        starts[-1] = k
+
+
 def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``msg`` into lines that fit ``width`` pixels (by words, or by characters for Japanese)."""
+    """Split ``msg`` into lines that fit ``width`` pixels: by words, between Japanese characters
+    (:func:`break_lines`)."""
     f = font(size, bold)
-    lines: list[str] = []
-    for para in msg.split("\n"):
-        start = len(lines)
-        line = ""
-        for tok, space in tokens(para):
-            trial = f"{line}{' ' if space and line else ''}{tok}"
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-                continue
-            # the break goes before the last character that may start a line (``ー`` or ``。`` never
-            # do: the character before them goes down too) and after one that may end it (not ``「``)
-            cut = len(line) if tok not in NO_LINE_START else len(line) - 1
-            while 0 < cut < len(line) and line[cut] in NO_LINE_START:
-                cut -= 1
-            while cut > 0 and line[cut - 1] in NO_LINE_END:
-                cut -= 1
-            if 0 < cut < len(line) and not _is_cjk(line[cut]):  # "8）": the Latin word goes down whole
-                cut = line.rfind(" ", 0, cut)
-                if cut > 0:
-                    lines.append(line[:cut])
-                    line = line[cut + 1:] + (" " if space else "") + tok
-                    continue
-            if cut <= 0:
-                line = trial  # nothing can go down with it: it hangs
-                continue
-            lines.append(line[:cut])
-            line = line[cut:] + (" " if space and cut < len(line) else "") + tok if cut < len(line) else tok
-        lines.append(line)
-        _no_orphan(lines, start)
-    return lines
-
-
-def _no_orphan(lines: list[str], first: int) -> None:
-    """A paragraph (``lines[first:]``) must not end on one Japanese character (and its closing
-    punctuation) alone: the previous line gives it one more."""
-    last = lines[-1]
-    if len(lines) - first < 2 or not last or not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
-        return
-    prev = lines[-2]
-    cut = len(prev) - 1
-    while cut > 0 and prev[cut] in NO_LINE_START:
-        cut -= 1
-    if cut < 2 or not _is_cjk(prev[cut]) or prev[cut - 1] in NO_LINE_END:
-        return
-    lines[-2], lines[-1] = prev[:cut], prev[cut:] + last
+    return [msg[s:e] for s, e in break_lines(msg, width, lambda s, e: f.size(msg[s:e])[0])]
 
 
 def _is_cjk(ch: str) -> bool:

@@ -15,6 +15,15 @@ from .common import backdrop, button, heading
 ORDER = ("hacktrick", "ratjack", "hakkutsu")
 
 
+def players_text(info) -> str:
+    """"2–4 players" / "2〜4人用" (each language writes its own range), "2 players", or "?"."""
+    if info is None:
+        return t("choose.players", n="?")
+    if info.min_players == info.max_players:
+        return t("choose.players", n=info.min_players)
+    return t("choose.players_range", min=info.min_players, max=info.max_players)
+
+
 class GameChoiceScene(Scene):
     def columns(self):
         w, gap = 360, 30
@@ -53,10 +62,8 @@ class GameChoiceScene(Scene):
             thumb = gfx.image(self.app.assets, f"ui.game.{name}", (320, 180))
             surface.blit(thumb, (col.x + 20, col.y + 20))
             info = GAMES.get(name)
-            players = (f"{info.min_players}–{info.max_players}" if info and info.min_players != info.max_players
-                       else str(info.min_players) if info else "?")
             gfx.text(surface, t(f"game.{name}.title"), (col.x + 20, col.y + 212), 28, gfx.GOLD, bold=True)
-            gfx.text(surface, t("choose.players", n=players), (col.x + 20, col.y + 254), 17, gfx.MUTED)
+            gfx.text(surface, players_text(info), (col.x + 20, col.y + 254), 17, gfx.MUTED)
             desc = t(f"game.{name}.description")
             if not has_table(name):
                 engine = t("choose.engine_ready") if info else t("choose.engine_missing")

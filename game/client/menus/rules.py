@@ -41,33 +41,32 @@ class Row:
 
 
 def rich_lines(text: str, size: int, width: int) -> list[list[tuple[str, bool]]]:
-    """Wrap ``text`` (with ``**bold**`` runs) to ``width`` px: lines of (run, bold)."""
-    lines: list[list[tuple[str, bool]]] = [[]]
-    used = 0
+    """Wrap ``text`` (with ``**bold**`` runs) to ``width`` px: lines of (run, bold).
+
+    The lines break where :func:`gfx.wrap` breaks them (:func:`gfx.break_lines`, the same kinsoku
+    rules), each run measured in its own font."""
+    plain = ""
+    spans: list[tuple[int, int, bool]] = []  # (start, end, bold) in ``plain``
     for piece, bold in rulebook.spans(text):
-        f = gfx.font(size, bold)
-        for tok, space in gfx.tokens(piece):
-            line = lines[-1]
-            gap = " " if space and line else ""
-            w = f.size(gap + tok)[0]
-            if line and used + w > width and tok not in gfx.NO_LINE_START:
-                lines.append([(tok, bold)])
-                used = f.size(tok)[0]
-                continue
-            if line and line[-1][1] == bold:
-                line[-1] = (line[-1][0] + gap + tok, bold)
-            else:
-                line.append((gap + tok, bold))
-            used += w
-    return lines
+        spans.append((len(plain), len(plain) + len(piece), bold))
+        plain += piece
+
+    def runs(start: int, end: int) -> list[tuple[str, bool]]:
+        return [(plain[max(s, start):min(e, end)], bold) for s, e, bold in spans if s < end and e > start]
+
+    def measure(start: int, end: int) -> int:
+        return sum(gfx.font(size, bold).size(run)[0] for run, bold in runs(start, end))
+
+    return [runs(start, end) for start, end in gfx.break_lines(plain, width, measure)]
 
 
 class Page:
     """A rulebook laid out for a width: rows top to bottom and where each section starts."""
 
-    def __init__(self, app, book: rulebook.Rulebook, width: int) -> None:
+    def __init__(self, app, book: rulebook.Rulebook, width: int, view_h: int = 0) -> None:
         self.app = app
         self.width = width
+        self.view_h = view_h  # the viewport's height (where the page's scrolling ends)
         self.rows: list[Row] = []
         self.anchors: dict[str, int] = {}
         self.y = 0
@@ -163,10 +162,18 @@ class Page:
 
     # ------------------------------------------------------------------ reading
     def section_at(self, scroll: int) -> str | None:
-        """The section shown at the top of the viewport."""
+        """The section read at ``scroll``: the last one whose title is above a reading line near the top
+        of the viewport.  Over the last screenful of scrolling that line slides down to the bottom of
+        the viewport, so that the short sections at the end, whose titles never reach the top, are
+        marked in turn, and the last section is at the end of the page."""
+        probe = scroll + 24
+        end = self.height - self.view_h  # the largest scroll
+        if self.view_h and end > 0:
+            slide = min(1.0, max(0.0, (scroll - (end - self.view_h)) / self.view_h))
+            probe += round(slide * (self.view_h - 48))
         current = None
         for sid, y in self.anchors.items():
-            if y <= scroll + 24:
+            if y <= probe:
                 current = sid
         return current
 
@@ -198,6 +205,7 @@ class RulesScene(Scene):
         self.doc: rulebook.Rulebook | None = None
         self.page: Page | None = None
         self._page_key: tuple | None = None
+        self.jumped: tuple[str, int] | None = None  # the section opened or clicked, and the scroll it gave
 
     # ------------------------------------------------------------------ the page
     @property
@@ -207,11 +215,12 @@ class RulesScene(Scene):
     def layout(self) -> None:
         """Lay the document out (again after a change of game or language)."""
         self.doc = rulebook.load(self.game, language())
-        self.page = Page(self.app, self.doc, self.inner.width) if self.doc else None
+        self.page = Page(self.app, self.doc, self.inner.width, self.inner.height) if self.doc else None
         self._page_key = (self.game, language())
         self.scroll = 0
-        if self.page and self.section in self.page.anchors:
-            self.scroll_to(self.page.anchors[self.section])
+        self.jumped = None
+        if self.section is not None:
+            self.jump(self.section)
 
     @property
     def max_scroll(self) -> int:
@@ -224,6 +233,16 @@ class RulesScene(Scene):
         self.section = section
         if self.page and section in self.page.anchors:
             self.scroll_to(self.page.anchors[section])
+            self.jumped = (section, self.scroll)
+
+    def current_section(self) -> str | None:
+        """The section marked in the list: the one just opened or clicked while the page stays where
+        that put it (a short section at the end cannot scroll to the top), else :meth:`Page.section_at`."""
+        if self.page is None:
+            return None
+        if self.jumped is not None and self.jumped[1] == self.scroll:
+            return self.jumped[0]
+        return self.page.section_at(self.scroll)
 
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
@@ -235,6 +254,8 @@ class RulesScene(Scene):
             b = pygame_gui.elements.UIButton(pygame.Rect(NAV_X, y, NAV_W, 40), t(f"game.{game}.title"),
                                              self.app.ui, container=self.container,
                                              object_id="#primary_button" if game == self.game else "#menu_button")
+            if game == self.game:
+                b.select()  # the theme's "selected" colours: the game shown
             self.game_buttons[b] = game
             y += 46
         y += 16
@@ -253,6 +274,8 @@ class RulesScene(Scene):
         elif el in self.game_buttons and self.game_buttons[el] != self.game:
             self.game, self.section = self.game_buttons[el], None
             self.rebuild()
+        elif el in self.game_buttons:
+            el.select()  # a click on the game shown left it drawn as a normal button
         elif el in self.section_buttons:
             self.jump(self.section_buttons[el])
 
@@ -336,7 +359,7 @@ class RulesScene(Scene):
 
     def draw_over(self, surface) -> None:
         """The current section's button marked in the list."""
-        current = self.page.section_at(self.scroll) if self.page else None
+        current = self.current_section()
         for b, sid in self.section_buttons.items():
             if sid == current:
                 pygame.draw.rect(surface, gfx.GOLD, b.rect.inflate(4, 4), width=2, border_radius=8)

@@ -17,7 +17,7 @@ from ...animation import Step, Tween, ease_in_out
 from ...i18n import t
 from ...table.director import AnimationRegistry
 from .layout import BOARD_MARKER, DECK, ICON, SMALL, TINY
-from .view_model import cell_markers
+from .view_model import cards_text, cell_markers
 
 animations = AnimationRegistry()
 
@@ -142,7 +142,7 @@ def card_drawn(table, ev):
 
 @animations.on("hand_revealed")
 def hand_revealed(table, ev):
-    cards = " ".join(map(str, ev["cards"]))
+    cards = cards_text(ev["cards"])
     return banner_step(table, t("ht.banner_reveal", name=table.name(ev["player"]), cards=cards), 1.4)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...i18n import join, t, tn
-from .view_model import doubled, reason_text
+from .view_model import cards_text, doubled, reason_text
 
 Namer = Callable[[int], str]
 LINES: dict[str, Callable[[dict, Namer], str | None]] = {}
@@ -30,10 +30,6 @@ def describe(ev: dict, name: Namer) -> str | None:
     """The log line of ``ev`` in the current language (``None``: not logged)."""
     fn = LINES.get(ev["type"])
     return fn(ev, name) if fn is not None else None
-
-
-def cards_text(cards) -> str:
-    return " ".join(map(str, cards))
 
 
 @line("hand_started")

@@ -6,7 +6,13 @@ of them re-derives a rule of the game.
 
 from __future__ import annotations
 
-from ...i18n import t
+from ...i18n import join, t
+
+
+def cards_text(cards) -> str:
+    """Card values listed with the language's separator ("0, 2, 3" / "0、2、3"): run together they
+    read as one number."""
+    return join(str(card) for card in cards)
 
 
 def opponent(view: dict, p: int) -> int:
@@ -63,7 +69,7 @@ def notes(view: dict, p: int, known: dict[int, tuple[int, str]], limit: int = 2)
         lines.append(t("ht.announced", sum=total, how=t("ht.by_ask") if how == "ask" else t("ht.by_deal")))
     for r in view["revealed"]:
         if r["player"] == p:
-            lines.append(t("ht.revealed", cards=" ".join(map(str, r["cards"]))) if r["cards"]
+            lines.append(t("ht.revealed", cards=cards_text(r["cards"])) if r["cards"]
                          else t("ht.revealed_none"))
     return lines[-limit:]
 
