@@ -53,6 +53,11 @@ def file_row(path) -> Row:
 
 
 class ReplaysScene(Scene):
+    def notice_place(self) -> tuple[str, tuple[int, int], int]:
+        """Toasts (a file that cannot be opened) at the foot of the list, clear of the heading and the
+        first rows, where the newest games are."""
+        return ("midbottom", (640, 616), 800)
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.paths = list_replays()
