@@ -49,3 +49,14 @@ def calls(no_window):
     for name in ("run_play", "run_demo", "run_replay"):
         no_window.setattr(client_main, name, lambda *a, _name=name, **kw: seen.append((_name, a, kw)) or 0)
     return seen
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless client ``App`` with its settings and data in ``tmp_path`` (shut down afterwards);
+    modules that want fast animations override it with ``client_helpers.fast_app``."""
+    from tests.client_helpers import make_app
+
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.shutdown()

@@ -12,18 +12,11 @@ from game.client.scenes import open_game
 from game.client.scenes.hacktrick import animations, input, log_text
 from game.client.session import Session
 from game.rules.hacktrick import Action
-from tests.client_helpers import click_button, frames, key, make_app, run_until
+from tests.client_helpers import click_button, frames, key, run_until
 
 ANIMATED = {"hand_started", "card_played", "marker_placed", "markers_captured", "sums_announced", "sum_asked",
             "deck_rebuilt", "card_drawn", "hand_revealed", "declared", "hand_won"}
 LOGGED = ANIMATED | {"cards_dealt", "game_over"}
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
 
 
 def _table(app, seed: int, seats=("human", "random"), **options):

@@ -18,14 +18,6 @@ from game.client.session import Session
 from .client_helpers import click, click_button, frames, key, make_app, run_until
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
-    i18n.set_language("en")
-
-
 def _play_until_end_event(session: Session, kind: str, rng: random.Random) -> None:
     """Random legal moves for every seat until an action ends a hand or round with ``kind``."""
     for _ in range(5000):

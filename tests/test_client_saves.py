@@ -20,13 +20,6 @@ from game.client.session import SaveError, Session, list_saves, save_path
 from tests.client_helpers import click_button, frames, make_app, run_until
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
-
-
 def _saved_game(seed: int = 4, moves: int = 6) -> tuple:
     """A half-played bots-only Hacktrick game saved to its usual place: (path, bytes)."""
     s = Session.new("hacktrick", ["random", "random"], seed=seed, target=1)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-import pytest
 
 from game.client.menus.choose import GameChoiceScene
 from game.client.menus.pause import PauseScene
@@ -15,14 +14,7 @@ from game.client.menus.title import TitleScene
 from game.client.scenes.hacktrick import HacktrickScene
 from game.client.session import Session, save_path
 from game.rules.hacktrick import Action
-from tests.client_helpers import click, click_button, frames, key, make_app, run_until
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
+from tests.client_helpers import click, click_button, frames, key, run_until
 
 
 def _to_setup(app) -> SetupScene:

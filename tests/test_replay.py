@@ -19,14 +19,7 @@ from game.client.replay.scene import OPEN, ReplayScene
 from game.client.replay.store import KEEP, keep_finished, list_replays, review_dir_for
 from game.client.session import Session
 from game.rules import GAMES, GameRecord
-from tests.client_helpers import click, click_button, frames, key, make_app, run_until
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
+from tests.client_helpers import click, click_button, frames, key, run_until
 
 
 @pytest.fixture(scope="module")

@@ -11,17 +11,9 @@ import pytest
 
 from game.client import gfx, i18n, rulebook
 
-from .client_helpers import click_button, frames, key, make_app
+from .client_helpers import click_button, frames, key
 
 DOCS = rulebook.DOCS
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.shutdown()
-    i18n.set_language("en")
 
 
 def _texts(lang: str) -> list[str]:
