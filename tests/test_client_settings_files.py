@@ -73,7 +73,7 @@ def test_the_notice_about_broken_settings_is_in_the_players_language(tmp_path, m
 
     app = App(bot_mode="inline")
     try:
-        assert app.notice and "mute" in app.notice[0] and "既定値" in app.notice[0]
+        assert app.notice and "ミュート" in app.notice[0] and "既定値" in app.notice[0]  # named as on screen
     finally:
         app.shutdown()
         set_language("en")

@@ -28,6 +28,8 @@ import tomllib
 import wave
 from pathlib import Path
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for the command's own lines
+
 from game.client.assets import DEFAULT_ROOT, GAMES, KINDS, MANIFEST_NAME, is_asset_file
 
 REQUIRED_FIELDS = ("key", "file", "kind", "game", "role")

@@ -18,7 +18,7 @@ import pygame_gui
 from . import gfx, i18n
 from .assets import AssetError, Assets
 from .scene import SceneManager
-from .settings import MIN_WINDOW, Settings
+from .settings import FIELD_LABELS, MIN_WINDOW, Settings
 
 LOGICAL = (1280, 720)
 FPS = 60
@@ -84,6 +84,8 @@ class App:
         self.record_frames = False
         if self.settings.problem_text:
             key, fields = self.settings.problem_text
+            if "names" in fields:  # settings fields, as the settings screen names them
+                fields = dict(fields, names=i18n.join(i18n.t(FIELD_LABELS[n]) for n in fields["names"]))
             self.notify(i18n.t(key, **fields))
 
     # -- window ------------------------------------------------------------

@@ -207,10 +207,13 @@ class SceneManager:
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].overlay:
             start -= 1
-        above = self.stack[start + 1:start + 2]
-        if above and above[0].backdrop is not None:  # the frame it was opened over, widgets and all
-            surface.blit(above[0].backdrop, (0, 0))
-            start += 1
+        # The topmost overlay that kept the frame it was opened over (widgets and all, those of the
+        # overlays below it too) is drawn on that frame; the scenes below it are in the picture.
+        for i in range(len(self.stack) - 1, start, -1):
+            if self.stack[i].backdrop is not None:
+                surface.blit(self.stack[i].backdrop, (0, 0))
+                start = i
+                break
         for scene in self.stack[start:]:
             scene.draw(surface)
 

@@ -21,6 +21,10 @@ from .i18n import LANGUAGES
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))  # smallest first
 MIN_WINDOW = WINDOW_SIZES[0]  # below this the 1280x720 layout, scaled down, is no longer readable
+#: The settings screen's label of each field (to name a field the player cannot use as it is saved).
+FIELD_LABELS = {"language": "settings.language", "animation_speed": "settings.animation", "volume": "settings.volume",
+                "mute": "settings.mute", "window_size": "settings.window", "fullscreen": "settings.fullscreen",
+                "setups": "settings.setups"}
 DESKTOP_MARGIN = 60  # height a window needs beyond its size on a desktop: title bar, task bar
 
 
@@ -205,7 +209,7 @@ class Settings:
         replaced = settings.normalise()
         if replaced:
             settings.problem = f"{path}: unusable values for {', '.join(replaced)}; using their defaults"
-            settings.problem_text = ("settings.unusable", {"path": str(path), "names": ", ".join(replaced)})
+            settings.problem_text = ("settings.unusable", {"path": str(path), "names": tuple(replaced)})
         return settings
 
     def to_json(self) -> dict:

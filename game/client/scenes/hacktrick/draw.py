@@ -48,12 +48,14 @@ def seat_panel(table, surface, p: int) -> None:
                 if not table.sprites.is_hidden(key)]
         gfx.text(surface, t("ht.your_cards", n=len(held), total=sum(held)), (info_x, y + 4), 17)
     else:
-        backs = [rect for key, rect in seat.backs.rects() if not table.sprites.is_hidden(key)]
+        slots = [(key, rect) for key, rect in seat.backs.rects()]
+        backs = [rect for key, rect in slots if not table.sprites.is_hidden(key)]
         open_hand = (d.get("open_hands") or [None] * (p + 1))[p]  # a replay with all cards open
         for i, rect in enumerate(backs):
             value = open_hand[i] if open_hand and i < len(open_hand) else None
             surface.blit(table.card_image(value, TINY), rect)
-        info_x = (backs[-1].right if backs else seat.content_left) + 14
+        # right of every slot, also one a flying card is about to land in (it covered the count)
+        info_x = (slots[-1][1].right if slots else seat.content_left) + 14
         gfx.text(surface, t("ht.cards", n=len(backs)), (info_x, y + 4), 17)
     x = info_x
     for label in vm.badges(d, p):
