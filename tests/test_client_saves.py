@@ -230,3 +230,19 @@ def test_a_dialog_shows_the_screen_it_was_opened_over_with_its_widgets(app):
     dialog.backdrop = None
     app.render()
     assert pygame.image.tobytes(app.canvas.subsurface(seat), "RGB") != with_backdrop  # the drop-down is gone
+
+
+@pytest.mark.parametrize("name, kind", [("meta is a number", "broken"), ("not UTF-8", "broken")])
+def test_a_broken_save_is_explained_in_the_players_language(app, name, kind):
+    """The dialog said the parser's English ("Expecting value: line 2 column 1") on the Japanese client."""
+    app.set_language("ja")
+    path = save_path("hacktrick")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(BROKEN_SAVES[name])
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    dialog = app.scenes.top
+    note = t(dialog.note, **dialog.fmt)
+    assert t(f"title.save_problem.{kind}") in note and "hacktrick.json" in note
+    assert not any(word in note for word in ("JSON", "Expecting", "saved game"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.client.i18n import t
 from game.client.menus.choose import GameChoiceScene
 from game.client.menus.pause import PauseScene
 from game.client.menus.results import ResultsScene
@@ -133,7 +134,8 @@ def test_broken_save_is_reported(app):
     title = app.scenes.top
     click_button(app, title.b_continue)
     dialog = app.scenes.top  # the reason, and an offer to put the file aside (it stayed enabled, failing)
-    assert type(dialog).__name__ == "ConfirmScene" and "broken" in dialog.fmt["error"]
+    assert type(dialog).__name__ == "ConfirmScene" and dialog.fmt["name"] == "hacktrick.json"
+    assert dialog.fmt["problem"] == t("title.save_problem.broken")  # said in the player's language
     assert path.read_text(encoding="utf-8") == "garbage"
     click_button(app, dialog.b_cancel)  # cancel: nothing changes
     assert app.scenes.top is title and path.read_text(encoding="utf-8") == "garbage"

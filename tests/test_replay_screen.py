@@ -312,4 +312,5 @@ def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, l
     menu.select(i)
     menu.open(i)
     assert app.scenes.top is menu and not menu.lines[i].readable and menu.lines[i].players == unreadable
+    assert app.notice[0] == t("replays.broken", name=illegal.name)  # in the player's language, no parser text
     assert garbage.read_text() == "garbage{" and empty.read_text() == "{}" and illegal.is_file()

@@ -34,7 +34,14 @@ UNDO_BARRIERS: dict[str, frozenset[str]] = {
 
 
 class SaveError(Exception):
-    """A saved game that cannot be used; the file is left untouched."""
+    """A saved game that cannot be used; the file is left untouched.
+
+    ``kind`` says what is wrong in a word a screen can translate (``missing``, ``unreadable``,
+    ``broken``, ``seats``, ``seat``, ``replay``, ``table``); the message has the details."""
+
+    def __init__(self, message: str, kind: str = "broken") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def saves_dir() -> Path:
@@ -267,9 +274,9 @@ class Session:
         try:
             data = path.read_bytes()
         except FileNotFoundError as exc:
-            raise SaveError(f"no saved game at {path}") from exc
+            raise SaveError(f"no saved game at {path}", "missing") from exc
         except OSError as exc:
-            raise SaveError(f"the saved game {path} cannot be read: {exc}") from exc
+            raise SaveError(f"the saved game {path} cannot be read: {exc}", "unreadable") from exc
         try:
             record = GameRecord.loads(data.decode("utf-8"))
             seats = record.meta.get("seats")
@@ -277,15 +284,15 @@ class Session:
             raise SaveError(f"the saved game {path} is broken: {_reason(exc)}") from exc
         if (not isinstance(seats, list) or len(seats) != record.players
                 or not all(isinstance(s, str) and s for s in seats)):
-            raise SaveError(f"the saved game {path} does not say who sits where")
+            raise SaveError(f"the saved game {path} does not say who sits where", "seats")
         try:
             check_seats(record.game, seats)
         except ValueError as exc:
-            raise SaveError(f"the saved game {path} has a seat the client cannot fill: {exc}") from exc
+            raise SaveError(f"the saved game {path} has a seat the client cannot fill: {exc}", "seat") from exc
         try:
             session = cls(record, seats)
         except Exception as exc:  # noqa: BLE001
-            raise SaveError(f"the saved game {path} cannot be replayed: {_reason(exc)}") from exc
+            raise SaveError(f"the saved game {path} cannot be replayed: {_reason(exc)}", "replay") from exc
         session._own(path, data)
         return session
 

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 from .. import gfx
@@ -70,7 +72,8 @@ class ResultsScene(Scene):
         try:
             record = GameRecord.read(self.replay_path)
         except ValueError as exc:
-            self.app.notify(t("replays.broken", error=str(exc)), 6)
+            print(f"tabletop-trio: {exc}", file=sys.stderr)  # the details, for whoever looks into the file
+            self.app.notify(t("replays.broken", name=self.replay_path.name), 6)
             return
         self.app.scenes.push_named("replay", record, path=self.replay_path)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
@@ -56,12 +58,14 @@ class TitleScene(Scene):
         try:
             session = Session.load(path)
             if not has_table(session.game):
-                raise SaveError(f"the client has no table for {session.game!r} yet")
+                raise SaveError(f"the client has no table for {session.game!r} yet", "table")
         except SaveError as exc:
             from .confirm import ConfirmScene
 
+            print(f"tabletop-trio: {exc}", file=sys.stderr)  # the details, for whoever looks into the file
             self.app.scenes.push(ConfirmScene(self.app, "title.save_broken_question", "title.save_broken",
-                                              "title.put_aside", lambda: self.put_aside(path), error=str(exc)))
+                                              "title.put_aside", lambda: self.put_aside(path), name=path.name,
+                                              problem=t(f"title.save_problem.{exc.kind}")))
             return
         open_game(self.app, session, resumed=True)
 
