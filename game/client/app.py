@@ -9,6 +9,7 @@ F11 toggles fullscreen; the window is resizable.
 from __future__ import annotations
 
 import os
+import sys
 import time
 import warnings
 
@@ -83,6 +84,7 @@ class App:
         self.frame_times: list[float] = []
         self.record_frames = False
         if self.settings.problem_text:
+            print(f"tabletop-trio: {self.settings.problem}", file=sys.stderr)  # the details
             key, fields = self.settings.problem_text
             if "names" in fields:  # settings fields, as the settings screen names them
                 fields = dict(fields, names=i18n.join(i18n.t(FIELD_LABELS[n]) for n in fields["names"]))

@@ -200,7 +200,7 @@ class Settings:
         except (ValueError, RecursionError) as exc:  # JSON, UTF-8 and nesting errors
             reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).splitlines()[0]
             settings.problem = f"{path} is broken ({reason}); using the default settings"
-            settings.problem_text = ("settings.broken", {"path": str(path), "reason": reason})
+            settings.problem_text = ("settings.broken", {"path": str(path)})  # the reason is in ``problem``
             return settings
         names = {f.name for f in fields(cls)} - {"problem", "problem_text"}
         for key, value in data.items():
