@@ -21,7 +21,7 @@ from game.client.players import seat_names
 from game.client.registry import TABLES, open_game
 from game.client.replay.graph import HACKTRICK_COLOURS, MARKER_EDGE, WinGraph, game_colours
 from game.client.replay.scene import SIDE, ReplayScene, fit_lines, pack_groups
-from game.client.replay.store import find_kept, keep_finished, list_replays
+from game.client.replay.store import keep_finished, list_replays
 from game.client.scenes.base import GameScene
 from game.client.session import Session
 from game.rules import GameRecord, action_from_json, action_to_json
@@ -276,9 +276,6 @@ def test_results_without_a_kept_replay_have_no_replay_button(app, records):
     results = app.scenes.push(ResultsScene(app, s, ["You", "Easy bot"]))
     frames(app, 2)
     assert results.replay_path is None and results.b_replay is None
-    assert find_kept(s.record) is None
-    keep_finished(s.record, SEATS)
-    assert find_kept(s.record) == list_replays()[0]
 
 
 # ---------------------------------------------------------------------------- 6. unreadable files

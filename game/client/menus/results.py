@@ -1,7 +1,7 @@
 """The end of a game: winner, final scores; a rematch, a new setup, its replay or back to the title.
 
-"Watch the replay" is offered when the finished game was kept for the Replays screen
-(:func:`~game.client.replay.store.find_kept`); it opens over this screen, and Back returns here.
+"Watch the replay" is offered when the finished game was kept for the Replays screen (the table
+passes where: ``replay_path``); it opens over this screen, and Back returns here.
 """
 
 from __future__ import annotations
@@ -12,30 +12,20 @@ import pygame
 
 from .. import gfx
 from ..i18n import join, t, tn
+from ..registry import has_table
 from ..scene import Scene
 from .common import backdrop, button, heading
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, session, names: list[str], summary: list[str] | None = None) -> None:
+    def __init__(self, app, session, names: list[str], summary: list[str] | None = None,
+                 replay_path=None) -> None:
         super().__init__(app)
         self.session = session
         self.names = names
         self.summary = summary or []
-        self.replay_path = self.kept_replay()
+        self.replay_path = replay_path if replay_path is not None and has_table(session.game) else None
         self.b_replay = None
-
-    def kept_replay(self):
-        """Where this game was kept for replays (None if it was not, or has no table to replay at)."""
-        from ..registry import has_table
-        from ..replay.store import find_kept
-
-        if not has_table(self.session.game):
-            return None
-        try:
-            return find_kept(self.session.record)
-        except OSError:
-            return None
 
     def build_ui(self) -> None:
         keys = ["results.rematch", "results.again"] + (["replay.results_button"] if self.replay_path else []) \

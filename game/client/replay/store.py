@@ -7,7 +7,6 @@ Each finished client game is written atomically as its :class:`~game.rules.GameR
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from pathlib import Path
@@ -46,31 +45,6 @@ def keep_finished(record: GameRecord, seats: list[str], now: float | None = None
         old.unlink(missing_ok=True)
         shutil.rmtree(review_dir_for(old), ignore_errors=True)
     return path
-
-
-def find_kept(record: GameRecord) -> Path | None:
-    """The stored replay of ``record`` (the same game, options, seed and actions), newest first; None
-    if it was not kept (a full disk, say).  Only files named for its game are read."""
-    try:
-        wanted = _identity(record)
-    except ValueError:
-        return None
-    for path in list_replays():
-        if f"-{record.game}" not in path.stem:
-            continue
-        try:
-            kept = GameRecord.load(path)
-        except (OSError, ValueError, RecursionError):
-            continue
-        if _identity(kept) == wanted:
-            return path
-    return None
-
-
-def _identity(record: GameRecord) -> str:
-    """What decides a game (as its file reads back: options resolved, tuples as lists)."""
-    data = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).to_json()
-    return json.dumps({k: data[k] for k in ("game", "players", "options", "seed", "actions")}, sort_keys=True)
 
 
 def list_replays() -> list[Path]:

@@ -190,19 +190,20 @@ class GameScene(Scene):
         if self.demo:
             self.on_demo_end()
             return
-        self.keep_for_replays()
+        kept = self.keep_for_replays()
         self.app.sound("sfx.win" if any(self.session.is_human(w) for w in self.session.state.winners())
                        or not self.session.humans else "sfx.lose")
-        self.app.scenes.push_named("results", self.session, names, self.results_summary())
+        self.app.scenes.push_named("results", self.session, names, self.results_summary(), replay_path=kept)
 
-    def keep_for_replays(self) -> None:
-        """Store the finished game for the Replays screen (a failure is only reported)."""
+    def keep_for_replays(self):
+        """Store the finished game for the Replays screen; where (None if it failed: only reported)."""
         from ..replay.store import keep_finished
 
         try:
-            keep_finished(self.session.record, self.session.seats)
+            return keep_finished(self.session.record, self.session.seats)
         except OSError as exc:
             self.app.notify(t("game.replay_not_kept", error=str(exc)), 4)
+            return None
 
     def results_summary(self) -> list[str]:
         return []
