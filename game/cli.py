@@ -129,12 +129,12 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_tournament(args)
     if args.command == "review":
-        return cmd_review(parser, args)
+        return cmd_review(args)
     if args.command == "replay":
         from game.client.main import NoDisplayError
 
         try:
-            return cmd_replay(parser, args)
+            return cmd_replay(args)
         except NoDisplayError as exc:
             print(f"tabletop-trio: {exc}", file=sys.stderr)
             return 2
@@ -142,14 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         from game.client.main import NoDisplayError, run_client
 
         try:
-            return cmd_client(parser, args) if args.command else run_client()
+            return cmd_client(args) if args.command else run_client()
         except NoDisplayError as exc:
             print(f"tabletop-trio: {exc}", file=sys.stderr)
             return 2
     parser.error(f"unknown command {args.command!r}")
 
 
-def cmd_client(parser: argparse.ArgumentParser, args) -> int:
+def cmd_client(args) -> int:
     """``play`` and ``demo``: the game, seats, options, speed and screenshot path are all checked
     before a window opens; a problem exits with code 2 and one line on stderr."""
     from ai.tournament.cli import _collect_options, parse_game_options
@@ -173,7 +173,7 @@ def cmd_client(parser: argparse.ArgumentParser, args) -> int:
                            lang=args.lang, options=options)
 
 
-def read_record_or_exit(parser: argparse.ArgumentParser, command: str, path: str):
+def read_record_or_exit(command: str, path: str):
     """The record at ``path``, or exit 2 with one line saying what is wrong with it."""
     from game.rules import GameRecord
 
@@ -183,7 +183,7 @@ def read_record_or_exit(parser: argparse.ArgumentParser, command: str, path: str
         fail(command, str(exc))
 
 
-def cmd_review(parser: argparse.ArgumentParser, args) -> int:
+def cmd_review(args) -> int:
     """``review``: analyse every decision headless (in parallel), write review.json and review.png."""
     import os
     from pathlib import Path
@@ -191,7 +191,7 @@ def cmd_review(parser: argparse.ArgumentParser, args) -> int:
     from ai.review import DEFAULT_BUDGET, review_record
     from ai.tournament.progress import Progress
 
-    record = read_record_or_exit(parser, "review", args.path)
+    record = read_record_or_exit("review", args.path)
     for name, value, low in (("--budget", args.budget, 1), ("--jobs", args.jobs, 1)):
         if value is not None and value < low:
             fail("review", f"{name} must be at least {low}, not {value}")
@@ -243,9 +243,9 @@ def write_review_png(record, review, path) -> None:
     render_review_png(review, path, names, title, sections=sections)
 
 
-def cmd_replay(parser: argparse.ArgumentParser, args) -> int:
+def cmd_replay(args) -> int:
     """``replay``: the record is checked (and its game's table) before a window opens."""
-    record = read_record_or_exit(parser, "replay", args.path)
+    record = read_record_or_exit("replay", args.path)
     from game.client import main as client
 
     try:

@@ -28,7 +28,8 @@ def _split_numbers(lines: list[str]) -> list[tuple[str, str]]:
 
 
 def test_tokens_keep_numbers_signs_and_latin_words_whole_in_japanese():
-    toks = [tok for tok, _ in gfx.tokens("ちょうど25にしましょう ×2マーカー +5トークン −3点 1 VPを得る 2〜4人用 3つ")]
+    text = "ちょうど25にしましょう ×2マーカー +5トークン −3点 1 VPを得る 2〜4人用 3つ"
+    toks = [text[start:end] for start, end, _ in gfx.pieces(text)]
     for whole in ("25", "×2", "+5", "−3点", "VP", "2〜4人", "3つ"):
         assert whole in toks, (whole, toks)
     # Japanese characters stay separate pieces: a line may still break between them

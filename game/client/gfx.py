@@ -93,15 +93,10 @@ _JA_PIECE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)[
 OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
 
 
-def tokens(para: str) -> list[tuple[str, bool]]:
-    """The unbreakable pieces of a paragraph, each with "a space comes before": Latin words; in
-    Japanese single characters, but a run of Latin letters, digits and signs stays whole
-    ("25", "×2", "+5", "2〜4人": see ``_JA_PIECE``)."""
-    return [(para[s:e], space) for s, e, space in _pieces(para)]
-
-
-def _pieces(para: str) -> list[tuple[int, int, bool]]:
-    """:func:`tokens` as (start, end, space before) positions in ``para``."""
+def pieces(para: str) -> list[tuple[int, int, bool]]:
+    """The unbreakable pieces of a paragraph as (start, end, a space comes before): Latin words; in
+    Japanese single characters, but a run of Latin letters, digits and signs stays whole ("25", "×2",
+    "+5", "2〜4人": see ``_JA_PIECE``)."""
     out = []
     for word in re.finditer("[^ ]+", para):
         space = word.start() > 0
@@ -130,7 +125,7 @@ def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> li
     rules' bold runs, wraps by the same rules as :func:`wrap`).
 
     Lines break at ``\\n``, at spaces and between Japanese characters, never inside a piece of
-    :func:`tokens`, and keep the kinsoku rules: no ``NO_LINE_START`` character starts a line (the
+    :func:`pieces`, and keep the kinsoku rules: no ``NO_LINE_START`` character starts a line (the
     one before ``ー`` or ``。`` goes down with it), no ``NO_LINE_END`` character ends one, and a
     paragraph does not end on one Japanese character alone.  What cannot go down hangs past ``width``.
     The spaces at a break are left out."""
@@ -144,16 +139,16 @@ def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> li
 
 
 def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
-    pieces = _pieces(para)
-    if not pieces:
+    parts = pieces(para)
+    if not parts:
         return [(0, 0)]
-    ok = [False] + [_breakable(para, pieces, k) for k in range(1, len(pieces))]  # a break before piece k
+    ok = [False] + [_breakable(para, parts, k) for k in range(1, len(parts))]  # a break before piece k
 
-    def fits(i: int, j: int) -> bool:  # pieces[i:j] on one line
-        return measure(pieces[i][0], pieces[j - 1][1]) <= width
+    def fits(i: int, j: int) -> bool:  # parts[i:j] on one line
+        return measure(parts[i][0], parts[j - 1][1]) <= width
 
     starts = [0]  # the first piece of each line
-    for j in range(2, len(pieces) + 1):
+    for j in range(2, len(parts) + 1):
         while j - starts[-1] > 1 and not fits(starts[-1], j):
             cut = None  # the last break before which the line fits, else the last break at all
             for k in range(j - 1, starts[-1], -1):
@@ -165,22 +160,22 @@ def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
             if cut is None:
                 break  # nothing may go down: it hangs
             starts.append(cut)
-    _no_orphan(para, pieces, ok, starts, fits)
-    ends = [*starts[1:], len(pieces)]
-    return [(pieces[i][0], pieces[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
+    _no_orphan(para, parts, ok, starts, fits)
+    ends = [*starts[1:], len(parts)]
+    return [(parts[i][0], parts[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
 
 
-def _no_orphan(para: str, pieces, ok: list[bool], starts: list[int], fits) -> None:
+def _no_orphan(para: str, parts, ok: list[bool], starts: list[int], fits) -> None:
     """A paragraph must not end on one Japanese character (and its closing punctuation) alone: the
     previous line gives it its last piece (with the ``。`` or ``ー`` after it)."""
     if len(starts) < 2:
         return
-    last = para[pieces[starts[-1]][0]:pieces[-1][1]]
+    last = para[parts[starts[-1]][0]:parts[-1][1]]
     if not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
         return
     first = starts[-2]
     k = next((k for k in range(starts[-1] - 1, first, -1) if ok[k]), None)
-    if k is not None and pieces[k - 1][1] - pieces[first][0] >= 2 and fits(k, len(pieces)):
+    if k is not None and parts[k - 1][1] - parts[first][0] >= 2 and fits(k, len(parts)):
         starts[-1] = k
 
 
