@@ -12,7 +12,6 @@ import pygame
 
 from .. import gfx
 from ..i18n import join, t, tn
-from ..registry import has_table
 from ..scene import Scene
 from .common import backdrop, button, heading
 
@@ -24,7 +23,7 @@ class ResultsScene(Scene):
         self.session = session
         self.names = names
         self.summary = summary or []
-        self.replay_path = replay_path if replay_path is not None and has_table(session.game) else None
+        self.replay_path = replay_path  # where the table kept this game for replays (None: not kept)
         self.b_replay = None
 
     def build_ui(self) -> None:
