@@ -417,10 +417,16 @@ def test_hacktrick_log_has_hand_1_deal_toasts_avoid_the_labels_and_the_last_glow
     dealer_badge = pygame.Rect(SEAT_PANELS["top"].right - 80, SEAT_PANELS["top"].top, 80, 30)
     assert not toast.colliderect(dealer_badge) and not toast.colliderect(pygame.Rect(ROW.topleft, (80, 40)))
     assert not toast.colliderect(table.layout.board)  # "Saved game resumed." hid the bottom row of cells
-    anchor, pos, width = app.scenes.stack[0].notice_place()  # the title screen: above the logo
-    toast = pygame.Rect(0, 0, width, 72)
+    from game.client import gfx
+    from game.client.menus.title import LOGO_TOP
+
+    title = app.scenes.stack[0]
+    anchor, pos, width = title.notice_place()  # the title screen: a three-line toast clears the logo and Play
+    toast = pygame.Rect(0, 0, width, 3 * 26 + 20)
     setattr(toast, anchor, pos)
-    assert toast.top >= 0 and toast.bottom <= 80
+    logo = gfx.image(app.assets, "ui.logo")
+    drawn = logo.get_bounding_rect().move(logo.get_rect(midtop=(app.size[0] // 2, LOGO_TOP)).topleft)
+    assert not toast.colliderect(drawn) and not toast.colliderect(title.b_play.rect)
     rng = random.Random(3)
 
     def step() -> bool:

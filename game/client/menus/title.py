@@ -10,16 +10,24 @@ from ..scene import Scene
 from ..session import list_saves
 from .common import backdrop, button
 
+#: Top of the logo.
+LOGO_TOP = 40
+#: Centre line of the tagline under the logo (the toasts' place too).
+TAGLINE_Y = 300
+#: Top of the first button.
+BUTTONS_TOP = 350
+
 
 class TitleScene(Scene):
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
-        """Toasts ("game saved") sit above the logo, at the very top."""
-        return ("midtop", (640, 6), 800)
+        """Toasts ("game saved", a broken save put aside) sit over the tagline, between the logo and
+        the buttons: up to three lines fit there without covering either."""
+        return ("center", (640, TAGLINE_Y), 800)
 
     def build_ui(self) -> None:
         w = 320
         x = (self.app.size[0] - w) // 2
-        y = 350
+        y = BUTTONS_TOP
         self.b_play = button(self, (x, y, w, 52), "title.play")
         self.saves = list_saves()
         self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
@@ -83,8 +91,9 @@ class TitleScene(Scene):
     def draw(self, surface) -> None:
         backdrop(self.app, surface)
         logo = gfx.image(self.app.assets, "ui.logo")
-        surface.blit(logo, logo.get_rect(midtop=(self.app.size[0] // 2, 40)))
-        gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, 306), 22, gfx.INK,
-                 anchor="center", shadow=True)
+        surface.blit(logo, logo.get_rect(midtop=(self.app.size[0] // 2, LOGO_TOP)))
+        if self.app.notice is None:  # a toast takes the tagline's place
+            gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, TAGLINE_Y), 22, gfx.INK,
+                     anchor="center", shadow=True)
         gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED,
                  anchor="midbottom")
