@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.client.i18n import t
 from game.client.menus.choose import GameChoiceScene
@@ -289,6 +290,28 @@ def test_quit_to_title_asks_before_losing_moves(app):
     click_button(app, app.scenes.top.b_title)
     click_button(app, app.scenes.top.b_confirm)  # quit anyway
     assert isinstance(app.scenes.top, TitleScene)
+
+
+@pytest.mark.parametrize("screen", ["setup", "settings"])
+def test_clicking_the_chosen_option_closes_the_list_and_keeps_the_choice(app, screen):
+    """pygame-gui took a click on the option already chosen as "drop the selection": the list stayed
+    open with nothing marked."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(SetupScene(app, "hacktrick") if screen == "setup" else SettingsScene(app))
+    frames(app)
+    menu = scene.seat_menus[1] if screen == "setup" else scene.speed
+    chosen = menu.selected_option
+    click_button(app, menu)  # the list opens
+    frames(app)
+    assert menu.current_state is menu.menu_states["expanded"]
+    options = menu.current_state.options_selection_list
+    item = next(i for i in options.item_list if i["text"] == chosen[0])
+    click(app, item["button_element"].rect.center)
+    frames(app)
+    assert menu.current_state is menu.menu_states["closed"] and menu.selected_option == chosen
+    click_button(app, menu)  # opened again, the choice is still marked
+    frames(app)
+    assert menu.current_state.options_selection_list.get_single_selection() == chosen[0]
 
 
 def test_esc_on_an_open_drop_down_closes_only_the_list(app):

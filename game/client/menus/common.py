@@ -32,17 +32,43 @@ def heading(surface, msg: str, y: int = 40, size: int = 40) -> None:
              shadow=True)
 
 
-def close_open_drop_down(scene) -> bool:
-    """Close the scene's expanded drop-down list, if one is open; True if it did.
-
-    Esc first closes an open list (it left the whole screen, losing the choices made there)."""
+def drop_downs(scene):
+    """Every drop-down menu among the scene's widgets."""
     stack = list(scene.container.elements) if scene.container is not None else []
     while stack:
         element = stack.pop()
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
-            if element.current_state is element.menu_states["expanded"]:
-                element.current_state.should_transition = True
-                return True
+            yield element
         elif isinstance(element, pygame_gui.core.UIContainer):
             stack.extend(element.elements)
+
+
+def close_open_drop_down(scene) -> bool:
+    """Close the scene's expanded drop-down list, if one is open; True if it did.
+
+    Esc first closes an open list (it left the whole screen, losing the choices made there)."""
+    for menu in drop_downs(scene):
+        if menu.current_state is menu.menu_states["expanded"]:
+            menu.current_state.should_transition = True
+            return True
+    return False
+
+
+def keep_choice_on_reclick(scene, event) -> bool:
+    """A click on the option already chosen in an open list closes the list and keeps the choice;
+    True if ``event`` was that click.
+
+    pygame-gui's list takes it as "drop the selection": the list stayed open with nothing marked."""
+    if event.type != pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION:
+        return False
+    for menu in drop_downs(scene):
+        state = menu.current_state
+        if state is menu.menu_states["expanded"] and state.options_selection_list is event.ui_element:
+            for item in event.ui_element.item_list:
+                if item["text"] == menu.selected_option[0]:
+                    item["selected"] = True
+                    if item["button_element"] is not None:
+                        item["button_element"].select()
+            state.should_transition = True
+            return True
     return False

@@ -13,7 +13,7 @@ from .. import gfx
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, window_sizes_for
-from .common import backdrop, button, close_open_drop_down, heading, label
+from .common import backdrop, button, close_open_drop_down, heading, keep_choice_on_reclick, label
 
 
 class SettingsScene(Scene):
@@ -91,6 +91,8 @@ class SettingsScene(Scene):
         self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
 
     def handle_ui(self, event) -> None:
+        if keep_choice_on_reclick(self, event):
+            return
         s = self.app.settings
         el = event.ui_element
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
