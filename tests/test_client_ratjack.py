@@ -476,3 +476,31 @@ def test_a_token_on_a_card_leaves_its_value_and_ability_text_readable(players):
         assert card.contains(token), (q, card, token)
         for part in (text, value_disc, badge_corner):
             assert not token.colliderect(part), (q, part, token)
+
+
+def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
+    """With two humans and two bots, the second human's hand and known face-down cards stayed on
+    screen while the bots played; now the table switches to the next human, behind a privacy screen."""
+    scene = start(app, ["human", "human", "random", "random"], seed=4)
+    rng = random.Random(2)
+    handed_over = 0
+    for _ in range(4000):
+        top = app.scenes.top
+        if type(top).__name__ == "PrivacyScene":
+            assert scene.display is not None and scene.viewer in (0, 1)
+            key(app, pygame.K_SPACE)
+            continue
+        to_move = scene.session.to_move
+        if to_move in (2, 3) and not scene.timeline.busy:
+            # a bot's turn: the table shows the human who sits next, never the one who just played
+            assert scene.viewer == 0, (to_move, scene.viewer)
+            handed_over += 1
+        if scene.timeline.waiting:
+            click(app, (480, 300))
+        elif scene.my_turn:
+            human_turn_by_clicks(app, scene, rng)
+        else:
+            frames(app, 1)
+        if handed_over > 20:
+            break
+    assert handed_over > 20

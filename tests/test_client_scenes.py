@@ -311,7 +311,12 @@ def test_clicking_the_chosen_option_closes_the_list_and_keeps_the_choice(app, sc
     assert menu.current_state is menu.menu_states["closed"] and menu.selected_option == chosen
     click_button(app, menu)  # opened again, the choice is still marked
     frames(app)
-    assert menu.current_state.options_selection_list.get_single_selection() == chosen[0]
+    options = menu.current_state.options_selection_list
+    assert options.get_single_selection() == chosen[0]
+    other = next(i for i in options.item_list if i["text"] != chosen[0])
+    click(app, other["button_element"].rect.center)  # another option still changes the choice
+    frames(app)
+    assert menu.current_state is menu.menu_states["closed"] and menu.selected_option[0] == other["text"]
 
 
 def test_esc_on_an_open_drop_down_closes_only_the_list(app):

@@ -63,8 +63,10 @@ def keep_choice_on_reclick(scene, event) -> bool:
         return False
     for menu in drop_downs(scene):
         state = menu.current_state
-        if state is menu.menu_states["expanded"] and state.options_selection_list is event.ui_element:
-            for item in event.ui_element.item_list:
+        options = event.ui_element
+        if (state is menu.menu_states["expanded"] and state.options_selection_list is options
+                and not any(item["selected"] for item in options.item_list)):  # not another option chosen
+            for item in options.item_list:
                 if item["text"] == menu.selected_option[0]:
                     item["selected"] = True
                     if item["button_element"] is not None:

@@ -108,18 +108,36 @@ class GameScene(Scene):
             return
         p = s.to_move
         if not s.is_human(p):
+            if self.hotseat and not self.timeline.busy and p is not None:
+                following = self.next_human_after(p)
+                # the bots play on in the next human's view, not the last one's (nor, at the start,
+                # in anybody's before the privacy screen)
+                if following != self.viewer or self.privacy_first:
+                    self.hand_over(following)
+                    return
             self._drive_bot(p)
         elif not self.timeline.busy and p != self.viewer and self.hotseat:
-            self.viewer = p
-            self.display = s.state.view(p)
-            self.on_viewer_changed()
-            if self.app.scenes.top is self:
-                self.app.scenes.push_named("privacy", self.name(p))
+            self.hand_over(p)
         elif self.privacy_first and not self.timeline.busy and self.app.scenes.top is self:
             self.privacy_first = False  # the very first turn of a hot-seat game is private too
             self.app.scenes.push_named("privacy", self.name(p))
 
     demo_speed = 1.0
+
+    def next_human_after(self, p: int) -> int:
+        """The first human seat after ``p`` in seat order (who sits next at the screen)."""
+        n = len(self.session.seats)
+        return next(q for q in ((p + i) % n for i in range(1, n + 1)) if self.session.is_human(q))
+
+    def hand_over(self, p: int) -> None:
+        """Hot-seat: the table shows human ``p``'s view, behind a privacy screen until they are ready.
+        The last human's hidden cards never stay on screen for the next one to see."""
+        self.viewer = p
+        self.display = self.session.state.view(p)
+        self.on_viewer_changed()
+        self.privacy_first = False
+        if self.app.scenes.top is self:
+            self.app.scenes.push_named("privacy", self.name(p))
 
     def _drive_bot(self, p: int) -> None:
         if len(self.timeline.steps) > 6:
