@@ -127,3 +127,26 @@ def test_inline_worker_reports_errors():
     w.request(s.record, s.state, s.to_move, "mystery", 1)
     result = w.poll()
     assert result.fallback and result.action in s.state.legal_actions()
+
+
+def test_a_forced_move_reports_no_win_chance():
+    """The win-chance meter read a made-up 25% at a forced move (the analysis's neutral 1 / players,
+    from no search); an analysed choice among several moves gives a real reading."""
+    from game.client.bot_worker import _choose
+
+    found = {}
+    rng = random.Random(3)
+    for seed in range(40):
+        state, record = GameRecord.start("ratjack", players=4, seed=seed)
+        while not state.is_terminal and len(found) < 2:
+            legal = state.legal_actions()
+            if (len(legal) == 1) not in found:
+                found[len(legal) == 1] = (record.to_json(), state.current_player)
+            action = rng.choice(legal)
+            state.apply(action)
+            record.actions.append(action)
+        if len(found) == 2:
+            break
+    for forced, (record_json, player) in found.items():
+        action, chance = _choose(record_json, player, "mcts:iterations=60", 1, analyse=True)
+        assert (chance is None) == forced and (forced or 0 <= chance <= 1)

@@ -45,7 +45,8 @@ def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=No
         from ai.review import analyse_with
 
         result = analyse_with(agent, seat)
-        return result.best, result.win_chance
+        # a forced move is not searched: its "1 / players" is no measurement, so none is reported
+        return result.best, result.win_chance if result.iterations else None
     return agent.choose(seat), None
 
 

@@ -38,6 +38,7 @@ class Hints:
         self.worker: BotWorker | None = None
         self.shown: Hint | None = None  # the hint on the table now
         self.meter: Hint | None = None  # the latest win chance for the meter
+        self.measured_at: tuple | None = None  # (position, player) of the latest answer
         self.meter_on = False
         self.agreed: set[int] = set()  # hot-seat: the humans who turned hints on
         self.asked_at: tuple | None = None  # (position, player) of the request in the worker
@@ -102,13 +103,14 @@ class Hints:
                 result = self.worker.poll()
                 if result is not None and result.fallback is None:
                     hint = Hint(here[1], here[0], result.action, result.win_chance)
-                    self.meter = hint
+                    self.measured_at = here
+                    if result.win_chance is not None:  # a forced move keeps the last reading
+                        self.meter = hint
                     if self.wanted:
                         self.shown = hint
                         self.scene.highlight_action(result.action)
                     self.wanted = False
-        elif self.meter_on and self.allowed() and self.scene.my_turn and (
-                self.meter is None or (self.meter.position, self.meter.player) != here):
+        elif self.meter_on and self.allowed() and self.scene.my_turn and self.measured_at != here:
             self.request()
 
     @property
