@@ -504,3 +504,25 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
         if handed_over > 20:
             break
     assert handed_over > 20
+
+
+def test_an_opponents_out_line_is_drawn_over_their_cards(app):
+    """The "Out: over 25" line sat under the gauge, where the opponent's cards start: they covered it."""
+    from game.client.scenes.ratjack.scene import OUT_CHIP
+    from game.rules import new_game
+
+    rng = random.Random(5)
+    state = None
+    for seed in range(200):
+        s = new_game("ratjack", players=3, seed=seed)
+        while not s.is_terminal and not any(s.view(0)["eliminated"][1:]):
+            s.apply(rng.choice(s.legal_actions()))
+        if not s.is_terminal and s.current_player == 0:
+            state = s
+            break
+    assert state is not None
+    app.scenes.push(TitleScene(app))
+    scene = open_position(app, state)
+    q = next(q for q in (1, 2) if state.view(0)["eliminated"][q])
+    gauge = scene.layout.gauges[q]
+    assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP

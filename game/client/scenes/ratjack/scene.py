@@ -48,6 +48,7 @@ LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
 KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
 CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
+OUT_CHIP = (34, 18, 16)  # the backing of a player's "Out" line, drawn over their cards
 
 
 class RatjackScene(TableScene):
@@ -418,10 +419,6 @@ class RatjackScene(TableScene):
                  anchor="bottomleft")
         self.tips.add(gauge.rect.inflate(60, 14),
                       lambda q=q, v=value: t("rj.tip.gauge", name=self.name(q), value=v))
-        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-        if out or reason:
-            gfx.text(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
-                     (gauge.rect.left, gauge.rect.bottom + 4), 13, gfx.RED, bold=True)
         if q != self.viewer:
             self.draw_backs(surface, d, q)
         size = lay.card_size(q)
@@ -447,6 +444,10 @@ class RatjackScene(TableScene):
                                    lay.token_center(q, key[2]) if not picked else
                                    (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
+        if out or reason:  # on a dark chip over the (dimmed) cards, which start just below the gauge
+            widgets.chip(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
+                         (gauge.rect.left, gauge.rect.bottom + 3), colour=OUT_CHIP, text_colour=gfx.RED)
 
     def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
         """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
