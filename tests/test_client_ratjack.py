@@ -526,3 +526,15 @@ def test_an_opponents_out_line_is_drawn_over_their_cards(app):
     q = next(q for q in (1, 2) if state.view(0)["eliminated"][q])
     gauge = scene.layout.gauges[q]
     assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP
+
+
+@pytest.mark.parametrize("filled", [0, 2, 3, 4, 6])
+def test_vp_pips_stay_in_their_place_past_the_target(filled):
+    """A bot that finished on 4 VP in a first-to-3 game drew its fourth pip over the panel's edge."""
+    from game.client.table import widgets
+
+    surface = pygame.Surface((200, 40), pygame.SRCALPHA)
+    rect = widgets.pips(surface, (10, 10), filled, 3)
+    drawn = surface.get_bounding_rect()
+    assert rect.inflate(2, 2).contains(drawn), (rect, drawn)
+    assert rect == widgets.pips(pygame.Surface((200, 40), pygame.SRCALPHA), (10, 10), 0, 3)

@@ -116,14 +116,20 @@ def token_stack(surface, image: pygame.Surface, topleft, count: int, *, most: in
 
 
 def pips(surface, topleft, filled: int, total: int, radius: int = 7, colour=HIGHLIGHT) -> pygame.Rect:
-    """``total`` circles, the first ``filled`` of them coloured (victory points)."""
+    """``total`` circles, the first ``filled`` of them coloured (victory points).
+
+    More points than ``total`` (a player who passed the target) shrink the circles to the same
+    width, so they stay inside the panel."""
     x, y = topleft
-    for i in range(max(total, filled)):
-        c = (x + radius + i * (2 * radius + 5), y + radius)
+    n = max(total, filled, 1)
+    step = (2 * radius + 5) * max(total, 1) / n
+    r = radius if n <= total else max(3, round(radius * total / n))
+    for i in range(n):
+        c = (round(x + radius + i * step), y + radius)
         if i < filled:
-            pygame.draw.circle(surface, colour, c, radius)
-        pygame.draw.circle(surface, (230, 230, 220), c, radius, width=2)
-    return pygame.Rect(x, y, max(total, filled) * (2 * radius + 5), 2 * radius)
+            pygame.draw.circle(surface, colour, c, r)
+        pygame.draw.circle(surface, (230, 230, 220), c, r, width=2)
+    return pygame.Rect(x, y, max(total, 1) * (2 * radius + 5), 2 * radius)
 
 
 def counter(surface, label: str, value, pos, size: int = 18) -> pygame.Rect:
