@@ -538,3 +538,11 @@ def test_vp_pips_stay_in_their_place_past_the_target(filled):
     drawn = surface.get_bounding_rect()
     assert rect.inflate(2, 2).contains(drawn), (rect, drawn)
     assert rect == widgets.pips(pygame.Surface((200, 40), pygame.SRCALPHA), (10, 10), 0, 3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_round_summary_leaves_your_panel_clear(app, players):
+    """At 4 seats the summary ran 18 px into your panel, over the VP pip just won."""
+    scene = start(app, ["human"] + ["random"] * (players - 1))
+    box = scene.summary_rect(players)
+    assert not box.colliderect(scene.layout.panels[scene.viewer]) and box.top >= 44

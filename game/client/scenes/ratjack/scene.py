@@ -22,6 +22,7 @@ from .animations import animations
 from .input import Choices, choices
 from .layout import (
     BAR,
+    BOTTOM,
     HAND_CARD,
     KEYS,
     LOG,
@@ -575,11 +576,15 @@ class RatjackScene(TableScene):
         gfx.text(surface, t("rj.discard_close"), (BROWSE.centerx, BROWSE.bottom - 12), 14, gfx.MUTED,
                  anchor="midbottom")
 
+    def summary_rect(self, players: int) -> pygame.Rect:
+        """The round summary's box: over the centre, clear of your own panel and its VP pips."""
+        rect = pygame.Rect(0, 0, 520, 120 + 34 * players)
+        rect.center = self.layout.center.center
+        return rect.clamp(pygame.Rect(0, 44, 956, BOTTOM.top - 4 - 44))
+
     def draw_summary(self, surface) -> None:
         s = self.summary
-        rect = pygame.Rect(0, 0, 520, 120 + 34 * len(s["values"]))
-        rect.center = self.layout.center.center
-        rect.clamp_ip(pygame.Rect(0, 44, 956, 676))
+        rect = self.summary_rect(len(s["values"]))
         gfx.panel(surface, rect, 242, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
         gfx.text(surface, t("rj.summary.title", n=s["round"]), (rect.centerx, rect.top + 14), 24, gfx.GOLD,
                  anchor="midtop", bold=True)
