@@ -437,3 +437,17 @@ def test_tooltips_hide_after_a_click_until_the_mouse_moves():
     assert tips.shown() is None
     tips.move((12, 10))
     assert tips.shown() == "a cell"
+
+
+@pytest.mark.parametrize("rounds, expected", [(1, "Last round"), (3, "2 rounds to go")])
+def test_the_round_counter_says_last_round(app, monkeypatch, rounds, expected):
+    """An arranged game's last round read "Round 4 / 4 · 0 rounds to go"."""
+    from game.client import gfx
+
+    scene = start(app, ["human", "random"], seed=3, rounds=rounds)
+    d = dict(scene.display, round=1)
+    written = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: written.append(msg) or real(surface, msg, *a, **k))
+    scene.draw_top(app.canvas, d)
+    assert expected in written and not any("0 rounds" in w for w in written)

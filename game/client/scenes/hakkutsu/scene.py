@@ -368,7 +368,9 @@ class HakkutsuScene(TableScene):
         gfx.text(surface, self.round_title(max(1, d["round"])) if d["round"] else t("hk.setup"), (20, 22), 18,
                  gfx.GOLD, anchor="midleft", bold=True)
         if d["rounds"]:
-            label, value, goal = tn("hk.rounds_left", max(0, d["rounds"] - d["round"])), d["round"], d["rounds"]
+            left = max(0, d["rounds"] - d["round"])
+            label = tn("hk.rounds_left", left) if left else t("hk.last_round")
+            value, goal = d["round"], d["rounds"]
         else:
             value, goal = self.sprites.noted("empty_sites", d["empty_sites"]), d["end_empty_sites"]
             label = t("hk.empty_sites", n=value, total=goal)
