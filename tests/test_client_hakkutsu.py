@@ -14,7 +14,7 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.setup import SetupScene
 from game.client.menus.title import TitleScene
 from game.client.registry import has_table, open_game
-from game.client.scenes.hakkutsu import HakkutsuScene
+from game.client.scenes.hakkutsu import HakkutsuScene, mapview
 from game.client.scenes.hakkutsu.log_text import lines as log_lines
 from game.client.scenes.hakkutsu.mapview import cell_text
 from game.client.session import Session
@@ -451,3 +451,17 @@ def test_the_round_counter_says_last_round(app, monkeypatch, rounds, expected):
     monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: written.append(msg) or real(surface, msg, *a, **k))
     scene.draw_top(app.canvas, d)
     assert expected in written and not any("0 rounds" in w for w in written)
+
+
+def test_hovering_the_base_explains_it_once(app):
+    """The base had a tooltip and the preview panel saying the same thing, one over the other."""
+    from game.client import i18n
+
+    scene = start(app, ["human", "random"], seed=3)
+    base = scene.display["base"]
+    pos = mapview.cell_rect(*base).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 40)
+    assert tuple(scene.hovered_cell()) == tuple(base)
+    assert mapview.cell_text(scene, scene.display, *base) == i18n.t("hk.tip.base")  # the preview says it
+    assert scene.tips.current() is None  # and no tooltip repeats it

@@ -54,7 +54,6 @@ def draw_map(table, surface, d: dict, ch) -> None:
     """The whole map as the viewer sees it now."""
     pygame.draw.rect(surface, (58, 44, 32), MAP.inflate(10, 10), width=5, border_radius=8)
     surface.blit(map_layer(table, d), MAP.topleft)
-    table.tips.add(cell_rect(*d["base"]), lambda: t("hk.tip.base"))
     hovered = table.hovered_cell()
     mode_colour = DETECT if table.mode == "detector" else REACH
     for (r, c) in ch.cells:
