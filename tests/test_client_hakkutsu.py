@@ -465,3 +465,11 @@ def test_hovering_the_base_explains_it_once(app):
     assert tuple(scene.hovered_cell()) == tuple(base)
     assert mapview.cell_text(scene, scene.display, *base) == i18n.t("hk.tip.base")  # the preview says it
     assert scene.tips.current() is None  # and no tooltip repeats it
+
+
+@pytest.mark.parametrize("delta, expected", [(1, "refills 1 coin at"), (3, "refills 3 coins at")])
+def test_coin_lines_count_in_words(app, delta, expected):
+    """The log read "refills 1 coins"."""
+    scene = start(app, ["human", "random"], seed=3)
+    line = scene.describe({"type": "coins_changed", "player": 1, "reason": "refill", "delta": delta, "coins": 5})
+    assert expected in line

@@ -8,7 +8,7 @@ does not name the card.
 
 from __future__ import annotations
 
-from ...i18n import join, t
+from ...i18n import join, t, tn
 from ...table.log import LogLines
 from .texts import equipment_name, museum_name, place_name, rock_name, rocks_label
 
@@ -98,7 +98,8 @@ def _card_mined(table, ev):
 def _coins_changed(table, ev):
     if ev["reason"] == "mining":
         return None  # the mining line says what it cost
-    return t(f"log.hk.coins_{ev['reason']}", name=table.log_name(ev["player"]), n=abs(ev["delta"]), coins=ev["coins"])
+    n = abs(ev["delta"])
+    return tn(f"log.hk.coins_{ev['reason']}", n, name=table.log_name(ev["player"]), n=n, coins=ev["coins"])
 
 
 @line("base_action")
