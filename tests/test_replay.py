@@ -214,15 +214,16 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
     hint = scene.hints.shown
     assert hint.action in scene.legal_actions() and 0 <= hint.win_chance <= 1
     assert scene.hinted_action == hint.action and scene.hint_rects(hint.action)
-    key(app, pygame.K_w)
-    assert scene.hints.meter_on
-    app.render()
     texts = []
     real_text = gfx.text
     monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: texts.append(msg) or real_text(surface, msg, *a, **k))
+    app.render()  # under the hint's move, the number says it is the chance to win
+    assert t("hint.percent_to_win", p=round(hint.win_chance * 100)) in texts
+    key(app, pygame.K_w)  # the box turns to the meter (with the hint kept up, W showed no change)
+    assert scene.hints.meter_on and scene.hints.shown is None and scene.hinted_action is None
+    app.render()
     scene.act(hint.action)
-    assert run_until(app, lambda: scene.hints.shown is None and not scene.hints.thinking, 400)
-    assert scene.hinted_action is None
+    assert run_until(app, lambda: not scene.hints.thinking, 400)
     texts.clear()
     app.render()  # a number measured at an earlier position says so
     meter = scene.hints.meter

@@ -77,6 +77,9 @@ class Hints:
     def toggle_meter(self) -> bool:
         """Key ``W``: the live win-chance meter on or off (only where hints are allowed)."""
         self.meter_on = self.allowed() and not self.meter_on
+        if self.shown is not None:  # the box shows the meter now (with a hint up, W changed nothing)
+            self.shown = None
+            self.scene.highlight_action(None)
         return self.meter_on
 
     def request(self) -> None:

@@ -431,13 +431,15 @@ class TableScene(GameScene):
             line = t("hint.meter")
         gfx.text(surface, line, inner.topleft, 14, HINT_COLOUR, bold=True)
         if meter is not None and meter.win_chance is not None:
-            bar = pygame.Rect(inner.left, inner.bottom - 12, inner.width - 60, 10)
+            percent = round(meter.win_chance * 100)
+            # under a hint the line names the move, so the number says what it is
+            reading = t("hint.percent_to_win", p=percent) if shown is not None else f"{percent}%"
+            bar = pygame.Rect(inner.left, inner.bottom - 12, inner.width - gfx.font(15, True).size(reading)[0] - 10, 10)
             pygame.draw.rect(surface, (50, 64, 72), bar, border_radius=5)
             fill = bar.copy()
             fill.width = max(4, round(bar.width * meter.win_chance))
             pygame.draw.rect(surface, HINT_COLOUR, fill, border_radius=5)
-            gfx.text(surface, f"{round(meter.win_chance * 100)}%", (inner.right, bar.centery), 15, gfx.INK,
-                     anchor="midright", bold=True)
+            gfx.text(surface, reading, (inner.right, bar.centery), 15, gfx.INK, anchor="midright", bold=True)
 
     def draw_summary(self, surface) -> None:
         """Hook: the end-of-hand / end-of-round summary."""
