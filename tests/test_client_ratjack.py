@@ -546,3 +546,18 @@ def test_the_round_summary_leaves_your_panel_clear(app, players):
     scene = start(app, ["human"] + ["random"] * (players - 1))
     box = scene.summary_rect(players)
     assert not box.colliderect(scene.layout.panels[scene.viewer]) and box.top >= 44
+
+
+def test_a_known_face_down_cards_frame_stays_under_its_key_badge(app):
+    """The blue frame of a known face-down card was drawn across its number badge."""
+    from game.client.table import widgets
+
+    surface = pygame.Surface((200, 200))
+    card = pygame.Surface((60, 90))
+    card.fill((200, 200, 200))
+    blue = (90, 150, 220)
+    rect = widgets.draw_card(surface, card, pygame.Rect(50, 50, 60, 90), badge="3",
+                             decorate=lambda r: surface.fill(blue, r.inflate(40, 40)))
+    badge = widgets.chip(pygame.Surface((200, 200)), "3", (rect.right + 4, rect.top - 6), size=widgets.BADGE_SIZE,
+                         anchor="topright")
+    assert tuple(surface.get_at(badge.center))[:3] != blue

@@ -44,9 +44,10 @@ BADGE_ABOVE = 20  # how far a ``badge_above`` badge rises over the card's top ed
 
 def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = False, lift: int = 0,
               highlight=None, badge: str | None = None, note: str | None = None,
-              badge_above: bool = False) -> pygame.Rect:
+              badge_above: bool = False, decorate=None) -> pygame.Rect:
     """A card image at ``rect`` (lifted by ``lift`` px), with an optional outline colour,
     a corner ``badge`` (a number key, say) and a ``note`` ribbon across the middle.
+    ``decorate(rect)`` draws on the card before its badge, which stays on top (a known face, say).
 
     The badge sits on the top-right corner; ``badge_above`` lifts it onto the card's top edge, for
     cards whose name runs across their top."""
@@ -58,6 +59,8 @@ def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = 
         strip = pygame.Rect(r.left + 2, r.centery - 8, r.width - 4, 16)
         gfx.panel(surface, strip, 210, colour=(30, 60, 90), border=None, radius=4)
         gfx.text(surface, note, strip.center, 11, (220, 235, 255), anchor="center", bold=True)
+    if decorate is not None:
+        decorate(r)
     if badge:
         top = r.top - (BADGE_ABOVE if badge_above else 6)
         chip(surface, badge, (r.right + 4, top), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=BADGE_SIZE,

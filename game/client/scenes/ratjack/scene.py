@@ -433,12 +433,12 @@ class RatjackScene(TableScene):
             known_down = not entry["face_up"] and entry["card"] is not None
             picked = key in ch.picks
             chosen = key in chosen_keys
-            drawn = widgets.draw_card(surface, img, rect, dim=(targeting and not picked and not chosen) or out,
-                                      lift=4 if picked else 0,
-                                      highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
-                                      badge=self._badge(ch, key))
-            if known_down:
-                self.draw_known_face(surface, entry["card"], drawn)
+            widgets.draw_card(surface, img, rect, dim=(targeting and not picked and not chosen) or out,
+                              lift=4 if picked else 0,
+                              highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
+                              badge=self._badge(ch, key),
+                              decorate=(lambda r, c=entry["card"]: self.draw_known_face(surface, c, r))
+                              if known_down else None)
             if entry["token"] and not self.sprites.is_hidden(("token", q, key[2])):
                 ts = lay.token_size(q)
                 widgets.draw_token(surface, self.token_image(entry["token"], ts),
