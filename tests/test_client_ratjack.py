@@ -217,16 +217,21 @@ def test_hotseat_privacy_before_the_first_turn_and_between_turns(app):
     assert scene.undo() is False  # no undo between humans
 
 
+def play_a_step(app, scene, rng) -> None:
+    """The human goes on by clicks: past a round's summary, through their turn, or waits for the bots."""
+    if scene.timeline.waiting:
+        click(app, (480, 300))
+    elif scene.my_turn:
+        human_turn_by_clicks(app, scene, rng)
+    else:
+        frames(app, 1)
+
+
 def test_save_resume_and_undo(app):
     scene = start(app, ["human", "random", "random"], seed=9)
     rng = random.Random(1)
     while len([a for a in scene.session.actors if a == 0]) < 4:
-        if scene.timeline.waiting:
-            click(app, (480, 300))
-        elif scene.my_turn:
-            human_turn_by_clicks(app, scene, rng)
-        else:
-            frames(app, 1)
+        play_a_step(app, scene, rng)
     check_save_resume_undo(app, scene, RatjackScene)
 
 
@@ -495,12 +500,7 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
             # a bot's turn: the table shows the human who sits next, never the one who just played
             assert scene.viewer == 0, (to_move, scene.viewer)
             handed_over += 1
-        if scene.timeline.waiting:
-            click(app, (480, 300))
-        elif scene.my_turn:
-            human_turn_by_clicks(app, scene, rng)
-        else:
-            frames(app, 1)
+        play_a_step(app, scene, rng)
         if handed_over > 20:
             break
     assert handed_over > 20
