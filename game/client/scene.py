@@ -27,6 +27,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from .dropdowns import keep_choice_on_reclick
+
 FADE_SECONDS = 0.22
 
 
@@ -82,7 +84,10 @@ class Scene:
 
     def handle_ui(self, event) -> None:
         """pygame-gui events: a pressed button clicks and goes to :meth:`button_pressed`; override
-        for other widgets (drop-downs, sliders) and call this for the buttons."""
+        for other widgets (drop-downs, sliders) and call this for the buttons (and for a drop-down's
+        click on the option already chosen: :func:`~game.client.dropdowns.keep_choice_on_reclick`)."""
+        if keep_choice_on_reclick(self, event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.sound("sfx.click")
             self.button_pressed(event.ui_element)

@@ -10,10 +10,11 @@ import pygame
 import pygame_gui
 
 from .. import gfx
+from ..dropdowns import close_open_drop_down
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, window_sizes_for
-from .common import backdrop, button, close_open_drop_down, heading, keep_choice_on_reclick, label
+from .common import backdrop, button, heading, label
 
 
 class SettingsScene(Scene):
@@ -91,8 +92,6 @@ class SettingsScene(Scene):
         self.mute.set_text(t("settings.on") if s.mute else t("settings.off"))
 
     def handle_ui(self, event) -> None:
-        if keep_choice_on_reclick(self, event):
-            return
         s = self.app.settings
         el = event.ui_element
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -8,11 +8,12 @@ import pygame_gui
 from game.rules import GAMES
 
 from .. import gfx
+from ..dropdowns import close_open_drop_down
 from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
 from ..scene import Scene
-from .common import backdrop, button, close_open_drop_down, heading, keep_choice_on_reclick, label
+from .common import backdrop, button, heading, label
 
 ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
@@ -139,8 +140,6 @@ class SetupScene(Scene):
         self.b_rules = button(self, (240, 646, 200, 46), "setup.rules")
 
     def handle_ui(self, event) -> None:
-        if keep_choice_on_reclick(self, event):
-            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             choices = seat_choices()
             if event.ui_element in self.seat_menus:
