@@ -84,11 +84,10 @@ class App:
         self.frame_times: list[float] = []
         self.record_frames = False
         if self.settings.problem_text:
-            print(f"tabletop-trio: {self.settings.problem}", file=sys.stderr)  # the details
             key, fields = self.settings.problem_text
             if "names" in fields:  # settings fields, as the settings screen names them
                 fields = dict(fields, names=i18n.join(i18n.t(FIELD_LABELS[n]) for n in fields["names"]))
-            self.notify(i18n.t(key, **fields))
+            self.notify(i18n.t(key, **fields), detail=self.settings.problem)
 
     # -- window ------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -154,9 +153,18 @@ class App:
         return (int((pos[0] - ox) / scale), int((pos[1] - oy) / scale))
 
     # -- feedback --------------------------------------------------------------
-    def notify(self, message: str, seconds: float = 4.0) -> None:
-        """A toast at the top of the screen."""
+    def notify(self, message: str, seconds: float = 4.0, detail: str | None = None) -> None:
+        """A toast at the top of the screen; ``detail`` (what went wrong, in the program's words)
+        goes to stderr (:meth:`report`)."""
+        if detail is not None:
+            self.report(detail)
         self.notice = (message, seconds)
+
+    @staticmethod
+    def report(detail: str) -> None:
+        """The details of a problem the player was told about in their language, for whoever looks
+        into the file: one line on stderr."""
+        print(f"tabletop-trio: {detail}", file=sys.stderr)
 
     def sound(self, key: str) -> None:
         if self.settings.mute or self.settings.volume <= 0:

@@ -9,7 +9,6 @@ Enter) to open it in the replay; the mouse wheel scrolls.
 from __future__ import annotations
 
 import re
-import sys
 import time
 from typing import NamedTuple
 
@@ -119,8 +118,7 @@ class ReplaysScene(Scene):
             if not has_table(record.game):
                 raise ValueError(f"the client has no table for {record.game!r} yet")
         except ValueError as exc:
-            print(f"tabletop-trio: {exc}", file=sys.stderr)  # the details, for whoever looks into the file
-            self.app.notify(t("replays.broken", name=path.name), 6)
+            self.app.notify(t("replays.broken", name=path.name), 6, detail=str(exc))
             if self.lines[i].readable:  # it parsed but does not replay: say so in the list too
                 self.lines[i] = file_row(path)._replace(date=self.lines[i].date, game=self.lines[i].game)
             return

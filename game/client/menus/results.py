@@ -6,8 +6,6 @@ passes where: ``replay_path``); it opens over this screen, and Back returns here
 
 from __future__ import annotations
 
-import sys
-
 import pygame
 
 from .. import gfx
@@ -61,8 +59,7 @@ class ResultsScene(Scene):
         try:
             record = GameRecord.read(self.replay_path)
         except ValueError as exc:
-            print(f"tabletop-trio: {exc}", file=sys.stderr)  # the details, for whoever looks into the file
-            self.app.notify(t("replays.broken", name=self.replay_path.name), 6)
+            self.app.notify(t("replays.broken", name=self.replay_path.name), 6, detail=str(exc))
             return
         self.app.scenes.push_named("replay", record, path=self.replay_path)
 

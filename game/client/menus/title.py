@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from .. import gfx
 from ..i18n import t
 from ..scene import Scene
@@ -70,7 +68,7 @@ class TitleScene(Scene):
         except SaveError as exc:
             from .confirm import ConfirmScene
 
-            print(f"tabletop-trio: {exc}", file=sys.stderr)  # the details, for whoever looks into the file
+            self.app.report(str(exc))
             self.app.scenes.push(ConfirmScene(self.app, "title.save_broken_question", "title.save_broken",
                                               "title.put_aside", lambda: self.put_aside(path), name=path.name,
                                               problem=t(f"title.save_problem.{exc.kind}")))
