@@ -489,6 +489,9 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
     scene = start(app, ["human", "human", "random", "random"], seed=4)
     rng = random.Random(2)
     handed_over = 0
+    shown_to = []  # (viewer, player) of every move as it is applied: no bot moves in Player 2's view
+    apply = scene._apply
+    scene._apply = lambda action: shown_to.append((scene.viewer, scene.session.to_move)) or apply(action)
     for _ in range(4000):
         top = app.scenes.top
         if type(top).__name__ == "PrivacyScene":
@@ -504,6 +507,7 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
         if handed_over > 20:
             break
     assert handed_over > 20
+    assert {(1, 2), (1, 3)}.isdisjoint(shown_to) and (0, 2) in shown_to
 
 
 def test_an_opponents_out_line_is_drawn_over_their_cards(app):

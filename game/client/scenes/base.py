@@ -108,13 +108,13 @@ class GameScene(Scene):
             return
         p = s.to_move
         if not s.is_human(p):
-            if self.hotseat and not self.timeline.busy and p is not None:
-                following = self.next_human_after(p)
-                # the bots play on in the next human's view, not the last one's (nor, at the start,
-                # in anybody's before the privacy screen)
-                if following != self.viewer or self.privacy_first:
+            following = self.next_human_after(p) if self.hotseat and p is not None else self.viewer
+            if following != self.viewer or (self.hotseat and self.privacy_first):
+                # the bots play on in the next human's view, not the last one's (nor, at the start, in
+                # anybody's before the privacy screen); they wait until the last move has been shown
+                if not self.timeline.busy:
                     self.hand_over(following)
-                    return
+                return
             self._drive_bot(p)
         elif not self.timeline.busy and p != self.viewer and self.hotseat:
             self.hand_over(p)

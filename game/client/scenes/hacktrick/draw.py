@@ -48,7 +48,7 @@ def seat_panel(table, surface, p: int) -> None:
                 if not table.sprites.is_hidden(key)]
         gfx.text(surface, t("ht.your_cards", n=len(held), total=sum(held)), (info_x, y + 4), 17)
     else:
-        slots = [(key, rect) for key, rect in seat.backs.rects()]
+        slots = list(seat.backs.rects())
         backs = [rect for key, rect in slots if not table.sprites.is_hidden(key)]
         open_hand = (d.get("open_hands") or [None] * (p + 1))[p]  # a replay with all cards open
         for i, rect in enumerate(backs):
