@@ -489,6 +489,7 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
     scene = start(app, ["human", "human", "random", "random"], seed=4)
     rng = random.Random(2)
     handed_over = 0
+    screens = set()  # (their turn?) of every privacy screen: "your turn" only when it is
     shown_to = []  # (viewer, player) of every move as it is applied: no bot moves in Player 2's view
     apply = scene._apply
     scene._apply = lambda action: shown_to.append((scene.viewer, scene.session.to_move)) or apply(action)
@@ -496,6 +497,8 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
         top = app.scenes.top
         if type(top).__name__ == "PrivacyScene":
             assert scene.display is not None and scene.viewer in (0, 1)
+            assert top.their_turn == (scene.session.to_move == scene.viewer)
+            screens.add(top.their_turn)
             key(app, pygame.K_SPACE)
             continue
         to_move = scene.session.to_move
@@ -506,7 +509,7 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
         play_a_step(app, scene, rng)
         if handed_over > 20:
             break
-    assert handed_over > 20
+    assert handed_over > 20 and screens == {True, False}
     assert {(1, 2), (1, 3)}.isdisjoint(shown_to) and (0, 2) in shown_to
 
 

@@ -12,11 +12,15 @@ from .scene import Scene
 
 
 class PrivacyScene(Scene):
-    """Covers the table until the next human says they are ready."""
+    """Covers the table until the next human says they are ready.
 
-    def __init__(self, app, name: str) -> None:
+    ``their_turn`` is False when bots play before that human moves: the screen then asks to pass it
+    on rather than saying it is their turn."""
+
+    def __init__(self, app, name: str, their_turn: bool = True) -> None:
         super().__init__(app)
         self.name = name
+        self.their_turn = their_turn
 
     def build_ui(self) -> None:
         self.b_ready = button(self, (self.app.size[0] // 2 - 160, 420, 320, 56), "hotseat.ready",
@@ -32,6 +36,7 @@ class PrivacyScene(Scene):
 
     def draw(self, surface) -> None:
         backdrop(self.app, surface, "ui.table", dim=200)
-        gfx.text(surface, t("hotseat.pass_to", name=self.name), (self.app.size[0] // 2, 260), 40,
+        title, hint = ("hotseat.pass_to", "hotseat.hint") if self.their_turn else ("hotseat.pass_screen", "hotseat.hint_bots")
+        gfx.text(surface, t(title, name=self.name), (self.app.size[0] // 2, 260), 40,
                  gfx.GOLD, anchor="center", bold=True)
-        gfx.text(surface, t("hotseat.hint"), (self.app.size[0] // 2, 330), 20, gfx.INK, anchor="center")
+        gfx.text(surface, t(hint), (self.app.size[0] // 2, 330), 20, gfx.INK, anchor="center")

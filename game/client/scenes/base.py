@@ -137,7 +137,7 @@ class GameScene(Scene):
         self.on_viewer_changed()
         self.privacy_first = False
         if self.app.scenes.top is self:
-            self.app.scenes.push_named("privacy", self.name(p))
+            self.app.scenes.push_named("privacy", self.name(p), their_turn=self.session.to_move == p)
 
     def _drive_bot(self, p: int) -> None:
         if len(self.timeline.steps) > 6:
