@@ -398,6 +398,8 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
     assert scene.shown_value(0) == 22
     three = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 3")
     scene._apply(three)
+    assert run_until(app, lambda: scene.banner_text is not None and "exactly 25" in scene.banner_text, 600)
+    assert scene.shown_value(0) == 25                # the banner never says 25 over a gauge at 22
     assert run_until(app, lambda: scene.summary is not None, 600)
     assert scene.summary["values"][0] == 25
     assert scene.display["values"][0] == 22          # the table still shows the view before the move

@@ -7,6 +7,8 @@ after the action replaces it all when the action's last step ends.
 
 from __future__ import annotations
 
+from game.rules.ratjack.state import LIMIT
+
 from ...animation import FlipTween, Step, Tween, ease_in_out
 from ...i18n import t
 from ...table.director import AnimationRegistry, banner_step, flip_step, land
@@ -348,6 +350,8 @@ def vp_scored(table, ev):
     def start():
         table.banner_text = text
         table.sprites.note(("vp", p), ev["vp"][p])
+        if ev["reason"] == "exactly 25":  # the gauge reads 25 under the banner, even before the next turn
+            table.sprites.note(("value", p), LIMIT)
 
     return Step(on_start=start, on_end=lambda: setattr(table, "banner_text", None), hold=1.0, sound="sfx.win")
 

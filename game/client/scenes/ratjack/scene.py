@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.ratjack.actions import FLIP
+from game.rules.ratjack.state import LIMIT
 
 from ... import gfx
 from ...i18n import t, tn
@@ -45,7 +46,6 @@ from .texts import (
     token_text,
 )
 
-LIMIT = 25
 BROWSE = pygame.Rect(120, 110, 820, 460)
 KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
 CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
