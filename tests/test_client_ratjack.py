@@ -12,7 +12,15 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.scenes.ratjack import RatjackScene
-from game.client.scenes.ratjack.texts import STEP_KEYS, ability_text, all_engine_prompts, card_label, card_of
+from game.client.scenes.ratjack.scene import BROWSE
+from game.client.scenes.ratjack.texts import (
+    STEP_KEYS,
+    ability_text,
+    all_engine_prompts,
+    card_label,
+    card_of,
+    card_tip_text,
+)
 from game.client.session import Session
 from game.rules.ratjack.abilities import ABILITIES
 from game.rules.ratjack.cards import FAMILIES
@@ -570,3 +578,28 @@ def test_a_known_face_down_cards_frame_stays_under_its_key_badge(app):
     badge = widgets.chip(pygame.Surface((200, 200)), "3", (rect.right + 4, rect.top - 6), size=widgets.BADGE_SIZE,
                          anchor="topright")
     assert tuple(surface.get_at(badge.center))[:3] != blue
+
+
+def test_the_discard_browser_explains_its_cards_and_hides_the_tables_tips(app):
+    """The whole-pile browser had no tooltips, and the table's own tips showed through it."""
+    app.scenes.push(TitleScene(app))
+    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
+                     hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
+                     areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
+                     deck=["rat-blue 6", "rat-blue 7"], discard=["rat-blue 8", "rat-red 5", "rat-red 9"])
+    scene = open_position(app, state)
+
+    def hover(pos) -> str | None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        frames(app)
+        return scene.tips.current()
+
+    under = scene.layout.deck.center
+    assert BROWSE.collidepoint(under) and hover(under)  # the deck's tip, before the browser opens
+    click(app, scene.layout.discard.center)
+    assert scene.browsing
+    first = scene.display["discard"][0]
+    assert hover((BROWSE.left + 20 + 32, BROWSE.top + 56 + 45)) == card_tip_text(first)
+    assert not hover(under)  # a table tip under the browser stays hidden
+    click(app, (640, 360))
+    assert not scene.browsing

@@ -358,7 +358,12 @@ class TableScene(GameScene):
             banner(surface, self.banner_text, self.banner_center())
         if self.summary is not None:
             self.draw_summary(surface)
+        self.draw_popup(surface)
         self.tips.draw(surface)
+
+    def draw_popup(self, surface) -> None:
+        """Hook: a panel opened over the table (drawn over everything, under the tooltips; what it
+        covers registers ``self.tips.add(rect, "")`` so the table's tips under it stay hidden)."""
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)

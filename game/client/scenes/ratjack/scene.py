@@ -40,6 +40,7 @@ from .texts import (
     action_label,
     card_label,
     card_of,
+    card_tip_text,
     reason_text,
     step_text,
     token_label,
@@ -463,7 +464,7 @@ class RatjackScene(TableScene):
         lines = []
         card = entry["card"]
         if entry["face_up"] or card is not None:
-            lines.append(t("rj.tip.card", card=card_label(card), value=card["value"]) + " — " + ability_text(card))
+            lines.append(card_tip_text(card))
             if not entry["face_up"]:
                 lines.append(t("rj.tip.face_down_own"))
         else:
@@ -554,18 +555,17 @@ class RatjackScene(TableScene):
                               dim=bool(ch.picks) and not picked and not chosen and self.my_turn, lift=lift,
                               highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
                               badge=self._badge(ch, key), note=t("rj.drawn") if key == ("drawn",) else None)
-            self.tips.add(rect, lambda c=card: t("rj.tip.card", card=card_label(c), value=c["value"]) + " — "
-                          + ability_text(c))
+            self.tips.add(rect, lambda c=card: card_tip_text(c))
 
     # ------------------------------------------------------------------ overlays
-    def draw_over(self, surface) -> None:
-        super().draw_over(surface)
+    def draw_popup(self, surface) -> None:
         if self.browsing:
             self.draw_discard_browser(surface)
 
     def draw_discard_browser(self, surface) -> None:
         pile = self.display["discard"]
         gfx.panel(surface, BROWSE, 245, colour=(24, 30, 26), border=widgets.HIGHLIGHT)
+        self.tips.add(BROWSE, "")  # the table's tips stay hidden under the browser
         gfx.text(surface, tn("rj.discard_heading", len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
                  bold=True)
         cols = 11
@@ -573,6 +573,7 @@ class RatjackScene(TableScene):
             x = BROWSE.left + 20 + (i % cols) * 72
             y = BROWSE.top + 56 + (i // cols) * 98
             surface.blit(self.card_image(card, (64, 90)), (x, y))
+            self.tips.add(pygame.Rect(x, y, 64, 90), lambda c=card: card_tip_text(c))
         gfx.text(surface, t("rj.discard_close"), (BROWSE.centerx, BROWSE.bottom - 12), 14, gfx.MUTED,
                  anchor="midbottom")
 

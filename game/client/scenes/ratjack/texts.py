@@ -56,6 +56,11 @@ def ability_text(d: dict) -> str:
     return t(f"rj.ability.{FAMILIES[aid // 12]}.{aid % 12 + 1}")
 
 
+def card_tip_text(d: dict) -> str:
+    """A card's tooltip: its name, value and ability."""
+    return t("rj.tip.card", card=card_label(d), value=d["value"]) + " — " + ability_text(d)
+
+
 def ability_key_of_name(name: str) -> tuple[str, int]:
     """``"weasel 7"`` -> ``("weasel", 7)``."""
     family, value = name.split()
