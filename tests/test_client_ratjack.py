@@ -543,6 +543,10 @@ def test_an_opponents_out_line_is_drawn_over_their_cards(app):
     q = next(q for q in (1, 2) if state.view(0)["eliminated"][q])
     gauge = scene.layout.gauges[q]
     assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP
+    # a card an animation has just landed there (shown until the view after the move replaces it)
+    scene.sprites.place(scene.card_image(None, (90, 120)), (gauge.left + 20, gauge.bottom + 40))
+    frames(app, 1)
+    assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP
 
 
 @pytest.mark.parametrize("filled", [0, 2, 3, 4, 6])

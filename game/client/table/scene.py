@@ -346,10 +346,14 @@ class TableScene(GameScene):
         self.tips.begin()
         self.draw_table(surface)
         self.sprites.draw(surface)
+        self.draw_labels(surface)
         self.drawn_settled = True
 
     def draw_table(self, surface) -> None:
         """Draw the table from ``self.display`` (registering tooltips with ``self.tips.add``)."""
+
+    def draw_labels(self, surface) -> None:
+        """Hook: labels that stay readable over the cards an animation has just landed."""
 
     def draw_over(self, surface) -> None:
         self.timeline.draw(surface)

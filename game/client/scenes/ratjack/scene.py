@@ -446,10 +446,19 @@ class RatjackScene(TableScene):
                                    lay.token_center(q, key[2]) if not picked else
                                    (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+
+    def draw_labels(self, surface) -> None:
+        for q in range(len(self.display["areas"])):
+            self.draw_out_chip(surface, q)
+
+    def draw_out_chip(self, surface, q: int) -> None:
+        """Why ``q`` is out, on a dark chip over their (dimmed) cards, which start just below the gauge;
+        drawn after the landed cards, so a card that has just arrived does not cover it."""
         reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-        if out or reason:  # on a dark chip over the (dimmed) cards, which start just below the gauge
+        if self.display["eliminated"][q] or reason:
+            gauge = self.layout.gauges[q]
             widgets.chip(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
-                         (gauge.rect.left, gauge.rect.bottom + 3), colour=OUT_CHIP, text_colour=gfx.RED)
+                         (gauge.left, gauge.bottom + 3), colour=OUT_CHIP, text_colour=gfx.RED)
 
     def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
         """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
