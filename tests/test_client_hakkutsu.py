@@ -473,3 +473,20 @@ def test_coin_lines_count_in_words(app, delta, expected):
     scene = start(app, ["human", "random"], seed=3)
     line = scene.describe({"type": "coins_changed", "player": 1, "reason": "refill", "delta": delta, "coins": 5})
     assert expected in line
+
+
+def test_another_players_name_stays_clear_of_their_coins(app):
+    """A long Japanese bot name ran up to 4 px from the coin icon: it read as part of the name."""
+    from game.client import i18n
+
+    i18n.set_language("ja")
+    scene = start(app, ["human", "random", "random"], seed=2)
+    frames(app, 3)
+    q = 1  # the top panel: the set-up dialog covers the ones below it
+    lay = scene.layout.panels[q]
+    coin_left = lay.stats[0]
+    band = range(lay.rect.top + 10, lay.rect.top + 28)  # the name's letters
+    ink = [x for x in range(lay.name_left, coin_left)
+           if any(min(app.canvas.get_at((x, y))[:3]) > 190 for y in band)]  # the name is near-white
+    assert scene.name(q) == "ランダムボット #2"
+    assert ink and max(ink) + 12 <= coin_left, (max(ink), coin_left)

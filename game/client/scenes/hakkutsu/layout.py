@@ -194,7 +194,8 @@ class PanelLayout:
             self.kinds_label = None
             self.fossils = (x + 10 + 6 * 46 + 6, row)
             self.hand = Zone((x + 314, y + 9, 15, 22), (15, 21), kind="stack", offset=(0, 0))  # one back, "×n"
-            self.stats = (x + 200, y + 8)
+            self.stats = (x + 214, y + 8)
+        self.name_left = x + 44  # where widgets.player_panel writes the name, after the 24 px pawn
         self.coins = (self.stats[0], self.stats[1] + 13)
 
 

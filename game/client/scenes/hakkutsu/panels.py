@@ -28,6 +28,8 @@ from .texts import (
     scoring_cards,
 )
 
+NAME_GAP = 16  # between another player's name and their coins
+
 PLAYER_COLOURS = ((90, 150, 240), (230, 90, 80), (110, 200, 110), (240, 200, 70))
 
 
@@ -42,8 +44,8 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
     lay = table.layout.panels[q]
     rect = lay.rect
     active = d["current_player"] == q and not d["terminal"]
-    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, lay.stats[0] - rect.left - 48, bold=True,
-                                                          tail=3)
+    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, lay.stats[0] - NAME_GAP - lay.name_left,
+                                                          bold=True, tail=3)
     widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, 24))
     pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
                      (rect.left + 150, rect.top + 33), 2)
