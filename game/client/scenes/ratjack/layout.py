@@ -85,7 +85,7 @@ class RatjackLayout:
                 self.gauges[p] = pygame.Rect(panel.left + 12, panel.top + 52, min(300, panel.width - 170), 10)
                 self.pips[p] = (panel.right - 70, panel.top + 10)
                 self.backs[p] = pygame.Rect(panel.right - 110, panel.top + 40, 100, 32)
-        self.hand = Zone(self.backs[viewer], HAND_CARD, kind="row", gap=12)
+        self.hand = Zone(self.backs[viewer], HAND_CARD, kind="row", gap=12, align="left")  # under "Your hand"
         self.center = rects["center"]
         c = self.center
         self.deck = pygame.Rect(c.left + 24, c.top + 44, *PILE_CARD)
