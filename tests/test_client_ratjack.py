@@ -607,3 +607,12 @@ def test_the_discard_browser_explains_its_cards_and_hides_the_tables_tips(app):
     assert not hover(under)  # a table tip under the browser stays hidden
     click(app, (640, 360))
     assert not scene.browsing
+
+
+def test_your_hand_starts_under_its_label(app):
+    """A lone hand card sat centred in the hand's area, far from the "Your hand" label above its left end."""
+    scene = start(app, ["human", "random", "random", "random"], seed=2)
+    hand = scene.layout.hand
+    for count in (1, 2, 3):
+        hand.set_items(("hand", i) for i in range(count))
+        assert hand.rect_of(("hand", 0)).left == hand.rect.left, count
