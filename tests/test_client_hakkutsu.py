@@ -490,3 +490,22 @@ def test_another_players_name_stays_clear_of_their_coins(app):
            if any(min(app.canvas.get_at((x, y))[:3]) > 190 for y in band)]  # the name is near-white
     assert scene.name(q) == "ランダムボット #2"
     assert ink and max(ink) + 12 <= coin_left, (max(ink), coin_left)
+
+
+def test_no_panel_tip_shows_through_the_dig_dialog(app):
+    """The dig dialog lies over the other players' panels: their rock, cart and fossil tips showed through it."""
+    from game.client.scenes.hakkutsu.overlays import draw_dig
+    from game.client.scenes.hakkutsu.texts import dig_preview, rock_tip
+
+    scene = at_position(app, _mining_state("drill"))
+    frames(app, 2)
+    dig = dig_preview(scene.display, scene.viewer)
+    regions = list(scene.tips.regions)
+    rect, _ = draw_dig(scene, pygame.Surface(app.size), dig)  # where the frame drew it
+    scene.tips.regions = regions
+    seen = set()
+    for x in range(rect.left, rect.right, 6):
+        for y in range(rect.top, rect.bottom, 6):
+            scene.tips.mouse = (x, y)
+            seen.add(scene.tips.current())
+    assert seen == {None, rock_tip(dig.card)}

@@ -405,11 +405,23 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
     scene = open_position(app, state)
     assert scene.shown_value(0) == 22
     three = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 3")
+
+    def tips_in(rect):
+        found = set()
+        for x in range(rect.left, rect.right, 6):
+            for y in range(rect.top, rect.bottom, 6):
+                scene.tips.mouse = (x, y)
+                found.add(scene.tips.current())
+        return found
+
+    assert len(tips_in(scene.summary_rect(2))) > 1  # cards and piles there have their tips
     scene._apply(three)
     assert run_until(app, lambda: scene.banner_text is not None and "exactly 25" in scene.banner_text, 600)
     assert scene.shown_value(0) == 25                # the banner never says 25 over a gauge at 22
     assert run_until(app, lambda: scene.summary is not None, 600)
     assert scene.summary["values"][0] == 25
+    frames(app, 1)
+    assert tips_in(scene.summary_rect(2)) == {None}  # the table's tips stay hidden under the summary
     assert scene.display["values"][0] == 22          # the table still shows the view before the move
     assert scene.shown_value(0) == 25 and scene.shown_value(1) == 4
     assert run_until(app, lambda: scene.timeline.waiting, 600)

@@ -366,8 +366,8 @@ class TableScene(GameScene):
         self.tips.draw(surface)
 
     def draw_popup(self, surface) -> None:
-        """Hook: a panel opened over the table (drawn over everything, under the tooltips; what it
-        covers registers ``self.tips.add(rect, "")`` so the table's tips under it stay hidden)."""
+        """Hook: a panel opened over the table (drawn over everything, under the tooltips; it calls
+        ``self.tips.cover(rect)`` so the table's tips under it stay hidden)."""
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)

@@ -4,7 +4,8 @@ Each frame the scene calls :meth:`Tooltips.begin`, then ``add(rect, text)`` for
 every item it draws that has something to explain (``text`` may be a callable,
 evaluated only when hovered, so it always follows the current language), and
 :meth:`draw` after everything else.  The last region added wins (it is drawn on
-top of the others).  A click or a key :meth:`dismiss`\ es the tip until the mouse
+top of the others); :meth:`cover` hides what was added so far under a panel drawn
+over it (a dialog, a summary).  A click or a key :meth:`dismiss`\ es the tip until the mouse
 moves: what the click opened (a dig dialog, a choice) is not hidden under it.
 """
 
@@ -22,7 +23,7 @@ WIDTH = 340
 
 class Tooltips:
     def __init__(self) -> None:
-        self.regions: list[tuple[pygame.Rect, str | Callable[[], str]]] = []
+        self.regions: list[tuple[pygame.Rect, str | Callable[[], str] | None]] = []
         self.mouse: tuple[int, int] | None = None
         self.hovered_for = 0.0
         self._last: int | None = None
@@ -33,6 +34,11 @@ class Tooltips:
 
     def add(self, rect: pygame.Rect, text: str | Callable[[], str]) -> None:
         self.regions.append((pygame.Rect(rect), text))
+
+    def cover(self, rect: pygame.Rect) -> None:
+        """A panel is drawn over ``rect``: the tips added before it stay hidden there (what the
+        panel adds after this shows as usual)."""
+        self.regions.append((pygame.Rect(rect), None))
 
     def move(self, pos) -> None:
         if self.mouse != tuple(pos):
@@ -65,7 +71,7 @@ class Tooltips:
         if idx is None:
             return None
         text = self.regions[idx][1]
-        return text() if callable(text) else text
+        return text() if callable(text) else text or None
 
     def shown(self) -> str | None:
         """The tip on screen now: hovered long enough, not dismissed (None if there is none)."""

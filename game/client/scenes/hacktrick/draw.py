@@ -199,6 +199,7 @@ def summary(table, surface) -> None:
     rect = pygame.Rect(0, 0, 440, HAND.bottom - STATUS.top)  # over the status box and the hand
     rect.midtop = STATUS.midtop
     gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+    table.tips.cover(rect)
     gfx.text(surface, t("ht.summary_title", name=table.name(s["player"])), (rect.centerx, rect.top + 22), 26,
              gfx.GOLD, anchor="midtop", bold=True)
     gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),

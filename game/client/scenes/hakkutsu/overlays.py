@@ -58,6 +58,7 @@ def draw_dig(table, surface, dig: Dig) -> tuple[pygame.Rect, list[pygame.Rect]]:
         rect.right = SIDE.right - 6
     rect.clamp_ip(TABLE_AREA)
     gfx.panel(surface, rect, 255, colour=(30, 26, 20), border=widgets.HIGHLIGHT)
+    table.tips.cover(rect)
     surface.blit(layer, rect.topleft, pygame.Rect((0, 0), rect.size))
     table.tips.add(card.move(rect.topleft), lambda: rock_tip(dig.card))
     return rect, [p.move(rect.topleft) for p in parts]
@@ -117,6 +118,7 @@ def draw_choice(table, surface, d: dict, ch) -> None:
     me = d["player"]
     mine = table.my_turn
     gfx.panel(surface, CHOICE, 255, colour=(26, 30, 26), border=widgets.HIGHLIGHT)
+    table.tips.cover(CHOICE)
     chooser = d["current_player"]
     if draft:
         title = t("hk.choice.draft_you") if mine else t("hk.choice.draft_wait", name=table.name(chooser))
@@ -169,6 +171,7 @@ def draw_scores(table, surface, summary: dict) -> None:
     players = len(ev["scores"])
     shown = summary["shown"]
     gfx.panel(surface, SCORES, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+    table.tips.cover(SCORES)
     gfx.text(surface, t("hk.scores.title"), (SCORES.centerx, SCORES.top + 16), 28, gfx.GOLD, anchor="midtop",
              bold=True)
     label_w = 200
