@@ -185,6 +185,11 @@ class ValueGauge(Bar):
         pygame.draw.line(surface, (250, 250, 240), (x, self.rect.top - 3), (x, self.rect.bottom + 2), 2)
 
 
+def name_left(rect_left: int, icon_width: int = 0) -> int:
+    """Where :func:`player_panel` writes the name: after its margin and the icon, if any."""
+    return rect_left + 12 + (icon_width + 8 if icon_width else 0)
+
+
 def player_panel(surface, rect: pygame.Rect, name: str, *, active: bool, out: bool = False,
                  icon: pygame.Surface | None = None, highlight=None) -> pygame.Rect:
     """The frame of a player's place: name (and icon), gold border when it is their turn,
@@ -195,10 +200,9 @@ def player_panel(surface, rect: pygame.Rect, name: str, *, active: bool, out: bo
         pygame.draw.rect(surface, ACTIVE_BORDER, rect.inflate(4, 4), width=3, border_radius=14)
     if highlight is not None:
         pygame.draw.rect(surface, highlight, rect.inflate(8, 8), width=3, border_radius=16)
-    x = rect.left + 12
     if icon is not None:
-        surface.blit(icon, (x, rect.top + 8))
-        x += icon.get_width() + 8
+        surface.blit(icon, (rect.left + 12, rect.top + 8))
+    x = name_left(rect.left, icon.get_width() if icon is not None else 0)
     gfx.text(surface, name, (x, rect.top + 7), 18, gfx.MUTED if out else gfx.INK, bold=True)
     return pygame.Rect(rect.left + 10, rect.top + 34, rect.width - 20, rect.height - 40)
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.rules.hakkutsu.data import DATA, KINDS
 
+from ...table import widgets
 from ...table.seats import seat_slots
 from ...table.zones import Zone, layout
 
@@ -52,6 +53,7 @@ HAND_CARD = (64, 90)
 OTHER_ROCK = (36, 50)
 OWN_ROCK = (46, 64)
 KIND_ICON = 24
+NAME_PAWN = 24  # the pawn beside a panel's name
 
 # the cart-track image's geometry (tools/art/hakkutsu.py, cart_track): cell i at x = 34 + 40 i, 36 wide
 TRACK_X0, TRACK_STEP, TRACK_CELL_W, TRACK_Y0, TRACK_H = 34, 40, 36, 8, 74
@@ -195,7 +197,7 @@ class PanelLayout:
             self.fossils = (x + 10 + 6 * 46 + 6, row)
             self.hand = Zone((x + 314, y + 9, 15, 22), (15, 21), kind="stack", offset=(0, 0))  # one back, "×n"
             self.stats = (x + 214, y + 8)
-        self.name_left = x + 44  # where widgets.player_panel writes the name, after the 24 px pawn
+        self.name_left = widgets.name_left(x, NAME_PAWN)  # where widgets.player_panel writes the name
         self.coins = (self.stats[0], self.stats[1] + 13)
 
 

@@ -15,7 +15,7 @@ from game.rules.hakkutsu.data import KINDS
 from ... import gfx
 from ...i18n import join, t, tn
 from ...table import widgets
-from .layout import HAND_CARD, KIND_ICON, OTHER_ROCK, OWN_ROCK, track_cell
+from .layout import HAND_CARD, KIND_ICON, NAME_PAWN, OTHER_ROCK, OWN_ROCK, track_cell
 from .texts import (
     bonus_now,
     equipment_name,
@@ -46,7 +46,7 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
     active = d["current_player"] == q and not d["terminal"]
     name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, lay.stats[0] - NAME_GAP - lay.name_left,
                                                           bold=True, tail=3)
-    widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, 24))
+    widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, NAME_PAWN))
     pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
                      (rect.left + 150, rect.top + 33), 2)
     draw_stats(table, surface, d, q)
