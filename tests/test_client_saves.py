@@ -236,3 +236,80 @@ def test_a_dialog_shows_the_screen_it_was_opened_over_with_its_widgets(app):
     dialog.backdrop = None
     app.render()
     assert pygame.image.tobytes(app.canvas.subsurface(seat), "RGB") != with_backdrop  # the drop-down is gone
+
+
+# -- closing the window -------------------------------------------------------------------------
+
+def _human_moved(app, seed: int = 3):
+    """A Hacktrick table, a human against a random bot, after the human's first move."""
+    app.scenes.push(TitleScene(app))
+    scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=seed, target=1))
+    assert run_until(app, lambda: scene.my_turn)
+    assert scene.act(scene.session.state.legal_actions()[0])
+    frames(app)
+    return scene
+
+
+def _close_window(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+
+
+def test_closing_the_window_saves_the_game_for_continue(app):
+    scene = _human_moved(app)
+    _close_window(app)
+    assert not app.running
+    assert list_saves() == [save_path("hacktrick")]
+    assert Session.load(save_path("hacktrick")).record.actions == scene.session.record.actions
+
+
+def test_closing_the_window_keeps_the_newest_moves_of_a_continued_game(app):
+    path, _ = _saved_game(moves=0)
+    session = Session.load(path)
+    session.seats[0] = "human"
+    session.save()  # a human's saved game, continued below
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    click_button(app, app.scenes.top.b_continue)
+    scene = app.scenes.top
+    assert run_until(app, lambda: scene.my_turn)
+    assert scene.act(scene.session.state.legal_actions()[0])
+    frames(app)
+    _close_window(app)
+    assert not app.running
+    assert Session.load(path).record.actions == scene.session.record.actions != []
+
+
+def test_closing_the_window_never_overwrites_another_games_save(app):
+    path, data = _saved_game()
+    _human_moved(app)  # opened without the setup's question, as another copy of the client might
+    _close_window(app)
+    assert app.running and path.read_bytes() == data
+    assert app.notice[0].startswith("Not saved: another Hacktrick game is saved.")
+    _close_window(app)  # closing again quits without saving
+    assert not app.running and path.read_bytes() == data
+
+
+def test_a_failed_save_keeps_the_window_open_until_closed_again(app, monkeypatch):
+    scene = _human_moved(app)
+
+    def full_disk(path=None):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(scene.session, "save", full_disk)
+    _close_window(app)
+    assert app.running
+    assert app.notice[0] == t("game.close_save_failed", error="No space left on device")
+    app.close_refused_at -= 60  # much later: the game is asked again, and again it cannot save
+    _close_window(app)
+    assert app.running
+    _close_window(app)
+    assert not app.running and not save_path("hacktrick").exists()
+
+
+def test_closing_the_window_saves_nothing_without_a_human_move_to_keep(app):
+    app.scenes.push(TitleScene(app))
+    open_game(app, Session.new("hacktrick", ["random", "random"], seed=5, target=1))
+    frames(app, 20)  # bots only: their moves are not the player's to keep
+    _close_window(app)
+    assert not app.running and list_saves() == []

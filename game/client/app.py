@@ -18,7 +18,7 @@ import pygame_gui
 
 from . import gfx, i18n
 from .assets import AssetError, Assets
-from .scene import SceneManager
+from .scene import CLOSE_AGAIN_SECONDS, SceneManager
 from .settings import FIELD_LABELS, MIN_WINDOW, Settings
 
 LOGICAL = (1280, 720)
@@ -80,6 +80,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.last_input = time.perf_counter()
         self.running = True
+        self.close_refused_at: float | None = None  # when a scene last kept the window open
         self.notice: tuple[str, float] | None = None  # (message, seconds left)
         self.frame_times: list[float] = []
         self.record_frames = False
@@ -190,7 +191,7 @@ class App:
 
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_requested()
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface()
@@ -282,6 +283,19 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def close_requested(self) -> None:
+        """The window's close button: every scene keeps what it holds first (a game in progress
+        is saved).  A scene that could not keeps the window open, once: closing it again within
+        :data:`CLOSE_AGAIN_SECONDS` quits."""
+        now = time.perf_counter()
+        again = self.close_refused_at is not None and now - self.close_refused_at < CLOSE_AGAIN_SECONDS
+        if not again:
+            for scene in reversed(self.scenes.stack):
+                if not scene.before_quit():
+                    self.close_refused_at = now
+                    return
+        self.quit()
 
     def shutdown(self) -> None:
         for scene in list(self.scenes.stack):

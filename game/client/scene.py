@@ -30,6 +30,9 @@ import pygame_gui
 from .dropdowns import keep_choice_on_reclick
 
 FADE_SECONDS = 0.22
+#: After a scene kept the window open (:meth:`Scene.before_quit`), closing it again within this
+#: many seconds quits anyway; later, the scenes are asked again.
+CLOSE_AGAIN_SECONDS = 10.0
 
 
 class Scene:
@@ -55,6 +58,11 @@ class Scene:
 
     def close(self) -> None:
         """Release resources held outside pygame (idempotent)."""
+
+    def before_quit(self) -> bool:
+        """The window is being closed: keep what this scene holds.  False keeps the window open
+        (the scene has told the player why; closing it again quits anyway)."""
+        return True
 
     def rebuild(self) -> None:
         """Drop and rebuild every widget (after a language change, say)."""

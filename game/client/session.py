@@ -257,6 +257,18 @@ class Session:
         self._save_digest = _digest(data)
         self._saved_actions = list(self.record.actions)
 
+    def save_slot_is_mine(self) -> bool:
+        """True when saving would overwrite no other game: this game has no save, or the save
+        is this session's own, unchanged since it was loaded or written."""
+        path = save_path(self.game)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        return path == self.save_file and _digest(data) == self._save_digest
+
     def has_unsaved_moves(self) -> bool:
         """True when leaving now would lose moves: the game is not over and its moves are not
         those last saved or loaded (a new game: any move at all)."""

@@ -16,7 +16,7 @@ from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
 from ..i18n import t
-from ..scene import Scene
+from ..scene import CLOSE_AGAIN_SECONDS, Scene
 from ..session import Session
 
 
@@ -178,6 +178,25 @@ class GameScene(Scene):
             self.app.notify(t("game.save_failed", error=str(exc)))
             return False
         self.app.notify(t("game.saved", path=str(path)), 3)
+        return True
+
+    def before_quit(self) -> bool:
+        """Closing the window keeps the game: moves not yet saved are saved, as Save and quit
+        does, so Continue resumes it.  Another game's save is never overwritten this way, and a
+        save that fails keeps the window open; either way the player is told, and closing again
+        quits without saving."""
+        session = self.session
+        if self.demo or not self.interactive or not session.humans or not session.has_unsaved_moves():
+            return True
+        if not session.save_slot_is_mine():
+            self.app.notify(t("game.close_other_save", game=t(f"game.{session.game}.title")), CLOSE_AGAIN_SECONDS)
+            return False
+        try:
+            session.save()
+        except OSError as exc:
+            self.app.notify(t("game.close_save_failed", error=str(exc)), CLOSE_AGAIN_SECONDS,
+                            detail=f"saving on close failed: {exc}")
+            return False
         return True
 
     def undo(self) -> bool:
