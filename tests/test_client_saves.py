@@ -313,3 +313,30 @@ def test_closing_the_window_saves_nothing_without_a_human_move_to_keep(app):
     frames(app, 20)  # bots only: their moves are not the player's to keep
     _close_window(app)
     assert not app.running and list_saves() == []
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGTERM"), reason="no SIGTERM")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_stop_signal_closes_the_window_and_saves_the_game(app, signame):
+    import signal
+    import threading
+
+    signum = getattr(signal, signame)
+    missed = []
+
+    def catcher(*args):  # a signal the client did not catch
+        missed.append(args)
+
+    before = signal.signal(signum, catcher)
+    try:
+        scene = _human_moved(app)
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signum))  # Ctrl+C in the terminal, or a kill
+        timer.start()
+        start = time.monotonic()
+        app.run(max_seconds=6)
+        timer.join()
+        assert not missed and time.monotonic() - start < 5
+        assert Session.load(save_path("hacktrick")).record.actions == scene.session.record.actions
+        assert signal.getsignal(signum) is catcher and not app.running  # the handler before is back
+    finally:
+        signal.signal(signum, before)

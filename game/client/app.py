@@ -9,6 +9,7 @@ F11 toggles fullscreen; the window is resizable.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 import warnings
@@ -28,6 +29,8 @@ FPS = 60
 #: took 60% of a core (measured under Xvfb), nearly all of it presenting the same picture again.
 ACTIVE_SECONDS = 1.5
 IDLE_WAIT_MS = 200
+#: Ctrl+C (or SIGTERM, SIGHUP) asks the window to close; this many of them stop the client at once.
+STOP_SIGNALS_BEFORE_EXIT = 3
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -261,6 +264,41 @@ class App:
         if first_scene is not None:
             self.scenes.push(first_scene)
         start = time.perf_counter()
+        previous = self._catch_stop_signals()
+        try:
+            self._loop(start, max_seconds)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        self.shutdown()
+        return 0
+
+    def _catch_stop_signals(self) -> dict:
+        """Ctrl+C in the terminal, a closed terminal (SIGHUP) and a polite kill (SIGTERM) close
+        the window as its close button does, so a game in progress is saved first.  After
+        :data:`STOP_SIGNALS_BEFORE_EXIT` of them the client stops at once.  Returns the handlers
+        it replaced (none outside the main thread)."""
+        count = [0]
+
+        def on_signal(signum, frame) -> None:
+            count[0] += 1
+            if count[0] >= STOP_SIGNALS_BEFORE_EXIT:
+                self.report(f"stopped at once by signal {signum}; nothing was saved")
+                raise SystemExit(128 + signum)
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+        previous = {}
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                previous[signum] = signal.signal(signum, on_signal)
+            except ValueError:  # not the main thread
+                break
+        return previous
+
+    def _loop(self, start: float, max_seconds: float | None) -> None:
         while self.running and self.scenes.top is not None:
             first = ()
             if self.idle():
@@ -272,8 +310,6 @@ class App:
             self.step(min(dt, 0.1), first)
             if max_seconds is not None and time.perf_counter() - start > max_seconds:
                 break
-        self.shutdown()
-        return 0
 
     def idle(self) -> bool:
         """No input for a while, no notice showing and no scene animating: frames may slow down."""
