@@ -89,6 +89,27 @@ def test_worker_process_answers_with_a_legal_action():
         w.close()
 
 
+def test_worker_process_ignores_ctrl_c():
+    """Ctrl+C in the terminal reaches the whole process group; the worker leaves it to the client."""
+    import os
+    import signal
+    import time
+
+    s = Session.new("hacktrick", ["random", "random"], seed=5)
+    w = BotWorker(mode="process", timeout=60)
+    try:
+        w.request(s.record, s.state, s.to_move, "random", 1)
+        _wait(w)
+        pid = w.proc.pid
+        os.kill(pid, signal.SIGINT)
+        time.sleep(0.3)
+        w.request(s.record, s.state, s.to_move, "random", 2)
+        result = _wait(w)
+        assert result.fallback is None and w.proc.pid == pid and w.proc.is_alive()
+    finally:
+        w.close()
+
+
 def test_worker_errors_fall_back_to_a_legal_action():
     s = Session.new("hacktrick", ["random", "random"], seed=5)
     w = BotWorker(mode="process", timeout=60)

@@ -8,6 +8,7 @@ F11 toggles fullscreen; the window is resizable.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -264,20 +265,17 @@ class App:
         if first_scene is not None:
             self.scenes.push(first_scene)
         start = time.perf_counter()
-        previous = self._catch_stop_signals()
-        try:
+        with self.stop_signals_close_window():
             self._loop(start, max_seconds)
-        finally:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
         self.shutdown()
         return 0
 
-    def _catch_stop_signals(self) -> dict:
-        """Ctrl+C in the terminal, a closed terminal (SIGHUP) and a polite kill (SIGTERM) close
-        the window as its close button does, so a game in progress is saved first.  After
-        :data:`STOP_SIGNALS_BEFORE_EXIT` of them the client stops at once.  Returns the handlers
-        it replaced (none outside the main thread)."""
+    @contextlib.contextmanager
+    def stop_signals_close_window(self):
+        """While inside: Ctrl+C in the terminal, a closed terminal (SIGHUP) and a polite kill
+        (SIGTERM) close the window as its close button does, so a game in progress is saved
+        first.  After :data:`STOP_SIGNALS_BEFORE_EXIT` of them the client stops at once.  The
+        handlers before are put back on the way out (nothing changes outside the main thread)."""
         count = [0]
 
         def on_signal(signum, frame) -> None:
@@ -296,7 +294,11 @@ class App:
                 previous[signum] = signal.signal(signum, on_signal)
             except ValueError:  # not the main thread
                 break
-        return previous
+        try:
+            yield
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
     def _loop(self, start: float, max_seconds: float | None) -> None:
         while self.running and self.scenes.top is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import random
+import signal
 import time
 from dataclasses import dataclass
 
@@ -54,8 +55,10 @@ def _worker_main(conn) -> None:
     """The worker loop: one request at a time until the pipe closes.
 
     The worker lowers its own priority so that, on a busy machine, the window's
-    frames win over the bot's search.
+    frames win over the bot's search.  It ignores Ctrl+C, which the terminal sends to the
+    whole process group: the client decides when it stops (it closes the pipe, or kills it).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(10)
     except (AttributeError, OSError):

@@ -154,11 +154,12 @@ def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot:
 
     scene.on_demo_end = on_end
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    while app.running:
-        dt = app.clock.tick(0 if headless else 60) / 1000.0
-        app.step(1 / 60 if headless else min(dt, 0.1))
-        if max_seconds is not None and pygame.time.get_ticks() / 1000 > max_seconds:
-            break
+    with app.stop_signals_close_window():  # Ctrl+C ends the demo like the close button
+        while app.running:
+            dt = app.clock.tick(0 if headless else 60) / 1000.0
+            app.step(1 / 60 if headless else min(dt, 0.1))
+            if max_seconds is not None and pygame.time.get_ticks() / 1000 > max_seconds:
+                break
     if screenshot:
         app.render()
         pygame.image.save(app.canvas, screenshot)
