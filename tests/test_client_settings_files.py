@@ -77,3 +77,34 @@ def test_the_notice_about_broken_settings_is_in_the_players_language(tmp_path, m
     finally:
         app.shutdown()
         set_language("en")
+
+
+def _drag_window(app, size) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 2)
+
+
+def test_a_window_dragged_to_a_new_size_opens_at_that_size_next_time(tmp_path, monkeypatch):
+    from tests.client_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    app.save_settings()
+    _drag_window(app, (1100, 650))
+    app.shutdown()
+    assert Settings.load().window_size == (1100, 650)
+
+
+def test_dragging_the_window_leaves_a_damaged_settings_file_as_it_is(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "config" / "settings.json"
+    path.parent.mkdir()
+    path.write_bytes(BROKEN["a list"])
+    from game.client.app import App
+
+    app = App(bot_mode="inline")
+    _drag_window(app, (1100, 650))
+    app.shutdown()
+    assert path.read_bytes() == BROKEN["a list"]

@@ -84,6 +84,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.last_input = time.perf_counter()
         self.running = True
+        self.window_resized = False  # dragged to a new size since the settings were saved
         self.close_refused_at: float | None = None  # when a scene last kept the window open
         self.notice: tuple[str, float] | None = None  # (message, seconds left)
         self.frame_times: list[float] = []
@@ -200,6 +201,7 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface()
             self.settings.window_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
+            self.window_resized = True  # saved on the way out (a drag sends many of these)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -336,6 +338,11 @@ class App:
         self.quit()
 
     def shutdown(self) -> None:
+        if self.window_resized and self.settings.problem is None:
+            # the next start opens the window at the size it was dragged to (a damaged settings
+            # file is left as it is, as the player was told)
+            self.window_resized = False
+            self.save_settings()
         for scene in list(self.scenes.stack):
             close = getattr(scene, "close", None)
             if close is not None:
