@@ -611,3 +611,29 @@ def test_window_sizes_offered_fit_the_desktop(tmp_path, monkeypatch):
         assert [o[0] for o in scene.size_menu.options_list] == ["960x540", "1280x720"]
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_pause_menus_note_is_drawn_whole_under_the_buttons(tmp_path, monkeypatch, lang):
+    from game.client import gfx
+    from game.client.menus.title import TitleScene
+    from game.client.scenes import open_game
+
+    app = make_app(tmp_path, monkeypatch, lang=lang)
+    try:
+        app.scenes.push(TitleScene(app))
+        open_game(app, Session.new("hakkutsu", ["human", "random"], seed=2))
+        frames(app)
+        key(app, pygame.K_ESCAPE)
+        pause = app.scenes.top
+        assert type(pause).__name__ == "PauseScene"
+        panel, note, lines = pause.note_layout()
+        assert len(lines) >= 2
+        scratch = pygame.Surface(app.size)
+        used = gfx.text_block(scratch, i18n.t("pause.quit_note"), note, pause.NOTE_SIZE, line_gap=0)
+        assert used == len(lines) * gfx.font(pause.NOTE_SIZE).get_linesize()  # every line drawn
+        assert note.top >= pause.b_title.rect.bottom + 8 and panel.contains(note)
+        assert panel.bottom <= app.size[1] - 20
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

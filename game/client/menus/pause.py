@@ -64,14 +64,26 @@ class PauseScene(Scene):
 
         self.app.scenes.clear_to(TitleScene(self.app))
 
+    #: The panel: its width, its top, where the note under the buttons starts, the note's size.
+    PANEL_W, PANEL_TOP, NOTE_TOP, NOTE_SIZE = 460, 130, 400, 14
+
+    def note_layout(self) -> tuple[pygame.Rect, pygame.Rect, list]:
+        """The panel, the note's box and the note's lines: the panel grows with the note, so a
+        longer note (or another language) is never cut."""
+        width = self.PANEL_W - 48
+        lines = gfx.wrap(t("pause.quit_note"), self.NOTE_SIZE, width)
+        height = len(lines) * gfx.font(self.NOTE_SIZE).get_linesize()
+        rect = pygame.Rect(0, 0, self.PANEL_W, self.NOTE_TOP + height + 22)
+        rect.midtop = (self.app.size[0] // 2, self.PANEL_TOP)
+        note = pygame.Rect(rect.left + 24, rect.top + self.NOTE_TOP, width, height)
+        return rect, note, lines
+
     def draw(self, surface) -> None:
         veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 170))
         surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 460, 470)
-        rect.midtop = (self.app.size[0] // 2, 130)
+        rect, note, _ = self.note_layout()
         gfx.panel(surface, rect, 230)
         gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
                  anchor="midtop", bold=True)
-        gfx.text_block(surface, t("pause.quit_note"), pygame.Rect(rect.left + 24, rect.bottom - 62, rect.w - 48, 50),
-                       14, gfx.MUTED, line_gap=0)
+        gfx.text_block(surface, t("pause.quit_note"), note, self.NOTE_SIZE, gfx.MUTED, line_gap=0)
