@@ -129,6 +129,52 @@ def test_the_dig_dialog_says_which_coins_are_left(app, lang):
     assert label == {"en": "coins left: 2", "ja": "残りコイン：2"}[lang]
 
 
+def _drawn_texts(scene, dig) -> list:
+    drawn = []
+    real = gfx.text
+
+    def recording(surface, msg, *args, **kwargs):
+        drawn.append(msg)
+        return real(surface, msg, *args, **kwargs)
+
+    overlays._dig_layers.clear()
+    try:
+        gfx.text = recording
+        overlays.draw_dig(scene, pygame.Surface((1280, 720)), dig)
+    finally:
+        gfx.text = real
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_a_dig_it_cannot_pay_for_shows_no_coins_after(app, lang):
+    """"3 → 0 · 1 coins short" read as if the dig would leave 0 coins; now the coins it has and
+    what is missing, in the number's form ("1 coin short")."""
+    scene = at_position(app, mining("research", "obsidian", coins=1))
+    dig = dig_preview(scene.display, scene.viewer)
+    assert dig.coins_after == -1
+    drawn = _drawn_texts(scene, dig)
+    assert {"en": "1 coin short", "ja": "1コイン不足"}[lang] in drawn
+    assert "→" not in drawn and tn("hk.dig.coins_short", 2) == {"en": "2 coins short", "ja": "2コイン不足"}[lang]
+
+
+def test_a_site_with_another_pawn_says_you_could_not_dig_there(app):
+    """Moving onto a site another pawn stands on wasted the move: the preview named who was there,
+    and only after the move did the prompt say digging was not allowed."""
+    s = started(2, mode="research", seed=1)
+    p = s.current_player
+    other = 1 - p
+    set_site(s, cell(1, 2), [card("granite"), card("obsidian")])
+    s.pos[other] = cell(1, 2)
+    scene = at_position(app, s)
+    warning = t("hk.tip.no_dig_here", reason=t("hk.dig.blocked"))
+    assert warning in mapview.cell_text(scene, scene.display, 1, 2)
+    s.pos[other] = cell(0, 0)
+    s.pos[p] = cell(1, 2)  # only your own pawn there: nothing to warn of
+    scene.show_view(s.view(scene.viewer))
+    assert warning not in mapview.cell_text(scene, scene.display, 1, 2)
+
+
 # ---------------------------------------------------------------------------------------------- 3: the map
 def chip_rect(r: int, c: int) -> pygame.Rect:
     """The stack-count badge as mapview draws it (the widest count: 2 cards)."""

@@ -11,6 +11,7 @@ import pytest
 from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
+from game.client.scenes.base import HAND_OVER_PAUSE
 from game.client.scenes.ratjack import RatjackScene
 from game.client.scenes.ratjack.scene import BROWSE
 from game.client.scenes.ratjack.texts import (
@@ -525,9 +526,13 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
             continue
         to_move = scene.session.to_move
         if to_move in (2, 3) and not scene.timeline.busy:
-            # a bot's turn: the table shows the human who sits next, never the one who just played
-            assert scene.viewer == 0, (to_move, scene.viewer)
-            handed_over += 1
+            # a bot's turn: the table shows the human who sits next, never the one who just played,
+            # except while that one's move stays on screen for a moment (no bot moves meanwhile)
+            if scene.viewer == 1:
+                assert scene.hand_over_wait < HAND_OVER_PAUSE, (to_move, scene.viewer)
+            else:
+                assert scene.viewer == 0, (to_move, scene.viewer)
+                handed_over += 1
         play_a_step(app, scene, rng)
         if handed_over > 20:
             break

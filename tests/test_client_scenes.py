@@ -191,6 +191,34 @@ def test_hotseat_privacy_screen(app):
     assert seen == {0, 1}
 
 
+def test_hotseat_a_finished_turn_stays_on_screen_before_the_screen_is_passed(app):
+    """Hot-seat: the privacy screen came up as soon as a move's animation ended, so the player
+    never saw what the move did; the table now stands still on their view for a moment."""
+    from game.client.hotseat import PrivacyScene
+    from game.client.scenes import open_game
+    from game.client.scenes.base import HAND_OVER_PAUSE
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "human"], seed=2)
+    scene = open_game(app, session)
+    assert run_until(app, lambda: isinstance(app.scenes.top, PrivacyScene))
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: scene.my_turn)
+    mover = scene.viewer
+    while session.to_move == mover:  # the whole turn (a play may be followed by a declaration)
+        assert run_until(app, lambda: scene.my_turn or session.to_move != mover)
+        if session.to_move == mover:
+            scene.act(session.state.legal_actions()[0])
+    assert run_until(app, lambda: not scene.timeline.busy)
+    still = 0.0
+    while not isinstance(app.scenes.top, PrivacyScene):
+        assert scene.viewer == mover  # the finished turn, as its player saw it
+        app.step(1 / 30)
+        still += 1 / 30
+        assert still < HAND_OVER_PAUSE + 0.5
+    assert still >= HAND_OVER_PAUSE - 2 / 30 and scene.viewer == session.to_move != mover
+
+
 def test_x2_toggle_and_declarations_through_buttons(app):
     from game.client.scenes import open_game
 

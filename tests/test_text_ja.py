@@ -30,7 +30,7 @@ def _split_numbers(lines: list[str]) -> list[tuple[str, str]]:
 def test_tokens_keep_numbers_signs_and_latin_words_whole_in_japanese():
     text = "ちょうど25にしましょう ×2マーカー +5トークン −3点 1 VPを得る 2〜4人用 3つ"
     toks = [text[start:end] for start, end, _ in gfx.pieces(text)]
-    for whole in ("25", "×2", "+5", "−3点", "VP", "2〜4人", "3つ"):
+    for whole in ("25", "×2マーカー", "+5トークン", "−3点", "VP", "2〜4人", "3つ"):
         assert whole in toks, (whole, toks)
     # Japanese characters stay separate pieces: a line may still break between them
     assert toks[:4] == ["ち", "ょ", "う", "ど"] and "に" in toks and "用" in toks
@@ -127,3 +127,19 @@ def test_hacktrick_revealed_hands_on_the_table_list_card_values_apart(lang):
     assert cards_text([0, 2, 5]) == f"0{sep}2{sep}5"
     view = {"revealed": [{"player": 1, "cards": [1, 3]}]}
     assert notes(view, 1, {}) == [i18n.t("ht.revealed", cards=f"1{sep}3")]
+
+
+def test_a_katakana_word_is_not_split_across_lines():
+    """The review saw "2コイ / ン" and "オ / パール": a line broke inside a katakana word."""
+    msg = "オパールを掘るには2コインが必要です。メタモルフィック・ラボのボーナス。"
+    for width in range(60, 520, 2):
+        lines = gfx.wrap(msg, 15, width)
+        assert "".join(lines) == msg
+        for word in ("オパール", "2コイン", "メタモルフィック", "ボーナス"):
+            if gfx.font(15).size(word)[0] > width:
+                continue  # a word wider than the box is still cut, so that no line runs past it
+            start = msg.index(word)
+            pos = 0
+            for line in lines[:-1]:
+                pos += len(line)
+                assert not start < pos < start + len(word), (width, lines)

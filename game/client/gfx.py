@@ -88,15 +88,20 @@ def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
 
 # Inside a word with Japanese in it, the unbreakable pieces: a run of Latin letters, digits and signs
 # ("25", "×2", "+5", "−3", "VP"), with a number range ("2〜4") and the counter after a number ("4人",
-# "3つ") kept on it; or else one Japanese character.
-_JA_PIECE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)[\u3400-\u9fffつ])?|.")
+# "3つ", "2コイン") kept on it; a katakana word of up to 10 characters ("オパール"); or else one
+# Japanese character.
+_KATAKANA = "[\u30a1-\u30fa\u30fc]"
+_JA_PIECE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)(?:[\u3400-\u9fffつ]|"
+                       + _KATAKANA + r"{1,6}))?|" + _KATAKANA + r"{2,10}|.")
+# The same without katakana words: for a piece too wide for its line on its own.
+_JA_PIECE_FINE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)[\u3400-\u9fffつ])?|.")
 OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
 
 
 def pieces(para: str) -> list[tuple[int, int, bool]]:
     """The unbreakable pieces of a paragraph as (start, end, a space comes before): Latin words; in
     Japanese single characters, but a run of Latin letters, digits and signs stays whole ("25", "×2",
-    "+5", "2〜4人": see ``_JA_PIECE``)."""
+    "+5", "2〜4人"), and so does a katakana word ("オパール"): see ``_JA_PIECE``."""
     out = []
     for word in re.finditer("[^ ]+", para):
         space = word.start() > 0
@@ -138,8 +143,21 @@ def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> li
     return out
 
 
+def _narrow_pieces(para: str, parts: list, width: int, measure) -> list:
+    """``parts`` with every Japanese piece wider than ``width`` on its own (a long katakana word in
+    a narrow box) cut into the finer pieces of ``_JA_PIECE_FINE``."""
+    out = []
+    for start, end, space in parts:
+        if end - start > 1 and any(_is_cjk(c) for c in para[start:end]) and measure(start, end) > width:
+            for m in _JA_PIECE_FINE.finditer(para[start:end]):
+                out.append((start + m.start(), start + m.end(), space and m.start() == 0))
+        else:
+            out.append((start, end, space))
+    return out
+
+
 def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
-    parts = pieces(para)
+    parts = _narrow_pieces(para, pieces(para), width, measure)
     if not parts:
         return [(0, 0)]
     ok = [False] + [_breakable(para, parts, k) for k in range(1, len(parts))]  # a break before piece k

@@ -19,6 +19,10 @@ from ..i18n import t
 from ..scene import CLOSE_AGAIN_SECONDS, Scene
 from ..session import Session
 
+#: Hot-seat: seconds the table stands still on the last human's view after their move has been
+#: shown, before the screen is passed to the next player.
+HAND_OVER_PAUSE = 1.5
+
 
 class GameScene(Scene):
     update_when_covered = False  # the pause menu (or a privacy screen) stops the table
@@ -35,6 +39,7 @@ class GameScene(Scene):
         self.bot_note: str | None = None
         self.seed_counter = 0
         self.privacy_first = self.hotseat and not demo
+        self.hand_over_wait = 0.0  # seconds the finished turn has been on screen (hot-seat)
         if resumed:
             app.notify(t("game.resumed"), 3)
 
@@ -112,12 +117,13 @@ class GameScene(Scene):
             if following != self.viewer or (self.hotseat and self.privacy_first):
                 # the bots play on in the next human's view, not the last one's (nor, at the start, in
                 # anybody's before the privacy screen); they wait until the last move has been shown
-                if not self.timeline.busy:
+                if not self.timeline.busy and self.last_move_seen(dt):
                     self.hand_over(following)
                 return
             self._drive_bot(p)
         elif not self.timeline.busy and p != self.viewer and self.hotseat:
-            self.hand_over(p)
+            if self.last_move_seen(dt):
+                self.hand_over(p)
         elif self.privacy_first and not self.timeline.busy and self.app.scenes.top is self:
             self.privacy_first = False  # the very first turn of a hot-seat game is private too
             self.app.scenes.push_named("privacy", self.name(p))
@@ -128,6 +134,19 @@ class GameScene(Scene):
         """The first human seat after ``p`` in seat order (who sits next at the screen)."""
         n = len(self.session.seats)
         return next(q for q in ((p + i) % n for i in range(1, n + 1)) if self.session.is_human(q))
+
+    def last_move_seen(self, dt: float) -> bool:
+        """Hot-seat, before the screen is passed: True once the table has stood still on the last
+        human's view for :data:`HAND_OVER_PAUSE` seconds, so they see what their move did (the rock
+        in the cart, the card turned up); at once before the first turn, when there is nothing
+        to see."""
+        if self.privacy_first:
+            return True
+        self.hand_over_wait += dt
+        if self.hand_over_wait < HAND_OVER_PAUSE:
+            return False
+        self.hand_over_wait = 0.0
+        return True
 
     def hand_over(self, p: int) -> None:
         """Hot-seat: the table shows human ``p``'s view, behind a privacy screen until they are ready.

@@ -241,9 +241,12 @@ def cell_text(table, d: dict, r: int, c: int) -> str:
         lines.append(t("hk.tip.face_down_treasure" if d["mode"] == "treasure" else "hk.tip.face_down"))
     for seen in site["peeked"]:
         lines.append(t(f"hk.tip.peeked_{seen['position']}", card=rock_name(seen["card"])))
-    here = [table.name(q) for q, rc in enumerate(d["pawns"]) if rc == [r, c]]
+    here = [q for q, rc in enumerate(d["pawns"]) if rc == [r, c]]
     if here:
-        lines.append(t("hk.tip.here", names=join(here)))
+        lines.append(t("hk.tip.here", names=join(table.name(q) for q in here)))
+    joint = (d.get("turn") or {}).get("joint_dig")
+    if site["stack_size"] > 0 and not joint and any(q != table.viewer for q in here):
+        lines.append(t("hk.tip.no_dig_here", reason=t("hk.dig.blocked")))  # before the move is wasted
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import join, language, t
+from ...i18n import join, language, t, tn
 from ...table import widgets
 from .layout import BIG_CARD, SIDE, TABLE_AREA, track_cell
 from .texts import (
@@ -80,13 +80,15 @@ def _dig_layer(table, dig: Dig) -> tuple[pygame.Surface, list[pygame.Rect], pyga
     coin = table.coin_image(20)
     row = ty + 30
     before = widgets.token_stack(layer, coin, (tx, row), dig.coins_before, most=6, step=2)
-    arrow = gfx.text(layer, "→", (before.right + 10, before.centery), 20, gfx.MUTED, anchor="midleft")
-    after = widgets.token_stack(layer, coin, (arrow.right + 10, row), max(0, dig.coins_after), most=6, step=2)
-    short = dig.coins_after < 0
-    left = t("hk.dig.coins_short", n=-dig.coins_after) if short else t("hk.dig.coins_left", n=dig.coins_after)
-    parts += [before, arrow, after,
-              gfx.text(layer, left, (after.right + 14, before.centery), 14, gfx.RED if short else gfx.MUTED,
-                       anchor="midleft")]
+    parts.append(before)
+    if dig.coins_after < 0:  # no "after": the dig cannot be paid for
+        parts.append(gfx.text(layer, tn("hk.dig.coins_short", -dig.coins_after), (before.right + 14, before.centery),
+                              14, gfx.RED, anchor="midleft"))
+    else:
+        arrow = gfx.text(layer, "→", (before.right + 10, before.centery), 20, gfx.MUTED, anchor="midleft")
+        after = widgets.token_stack(layer, coin, (arrow.right + 10, row), dig.coins_after, most=6, step=2)
+        parts += [arrow, after, gfx.text(layer, t("hk.dig.coins_left", n=dig.coins_after),
+                                         (after.right + 14, before.centery), 14, gfx.MUTED, anchor="midleft")]
     crane = t("hk.dig.crane") if turn.get("crane") else ""
     parts.append(gfx.text(layer, t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane,
                           (tx, max(ty + 72, before.bottom + 14)), 15, gfx.INK))
