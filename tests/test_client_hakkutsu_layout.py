@@ -175,6 +175,28 @@ def test_a_site_with_another_pawn_says_you_could_not_dig_there(app):
     assert warning not in mapview.cell_text(scene, scene.display, 1, 2)
 
 
+def test_after_a_screen_on_top_the_map_hovers_where_the_mouse_is_now(app, monkeypatch):
+    """After the privacy screen the map still drew the path to the cell the last player had
+    hovered, though the mouse was elsewhere: the table hovers where the mouse is now."""
+    from game.client.menus.pause import PauseScene
+
+    scene = at_position(app, started(2, mode="research", seed=1))
+    scene.mouse = cell_rect(1, 2).center  # the last player's hover
+    assert scene.hovered_cell() == (1, 2)
+    app.scenes.push(PauseScene(app, scene))
+    frames(app)
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: cell_rect(3, 0).center)  # moved meanwhile
+    app.scenes.pop()
+    frames(app)
+    assert scene.hovered_cell() == (3, 0)
+    app.scenes.push(PauseScene(app, scene))
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: False)  # left the window
+    app.scenes.pop()
+    frames(app)
+    assert scene.hovered_cell() is None
+
+
 # ---------------------------------------------------------------------------------------------- 3: the map
 def chip_rect(r: int, c: int) -> pygame.Rect:
     """The stack-count badge as mapview draws it (the widest count: 2 cards)."""

@@ -276,6 +276,15 @@ class TableScene(GameScene):
         if self.bar is not None and self.bar.handle_ui(event):
             self.app.sound("sfx.click")
 
+    def uncovered(self) -> None:
+        super().uncovered()
+        # the mouse moved while another screen was on top (a privacy screen, the pause menu): hover
+        # where it is now, not where the last player left it
+        self.mouse = self.app.to_logical(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if self.mouse is not None:
+            self.tips.move(self.mouse)
+            self.on_hover(self.mouse)
+
     # ------------------------------------------------------------------ input
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
