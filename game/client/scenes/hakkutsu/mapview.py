@@ -118,7 +118,7 @@ def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
     badge = count_rect(r, c).move(-origin[0], -origin[1])
     widgets.chip(surface, str(n), badge.midtop, colour=(30, 30, 30), text_colour=gfx.INK, size=12, anchor="midtop")
     if any(p["position"] == "second" for p in site["peeked"]):
-        widgets.chip(surface, t("hk.known_second"), (card.centerx, card.top + 22), colour=DETECT,
+        widgets.chip(surface, t("hk.known_second"), (card.centerx, card.top + 2), colour=DETECT,
                      text_colour=(10, 20, 40), size=10, anchor="midtop")
 
 
