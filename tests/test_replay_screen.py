@@ -311,3 +311,22 @@ def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, l
     assert app.scenes.top is menu and not menu.lines[i].readable and menu.lines[i].players == unreadable
     assert app.notice[0] == t("replays.broken", name=illegal.name)  # in the player's language, no parser text
     assert garbage.read_text() == "garbage{" and empty.read_text() == "{}" and illegal.is_file()
+
+
+@pytest.mark.parametrize("game", ["ratjack", "hakkutsu"])
+def test_the_next_move_never_names_another_players_hidden_choice(app, records, game):
+    """Watching as Player 1, "Next: Easy bot — Keep Helicopter" named the bot's secret equipment, while
+    the log said only "keeps one equipment card"; now the line says what the watched seat sees."""
+    from game.rules import events_for
+
+    record = records[game]
+    scene = open_replay(app, record, move=0, seat=0)
+    session = scene.session
+    hidden = next(k for k in range(session.length) if session.actor(k) == 1  # the move itself is hidden
+                  and events_for(session.events[k][:1], 0) != events_for(session.events[k][:1], 1))
+    scene.seek(hidden)
+    secret = scene.table.action_label(record.actions[hidden])
+    text = scene.decision_text()
+    assert secret not in text and text.startswith(t("replay.next_hidden", seen="")[:3])
+    scene.watch("open")
+    assert secret in scene.decision_text()  # with every card open it is named

@@ -367,6 +367,12 @@ class ReplayScene(Scene):
             return t("replay.end")
         player = s.actor(self.cursor)
         action = self.record.actions[self.cursor]
+        seen = self.seen_of_hidden_move(self.cursor)
+        if seen is not None:  # another player's move the watched seat does not see: only what it sees
+            lines = [t("replay.next_hidden", seen=seen or t("replay.nothing_seen", name=self.table.name(player)))]
+            if self.review is not None:
+                lines.append(t("replay.review_hidden"))
+            return "\n".join(lines)
         lines = [t("replay.next_move", name=self.table.name(player), action=self.table.action_label(action))]
         d = self.review.at(self.cursor) if self.review is not None else None
         if d is not None:
@@ -386,6 +392,23 @@ class ReplayScene(Scene):
         elif self.review is not None:
             lines.append(t("replay.forced"))
         return "\n".join(lines)
+
+    def seen_of_hidden_move(self, k: int) -> str | None:
+        """``None`` when the watched seat may see what action ``k`` is (its own move, a public one, or
+        all cards open); else what that seat's log says of it (``""`` if nothing): the replay never
+        names another player's hidden choice (the equipment kept, the card put face down).  An
+        action's first event is the action itself; what follows (a card drawn at the base) are its
+        consequences, which the log shows as they happen."""
+        if self.open_cards or self.session.actor(k) == self.table.viewer:
+            return None
+        events = self.session.events[k][:1]
+        viewer = self.table.viewer
+        if not events or events[0].get("visible_to") is None or viewer in events[0]["visible_to"]:
+            return None
+        visible = events_for(events, viewer)
+        if self.table.log_needs_before:
+            visible = self.table.log_context(visible, self.shown_view())
+        return " ".join(line for line in (self.table.describe(ev) for ev in visible) if line)
 
     def decision_note(self) -> str | None:
         """What the numbers and the graph's lines are (once there is a review)."""
