@@ -197,6 +197,23 @@ def test_after_a_screen_on_top_the_map_hovers_where_the_mouse_is_now(app, monkey
     assert scene.hovered_cell() is None
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+def test_texts_about_you_read_as_you(app, lang):
+    """"You wins with 11 points!", "You is choosing a museum…", "You's pawn", "Move up to 1 steps"."""
+    s = started(2, mode="research", seed=1)
+    scene = at_position(app, s)
+    you, bot = scene.viewer, 1 - scene.viewer
+    ev = {"winners": [you], "scores": [11, 7] if you == 0 else [7, 11], "unused_equipment": [0, 0]}
+    assert overlays.verdict(scene, ev) == {"en": "You win with 11 points!", "ja": "あなたの勝ち！（11点）"}[lang]
+    ev = dict(ev, winners=[bot], scores=[7, 11] if you == 0 else [11, 7])
+    assert overlays.verdict(scene, ev) == t("hk.scores.winner", name=scene.name(bot), points=11)
+    assert i18n.tu("hk.tip.pawn", scene.is_you(you), name=scene.name(you)) == {"en": "Your pawn", "ja": "あなたのコマ"}[lang]
+    assert not scene.is_you(bot)
+    scene.display = dict(scene.display, turn=dict(scene.display["turn"], movement=1))
+    assert scene.turn_prompt().startswith({"en": "Move 1 step:", "ja": "1歩移動:"}[lang])
+    assert i18n.tu("hk.dig.blocked", True) == t("hk.dig.blocked")  # no "you" form: the plain text
+
+
 # ---------------------------------------------------------------------------------------------- 3: the map
 def chip_rect(r: int, c: int) -> pygame.Rect:
     """The stack-count badge as mapview draws it (the widest count: 2 cards)."""

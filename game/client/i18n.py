@@ -61,6 +61,13 @@ def tn(key: str, count: int, **fmt) -> str:
     return t(one if count == 1 and one in table("en") else key, count=count, **fmt)
 
 
+def tu(key: str, you: bool, **fmt) -> str:
+    """``t(key)`` whose subject is a player: ``<key>_you`` when it is the player at the screen ("You
+    win with 11 points!", not "You wins"), where the table has that form."""
+    mine = f"{key}_you"
+    return t(mine if you and mine in table("en") else key, **fmt)
+
+
 def join(items) -> str:
     """Names listed in the current language ("A, B" / "A、B")."""
     return t("list.sep").join(items)

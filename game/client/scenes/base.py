@@ -58,6 +58,10 @@ class GameScene(Scene):
 
         return seat_names(self.session.seats)[p]
 
+    def is_you(self, p: int) -> bool:
+        """Player ``p`` is the one human at the screen, whom the table calls "You"."""
+        return self.session.humans == [p]
+
     @property
     def hotseat(self) -> bool:
         return len(self.session.humans) > 1

@@ -332,7 +332,7 @@ class HakkutsuScene(TableScene):
             return t("hk.prompt.helicopter")
         if phase == "move":
             key = "hk.prompt.move_research" if d["mode"] == "research" else "hk.prompt.move_treasure"
-            return t(key, n=(d.get("turn") or {}).get("movement", 0))
+            return tn(key, (d.get("turn") or {}).get("movement", 0))
         if phase == "mine":
             dig = dig_preview(d, self.viewer)
             reason = dig_refusal(dig) if dig else None
