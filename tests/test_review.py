@@ -115,3 +115,14 @@ def test_analysis_needs_an_mcts_agent():
     state = record.new_state()
     with pytest.raises(ValueError, match="mcts"):
         analyse_with(make_agent("heuristic", seed=1), Seat(state, state.current_player))
+
+
+def test_a_move_tried_once_is_not_a_certain_loss_but_a_well_tried_bad_move_shows():
+    """The review called a move the search had tried once (and lost) "0% (−75%), a mistake"."""
+    from ai.review import PRIOR_VISITS, SeatAnalysis, shrunk_value
+
+    result = SeatAnalysis(0, "best", 0.75, {"best": (0.75, 300), "once": (0.0, 1), "bad": (0.2, 60)}, 400)
+    once = shrunk_value(result, "once")
+    assert once == 0.75 * PRIOR_VISITS / (1 + PRIOR_VISITS) and once > 0.6
+    assert abs(shrunk_value(result, "bad") - 0.2) < 0.05
+    assert shrunk_value(result, "best") == 0.75 and shrunk_value(result, "never") is None
