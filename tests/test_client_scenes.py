@@ -361,3 +361,28 @@ def test_esc_on_an_open_drop_down_closes_only_the_list(app):
     assert app.scenes.top is setup and menu.current_state is menu.menu_states["closed"]
     key(app, pygame.K_ESCAPE)  # nothing open: Esc goes back
     assert app.scenes.top is not setup
+
+
+def test_the_game_is_over_only_once_the_last_moves_are_shown(app):
+    """"The game is over." showed while the bot's last turn was still being animated."""
+    from game.client.scenes import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=3, target=1)
+    scene = open_game(app, session)
+    over = t("table.prompt.over")
+    seen_busy_at_end = False
+    for _ in range(4000):
+        if session.over:
+            if scene.timeline.busy:
+                seen_busy_at_end = True
+                assert scene.prompt_text()[0] != over
+            else:
+                assert scene.prompt_text()[0] == over
+                break
+        if scene.my_turn and not session.over:
+            scene.act(session.state.legal_actions()[0])
+        if scene.timeline.waiting:
+            scene.timeline.release()  # the hand's summary, clicked away
+        app.step(1 / 30)
+    assert session.over and seen_busy_at_end

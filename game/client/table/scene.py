@@ -387,8 +387,8 @@ class TableScene(GameScene):
     def prompt_text(self) -> tuple[str, bool]:
         """What to do now and whether it is the viewer's to do (urgent)."""
         s = self.session
-        if s.over:
-            return t(f"{self.prompt_keys}.prompt.over"), False
+        if s.over:  # once the last moves have been shown: the bots' may still be on their way
+            return (t(f"{self.prompt_keys}.prompt.over") if not self.timeline.busy else ""), False
         p = s.to_move
         if p is None:
             return "", False
