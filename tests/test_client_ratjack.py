@@ -633,3 +633,16 @@ def test_your_hand_starts_under_its_label(app):
     for count in (1, 2, 3):
         hand.set_items(("hand", i) for i in range(count))
         assert hand.rect_of(("hand", 0)).left == hand.rect.left, count
+
+
+def test_a_tokens_tooltip_names_its_other_side():
+    """The review: the tooltip said a token has two faces but named only the one showing."""
+    from game.client.i18n import t
+    from game.client.scenes.ratjack.texts import token_label, token_text
+    from game.rules.ratjack.cards import FACES
+
+    for k in range(0, len(FACES), 2):
+        a, b = FACES[k], FACES[k + 1]
+        assert t("rj.tip.other_side", face=token_label(b)) in token_text(a)
+        assert t("rj.tip.other_side", face=token_label(a)) in token_text(b)
+    assert "×2" in token_text("-3") and "−3" in token_text("double")

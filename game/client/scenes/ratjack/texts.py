@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules.ratjack.abilities import ABILITIES
-from game.rules.ratjack.cards import CARD_ABILITY, FAMILIES, card_id
+from game.rules.ratjack.cards import CARD_ABILITY, FACE_INDEX, FACES, FAMILIES, card_id
 
 from ...i18n import join, t
 
@@ -78,7 +78,10 @@ def token_label(face: str) -> str:
 
 
 def token_text(face: str) -> str:
-    return t(f"rj.token.{face}")
+    """What a token face does, and which face is on its other side (each round's set-up turns
+    every token to a random face)."""
+    back = FACES[FACE_INDEX[face] ^ 1]  # the faces come in pairs: 2k and 2k + 1
+    return t(f"rj.token.{face}") + "\n" + t("rj.tip.other_side", face=token_label(back))
 
 
 def step_text(prompt: str) -> str:
