@@ -40,16 +40,22 @@ def test_good_values_stay_and_bad_ones_are_named(tmp_path, monkeypatch):
     assert "mute" in s.problem and "volume" not in s.problem
 
 
-def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeypatch):
+def _app_over_a_settings_file(tmp_path, monkeypatch, data: bytes):
+    """A client started with ``data`` as its settings file: (app, the file's path)."""
     monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "config" / "settings.json"
     path.parent.mkdir()
-    path.write_bytes(BROKEN["huge window"])
+    path.write_bytes(data)
     from game.client.app import App
+
+    return App(bot_mode="inline"), path
+
+
+def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeypatch):
     from game.client.menus.title import TitleScene
 
-    app = App(bot_mode="inline")
+    app, path = _app_over_a_settings_file(tmp_path, monkeypatch, BROKEN["huge window"])
     try:
         assert app.settings.window_size == (1280, 720)
         assert app.notice and "settings.json" in app.notice[0]
@@ -97,14 +103,7 @@ def test_a_window_dragged_to_a_new_size_opens_at_that_size_next_time(tmp_path, m
 
 
 def test_dragging_the_window_leaves_a_damaged_settings_file_as_it_is(tmp_path, monkeypatch):
-    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TRIO_DATA_DIR", str(tmp_path / "data"))
-    path = tmp_path / "config" / "settings.json"
-    path.parent.mkdir()
-    path.write_bytes(BROKEN["a list"])
-    from game.client.app import App
-
-    app = App(bot_mode="inline")
+    app, path = _app_over_a_settings_file(tmp_path, monkeypatch, BROKEN["a list"])
     _drag_window(app, (1100, 650))
     app.shutdown()
     assert path.read_bytes() == BROKEN["a list"]
