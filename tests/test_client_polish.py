@@ -637,3 +637,37 @@ def test_the_pause_menus_note_is_drawn_whole_under_the_buttons(tmp_path, monkeyp
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hint_boxs_reading_stays_inside_the_box(tmp_path, monkeypatch, lang):
+    """"勝率53%" touched the hint box's bottom edge (Japanese fonts are tall)."""
+    from types import SimpleNamespace
+
+    from game.client import gfx
+    from game.client.menus.title import TitleScene
+    from game.client.scenes import open_game
+
+    app = make_app(tmp_path, monkeypatch, lang=lang)
+    try:
+        app.scenes.push(TitleScene(app))
+        scene = open_game(app, Session.new("ratjack", ["human", "random"], seed=3))
+        assert run_until(app, lambda: scene.my_turn)
+        action = scene.session.state.legal_actions()[0]
+        scene.hints.shown = SimpleNamespace(action=action, win_chance=0.53, position=None, player=0)
+        scene.hinted_action = action
+        drawn = []
+        real = gfx.text
+
+        def spy(surface, msg, pos, size=20, colour=gfx.INK, *args, **kwargs):
+            rect = real(surface, msg, pos, size, colour, *args, **kwargs)
+            drawn.append((msg, rect))
+            return rect
+
+        monkeypatch.setattr(gfx, "text", spy)
+        app.render()
+        reading = [rect for msg, rect in drawn if msg == i18n.t("hint.percent_to_win", p=53)]
+        assert reading and scene.hint_rect.inflate(-4, -4).contains(reading[0])
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

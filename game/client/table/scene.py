@@ -452,7 +452,10 @@ class TableScene(GameScene):
             percent = round(meter.win_chance * 100)
             # under a hint the line names the move, so the number says what it is
             reading = t("hint.percent_to_win", p=percent) if shown is not None else f"{percent}%"
-            bar = pygame.Rect(inner.left, inner.bottom - 12, inner.width - gfx.font(15, True).size(reading)[0] - 10, 10)
+            # the reading is centred on the bar; its line (Japanese fonts are tall) stays inside the box
+            half_line = gfx.font(15, True).get_linesize() // 2
+            bar = pygame.Rect(inner.left, min(inner.bottom - 12, box.bottom - 3 - half_line - 5),
+                              inner.width - gfx.font(15, True).size(reading)[0] - 10, 10)
             pygame.draw.rect(surface, (50, 64, 72), bar, border_radius=5)
             fill = bar.copy()
             fill.width = max(4, round(bar.width * meter.win_chance))
