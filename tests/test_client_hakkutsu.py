@@ -351,7 +351,8 @@ def test_translations_are_complete():
         with open(path, "rb") as f:
             return set(flat(tomllib.load(f)))
 
-    assert keys(I18N / "en.hakkutsu.toml") == keys(I18N / "ja.hakkutsu.toml")
+    english = {k for k in keys(I18N / "en.hakkutsu.toml") if not k.endswith("_2nd")}  # see i18n.You
+    assert english == keys(I18N / "ja.hakkutsu.toml")
     assert all(r.name_ja for r in DATA.rocks) and all(m.name_ja for m in DATA.museums)
     assert all(e.name_ja for e in DATA.equipment)
 

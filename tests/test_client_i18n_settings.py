@@ -16,10 +16,30 @@ def _fields(text: str) -> set:
 
 
 def test_both_tables_have_the_same_keys_and_placeholders():
+    """Except the second-person forms (``<key>_2nd``, :class:`i18n.You`): English needs them for its
+    verbs ("You draw"), Japanese verbs do not change with the person."""
     en, ja = i18n.table("en"), i18n.table("ja")
-    assert set(en) == set(ja), sorted(set(en) ^ set(ja))
-    for k in en:
+    plain = {k for k in en if not k.endswith("_2nd")}
+    assert plain == set(ja), sorted(plain ^ set(ja))
+    for k in plain:
         assert _fields(en[k]) == _fields(ja[k]), k
+    for k in set(en) - plain:
+        assert k[:-4] in en and _fields(en[k]) <= _fields(en[k[:-4]]) | {"name"}, k
+
+
+def test_the_log_speaks_to_the_player_at_the_screen():
+    """The log said "Player 1 (you) draws a card" under panels that say "You"."""
+    you = i18n.You("Player 1 (you)")
+    i18n.set_language("en")
+    try:
+        assert i18n.t("log.rj.drew_deck_hidden", name=you) == "You draw a card from the deck."
+        assert i18n.t("log.hk.base", name=you) == "You are at the base."
+        assert i18n.t("log.rj.placed_discard", name=you, card="Rat 2") == "You take the top discard Rat 2 into your area."
+        assert i18n.t("log.rj.drew_deck_hidden", name="Easy bot") == "Easy bot draws a card from the deck."
+        i18n.set_language("ja")
+        assert i18n.t("log.hk.base", name=i18n.You("あなた（P1）")) == i18n.t("log.hk.base", name="あなた（P1）")
+    finally:
+        i18n.set_language("en")
 
 
 def test_t_formats_and_switches_language():

@@ -73,12 +73,21 @@ def join(items) -> str:
     return t("list.sep").join(items)
 
 
+class You(str):
+    """The name of the player at the screen as a sentence's subject ("Player 1 (you)").  Given as
+    ``name``, :func:`t` uses the key's second-person form ``<key>_2nd`` where the current language
+    has one ("You draw a card", not "Player 1 (you) draws a card"); a language whose verbs do not
+    change with the person (Japanese) has none, and the name stands."""
+
+
 def t(key: str, **fmt) -> str:
     """The text for ``key`` in the current language, formatted with ``fmt``.
 
     A key missing from the current table falls back to English, then to the key
     itself, so a missing string is visible but never crashes the client.
     """
+    if isinstance(fmt.get("name"), You) and f"{key}_2nd" in table(_current):
+        key = f"{key}_2nd"
     text = table(_current).get(key)
     if text is None:
         text = table("en").get(key, key)

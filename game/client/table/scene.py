@@ -36,7 +36,7 @@ import pygame_gui
 from game.rules import Seat, events_for
 
 from .. import gfx
-from ..i18n import language, t
+from ..i18n import You, language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .director import AnimationRegistry, Director, SpriteLayer
@@ -173,9 +173,10 @@ class TableScene(GameScene):
         return line[0].upper() + line[1:] if line and line[0].islower() else line  # "your card ..." starts one
 
     def log_name(self, p: int) -> str:
-        """Players in the log: the viewer as "Player 1 (you)" (a sentence subject), others by name."""
+        """Players in the log: the viewer as "Player 1 (you)" (as a sentence's subject, the line's
+        second-person form where the language has one: "You draw a card"), others by name."""
         if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
-            return t("log.you", n=p + 1)
+            return You(t("log.you", n=p + 1))
         return self.name(p)
 
     def log_owner(self, p: int, actor: int | None = None) -> str:
