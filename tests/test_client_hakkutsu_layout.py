@@ -194,11 +194,13 @@ def test_texts_about_you_read_as_you(app, lang):
     assert overlays.verdict(scene, ev) == {"en": "You win with 11 points!", "ja": "あなたの勝ち！（11点）"}[lang]
     ev = dict(ev, winners=[bot], scores=[7, 11] if you == 0 else [11, 7])
     assert overlays.verdict(scene, ev) == t("hk.scores.winner", name=scene.name(bot), points=11)
-    assert i18n.tu("hk.tip.pawn", scene.is_you(you), name=scene.name(you)) == {"en": "Your pawn", "ja": "あなたのコマ"}[lang]
+    assert t("hk.tip.pawn", name=scene.subject(you)) == {"en": "Your pawn", "ja": "あなたのコマ"}[lang]
+    assert t("hk.choice.draft_wait", name=scene.subject(you)) == {"en": "You are choosing a museum…",
+                                                                  "ja": "あなたが博物館を選んでいます…"}[lang]
     assert not scene.is_you(bot)
     scene.display = dict(scene.display, turn=dict(scene.display["turn"], movement=1))
     assert scene.turn_prompt().startswith({"en": "Move 1 step:", "ja": "1歩移動:"}[lang])
-    assert i18n.tu("hk.dig.blocked", True) == t("hk.dig.blocked")  # no "you" form: the plain text
+    assert t("hk.dig.blocked", name=i18n.You("You")) == t("hk.dig.blocked")  # no "you" form: the plain text
 
 
 # ---------------------------------------------------------------------------------------------- 3: the map

@@ -61,23 +61,17 @@ def tn(key: str, count: int, **fmt) -> str:
     return t(one if count == 1 and one in table("en") else key, count=count, **fmt)
 
 
-def tu(key: str, you: bool, **fmt) -> str:
-    """``t(key)`` whose subject is a player: ``<key>_you`` when it is the player at the screen ("You
-    win with 11 points!", not "You wins"), where the table has that form."""
-    mine = f"{key}_you"
-    return t(mine if you and mine in table("en") else key, **fmt)
-
-
 def join(items) -> str:
     """Names listed in the current language ("A, B" / "A、B")."""
     return t("list.sep").join(items)
 
 
 class You(str):
-    """The name of the player at the screen as a sentence's subject ("Player 1 (you)").  Given as
-    ``name``, :func:`t` uses the key's second-person form ``<key>_2nd`` where the current language
-    has one ("You draw a card", not "Player 1 (you) draws a card"); a language whose verbs do not
-    change with the person (Japanese) has none, and the name stands."""
+    """The name of the player at the screen as a sentence's subject ("You", or "Player 1 (you)" in
+    the log; made by ``GameScene.subject`` and ``TableScene.log_name``).  Given as ``name``,
+    :func:`t` uses the key's second-person form ``<key>_2nd`` where the current language has one
+    ("You draw a card", not "Player 1 (you) draws a card"; "You win", not "You wins"); a language
+    whose verbs do not change with the person (Japanese) has none, and the name stands."""
 
 
 def t(key: str, **fmt) -> str:

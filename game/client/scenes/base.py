@@ -15,7 +15,7 @@ import pygame
 from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
-from ..i18n import t
+from ..i18n import You, t
 from ..scene import CLOSE_AGAIN_SECONDS, Scene
 from ..session import Session
 
@@ -61,6 +61,12 @@ class GameScene(Scene):
     def is_you(self, p: int) -> bool:
         """Player ``p`` is the one human at the screen, whom the table calls "You"."""
         return self.session.humans == [p]
+
+    def subject(self, p: int) -> str:
+        """Player ``p``'s name as a sentence's subject: for "You", an :class:`~..i18n.You`, so that
+        ``t`` takes the line's second-person form ("You win", not "You wins")."""
+        name = self.name(p)
+        return You(name) if self.is_you(p) else name
 
     @property
     def hotseat(self) -> bool:

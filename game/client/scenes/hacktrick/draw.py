@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import t, tu
+from ...i18n import t
 from ...table import widgets
 from . import tips
 from . import view_model as vm
@@ -200,7 +200,7 @@ def summary(table, surface) -> None:
     rect.midtop = STATUS.midtop
     gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
     table.tips.cover(rect)
-    gfx.text(surface, tu("ht.summary_title", table.is_you(s["player"]), name=table.name(s["player"])), (rect.centerx, rect.top + 22), 26,
+    gfx.text(surface, t("ht.summary_title", name=table.subject(s["player"])), (rect.centerx, rect.top + 22), 26,
              gfx.GOLD, anchor="midtop", bold=True)
     gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
              (rect.centerx, rect.top + 70), 18, anchor="midtop")

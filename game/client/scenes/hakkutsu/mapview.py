@@ -12,7 +12,7 @@ import math
 import pygame
 
 from ... import gfx
-from ...i18n import join, language, t, tu
+from ...i18n import join, language, t
 from ...table import widgets
 from .layout import (
     BIG_CARD,
@@ -216,7 +216,7 @@ def draw_pawns(table, surface, d: dict) -> None:
             surface.blit(image, image.get_rect(center=center))
             if q == d["current_player"] and not d["terminal"]:
                 pygame.draw.circle(surface, widgets.HIGHLIGHT, center, PAWN // 2 + 2, width=2)
-            table.tips.add(image.get_rect(center=center), lambda q=q: tu("hk.tip.pawn", table.is_you(q), name=table.name(q)))
+            table.tips.add(image.get_rect(center=center), lambda q=q: t("hk.tip.pawn", name=table.subject(q)))
 
 
 def pawns_by_cell(d: dict) -> dict[tuple[int, int], list[int]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ... import gfx
-from ...i18n import join, language, t, tn, tu
+from ...i18n import join, language, t, tn
 from ...table import widgets
 from .layout import BIG_CARD, SIDE, TABLE_AREA, track_cell
 from .texts import (
@@ -123,12 +123,12 @@ def draw_choice(table, surface, d: dict, ch) -> None:
     table.tips.cover(CHOICE)
     chooser = d["current_player"]
     if draft:
-        title = t("hk.choice.draft_you") if mine else tu("hk.choice.draft_wait", table.is_you(chooser), name=table.name(chooser))
+        title = t("hk.choice.draft_you") if mine else t("hk.choice.draft_wait", name=table.subject(chooser))
         pool = d["draft_pool"] or []
         items = [("draft", i) for i in range(len(pool))] if pool else []
         count = d["draft_pool_size"]
     else:
-        title = t("hk.choice.keep_you") if mine else tu("hk.choice.keep_wait", table.is_you(chooser), name=table.name(chooser))
+        title = t("hk.choice.keep_you") if mine else t("hk.choice.keep_wait", name=table.subject(chooser))
         pool = d["equipment_dealt"] if chooser == me else []
         items = [("dealt", i) for i in range(len(pool))]
         count = len(pool) or 2
@@ -237,11 +237,12 @@ def verdict(table, ev: dict) -> str:
     best = max(ev["scores"])
     tied = [q for q, s in enumerate(ev["scores"]) if s == best]
     names = join(table.name(q) for q in winners)
-    you = len(winners) == 1 and table.is_you(winners[0])
+    if len(winners) == 1:
+        names = table.subject(winners[0])  # "You win with 11 points!"
     if len(tied) == 1:
-        return tu("hk.scores.winner", you, name=names, points=best)
+        return t("hk.scores.winner", name=names, points=best)
     counts = join(f"{table.name(q)} {ev['unused_equipment'][q]}" for q in tied)
     if len(winners) == 1:
-        return tu("hk.scores.tie_broken", you, name=names, counts=counts)
+        return t("hk.scores.tie_broken", name=names, counts=counts)
     return t("hk.scores.tie_shared", names=names, counts=counts)
 

@@ -14,7 +14,7 @@ from game.rules.ratjack.actions import FLIP
 from game.rules.ratjack.state import LIMIT
 
 from ... import gfx
-from ...i18n import t, tn, tu
+from ...i18n import t, tn
 from ...table import widgets
 from ...table.actionbar import BarButton
 from ...table.picks import NUMBER_KEYS
@@ -406,7 +406,7 @@ class RatjackScene(TableScene):
                          colour=(40, 40, 40), text_colour=widgets.HIGHLIGHT, anchor="topright")
         # the name strip only: a tip over the whole panel popped up wherever the mouse rested
         name_strip = pygame.Rect(panel.left, panel.top, panel.width, 34)
-        self.tips.add(name_strip, lambda q=q: tu("rj.tip.panel_out", self.is_you(q), name=self.name(q)) if d["eliminated"][q] else
+        self.tips.add(name_strip, lambda q=q: t("rj.tip.panel_out", name=self.subject(q)) if d["eliminated"][q] else
                       t("rj.tip.vp", name=self.name(q), vp=d["vp"][q], target=d["target_vp"]))
         vp = self.sprites.noted(("vp", q), d["vp"][q])
         pip_rect = widgets.pips(surface, lay.pips[q], vp, d["target_vp"])
