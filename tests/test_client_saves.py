@@ -340,3 +340,19 @@ def test_a_stop_signal_closes_the_window_and_saves_the_game(app, signame):
         assert signal.getsignal(signum) is catcher and not app.running  # the handler before is back
     finally:
         signal.signal(signum, before)
+
+
+def test_continue_names_the_game_it_resumes(app):
+    """The player could not tell which game Continue would open."""
+    assert not _title(app).b_continue.is_enabled  # nothing saved: "Continue saved game", greyed
+    path, _ = _saved_game()
+    app.scenes.pop()
+    title = _title(app)
+    assert title.b_continue.text == "Continue Hacktrick" and title.b_continue.is_enabled
+    assert t("title.continue_game", game="Hakkutsu!!") == "Continue Hakkutsu!!"
+
+
+def _title(app):
+    app.scenes.push(TitleScene(app))
+    frames(app)
+    return app.scenes.top

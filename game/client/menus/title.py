@@ -28,8 +28,11 @@ class TitleScene(Scene):
         y = BUTTONS_TOP
         self.b_play = button(self, (x, y, w, 52), "title.play")
         self.saves = list_saves()
-        self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
-        if not self.saves:
+        if self.saves:  # the newest save, named by its game: "Continue Ratjack"
+            game = self.saves[-1].stem
+            self.b_continue = button(self, (x, y + 64, w, 52), "title.continue_game", game=t(f"game.{game}.title"))
+        else:
+            self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
             self.b_continue.disable()
         self.b_replays = button(self, (x, y + 128, w, 52), "title.replays")
         self.b_settings = button(self, (x, y + 192, w, 52), "title.settings")
