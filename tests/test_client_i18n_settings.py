@@ -32,10 +32,10 @@ def test_the_log_speaks_to_the_player_at_the_screen():
     you = i18n.You("Player 1 (you)")
     i18n.set_language("en")
     try:
-        assert i18n.t("log.rj.drew_deck_hidden", name=you) == "You draw a card from the deck."
+        assert i18n.t("log.rj.drew_deck", name=you, card="Rat 2") == "You draw Rat 2 from the deck."
         assert i18n.t("log.hk.base", name=you) == "You are at the base."
         assert i18n.t("log.rj.placed_discard", name=you, card="Rat 2") == "You take the top discard Rat 2 into your area."
-        assert i18n.t("log.rj.drew_deck_hidden", name="Easy bot") == "Easy bot draws a card from the deck."
+        assert i18n.t("log.rj.drew_deck", name="Easy bot", card="Rat 2") == "Easy bot draws Rat 2 from the deck."
         i18n.set_language("ja")
         assert i18n.t("log.hk.base", name=i18n.You("あなた（P1）")) == i18n.t("log.hk.base", name="あなた（P1）")
     finally:

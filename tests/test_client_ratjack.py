@@ -368,9 +368,9 @@ def test_log_names_the_viewer_as_owner_with_your(app):
     assert scene.describe(flip).startswith("Your ")
     assert f"on {bot}'s card" in scene.describe(token) or f"on {bot}'s face-down card" in scene.describe(token)
     assert scene.describe(token).startswith("You put the +5 token")  # the viewer as subject: "You put"
-    drew = {"type": "card_drawn", "player": 0, "source": "deck"}
-    assert scene.describe(drew) == "You draw a card from the deck."
-    assert scene.describe(dict(drew, player=1)) == f"{bot} draws a card from the deck."
+    drew = {"type": "card_drawn", "player": 0, "source": "deck", "card": {"deck": "rat-red", "value": 5}}
+    assert scene.describe(drew) == "You draw Red rat 5 from the deck."
+    assert scene.describe(dict(drew, player=1)) == f"{bot} draws Red rat 5 from the deck."
     i18n.set_language("ja")
     assert "あなたの裏向きのカード" in scene.describe(peek)
     assert scene.describe(drew).startswith("あなた（P1）")

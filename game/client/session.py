@@ -257,6 +257,11 @@ class Session:
         self._save_digest = _digest(data)
         self._saved_actions = list(self.record.actions)
 
+    def is_you(self, p: int) -> bool:
+        """Player ``p`` is the one human at the screen, whom every screen calls "You" (in a hot-seat
+        game each human is named)."""
+        return self.humans == [p]
+
     def save_slot_is_mine(self) -> bool:
         """True when saving would overwrite no other game: this game has no save, or the save
         is this session's own, unchanged since it was loaded or written."""

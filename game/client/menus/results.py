@@ -112,8 +112,7 @@ class ResultsScene(Scene):
 
     def you_won(self, p: int) -> bool:
         """``p`` is the one human at the table (a hot-seat game names its winner)."""
-        humans = self.session.humans
-        return len(humans) == 1 and p in humans
+        return self.session.is_you(p)
 
     def summary_lines(self, width: int, height: int) -> list[str]:
         """The summary's last entries wrapped to ``width`` that fit in ``height`` ("…" first if some

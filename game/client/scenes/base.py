@@ -59,8 +59,7 @@ class GameScene(Scene):
         return seat_names(self.session.seats)[p]
 
     def is_you(self, p: int) -> bool:
-        """Player ``p`` is the one human at the screen, whom the table calls "You"."""
-        return self.session.humans == [p]
+        return self.session.is_you(p)
 
     def subject(self, p: int) -> str:
         """Player ``p``'s name as a sentence's subject: for "You", an :class:`~..i18n.You`, so that

@@ -215,5 +215,5 @@ def _round_ended(table, ev):
 def _game_over(table, ev):
     winners = [table.log_name(w) for w in ev["winners"]]
     if len(winners) == 1:  # "Easy bot wins the game!", "You win the game!"
-        return t("log.rj.game_over_one", names=winners[0], name=winners[0])
+        return t("log.rj.game_over_one", name=winners[0])
     return t("log.rj.game_over", names=join(winners))
