@@ -215,6 +215,9 @@ def test_hotseat_a_finished_turn_stays_on_screen_before_the_screen_is_passed(app
         assert scene.viewer == mover  # the finished turn, as its player saw it
         app.step(1 / 30)
         still += 1 / 30
+        # the pause runs at full frame rate: an idle window (after 1.5 s without input) waits up
+        # to 0.2 s a frame for input while a frame counts at most 0.1 s, which doubled the pause
+        assert app.scenes.animating() or isinstance(app.scenes.top, PrivacyScene)
         assert still < HAND_OVER_PAUSE + 0.5
     assert still >= HAND_OVER_PAUSE - 2 / 30 and scene.viewer == session.to_move != mover
 

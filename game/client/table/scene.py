@@ -471,8 +471,9 @@ class TableScene(GameScene):
         super().close()
 
     def animating(self) -> bool:
-        """Animations playing, or a bot or a hint thinking (their progress bars move)."""
-        return self.timeline.busy or self.bot_thinking or self.hints.thinking
+        """Animations playing, a bot or a hint thinking (their progress bars move), or a finished
+        hot-seat turn standing on screen (its pause is counted in frames, so they must run)."""
+        return self.timeline.busy or self.bot_thinking or self.hints.thinking or self.hand_over_wait > 0
 
     @property
     def bot_thinking(self) -> bool:
