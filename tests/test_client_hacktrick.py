@@ -150,3 +150,30 @@ def test_board_markers_sit_along_the_bottom_of_their_cell_clear_of_its_number(ap
         assert all(rect.left <= s.left and s.right <= rect.right for s in slots), cell
         assert all(s.top >= rect.top + 0.7 * rect.height for s in slots), cell
         assert not any(a.colliderect(b) for a, b in zip(slots, slots[1:])), cell
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hotseat_score_line_keeps_seat_order_and_parts_names_from_scores(app, lang):
+    """Hot-seat: the score read "プレイヤー2 0 – 0 プレイヤー1" (the name's digit ran into the score, and
+    the order flipped with whoever was at the screen); it is the same for both players, in seat order,
+    each score behind its name and a colon."""
+    import re
+
+    from game.client.hotseat import PrivacyScene
+
+    app.set_language(lang)
+    session, scene = _table(app, 2, seats=("human", "human"))
+    lines = {}
+    while len(lines) < 2:
+        assert run_until(app, lambda: scene.my_turn or isinstance(app.scenes.top, PrivacyScene))
+        if isinstance(app.scenes.top, PrivacyScene):
+            key(app, pygame.K_SPACE)
+            continue
+        lines[scene.viewer] = scene.score_line([1, 0])
+        scene.act(session.state.legal_actions()[0])
+    assert lines[0] == lines[1]
+    line = lines[0]
+    first, second = scene.name(0), scene.name(1)
+    assert first[-1].isdigit() and line.index(first) < line.index(second)  # "Player 1" / "プレイヤー1"
+    assert not re.search(r"\d\s*\d", line)  # no digit of a name beside a score
+    assert re.search(re.escape(first) + r"\s*[:：]\s*1", line) and re.search(re.escape(second) + r"\s*[:：]\s*0", line)

@@ -68,9 +68,10 @@ class HacktrickScene(TableScene):
                 {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
 
     def score_line(self, scores) -> str:
-        """"You 2 – 1 Bot (first to 5)": the viewer first, then the opponent across the table."""
-        me, rival = self.viewer, self.layout.player_at("top")
-        return t("ht.score", a=self.name(me), sa=scores[me], b=self.name(rival), sb=scores[rival],
+        """"Player 1: 2 · Player 2: 1 (first to 5)": in seat order whoever looks (hot-seat players take
+        turns at the screen), each name with its score behind a colon, so that a name ending in a digit
+        ("プレイヤー2") does not run into its score."""
+        return t("ht.score", a=self.name(0), sa=scores[0], b=self.name(1), sb=scores[1],
                  target=self.display["target"])
 
     def status_text(self) -> str:
