@@ -87,6 +87,7 @@ class App:
         self.window_resized = False  # dragged to a new size since the settings were saved
         self.close_refused_at: float | None = None  # when a scene last kept the window open
         self.notice: tuple[str, float] | None = None  # (message, seconds left)
+        self._under_notice: pygame.Surface | None = None  # the last frame before its toast was drawn
         self.frame_times: list[float] = []
         self.record_frames = False
         if self.settings.problem_text:
@@ -239,7 +240,9 @@ class App:
         self.scenes.draw(canvas)
         self.ui.draw_ui(canvas)
         self.scenes.draw_over(canvas)
+        self._under_notice = None
         if self.notice is not None:
+            self._under_notice = canvas.copy()  # what an overlay opened now is drawn over
             self._draw_notice(canvas)
         scale, ox, oy = self._viewport()
         if scale == 1 and (ox, oy) == (0, 0):
@@ -251,15 +254,24 @@ class App:
                 self.window.blit(pygame.transform.smoothscale(canvas, size), (ox, oy))
         pygame.display.flip()
 
-    def _draw_notice(self, canvas) -> None:
-        msg = self.notice[0]
+    def frame_under_notice(self) -> pygame.Surface:
+        """The last frame drawn, without the toast over it (a toast is drawn afresh every frame it
+        shows; the frame an overlay keeps beneath it must not keep the toast for good)."""
+        return self._under_notice if self._under_notice is not None else self.canvas
+
+    def notice_layout(self) -> tuple[pygame.Rect, list[str]]:
+        """Where the toast showing now goes (the top scene's :meth:`~.scene.Scene.notice_place`)
+        and its lines."""
         top = self.scenes.top
         anchor, pos, width = top.notice_place() if top is not None else ("midtop", (640, 54), 800)
-        lines = gfx.wrap(msg, 18, width - 40)
-        h = len(lines) * 26 + 20
-        rect = pygame.Rect(0, 0, width, h)
+        lines = gfx.wrap(self.notice[0], 18, width - 40)
+        rect = pygame.Rect(0, 0, width, len(lines) * 26 + 20)
         setattr(rect, anchor, pos)
-        gfx.panel(canvas, rect, 230, colour=(60, 30, 24), border=(220, 140, 90))
+        return rect, lines
+
+    def _draw_notice(self, canvas) -> None:
+        rect, lines = self.notice_layout()
+        gfx.panel(canvas, rect, 255, colour=(60, 30, 24), border=(220, 140, 90))  # opaque: nothing shows through
         for i, line in enumerate(lines):
             gfx.text(canvas, line, (rect.centerx, rect.top + 10 + i * 26), 18, anchor="midtop")
 

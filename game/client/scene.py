@@ -11,8 +11,9 @@ Lifecycle of a scene (each hook has a default that does the right thing):
 * ``covered`` / ``uncovered`` - another scene was pushed on top / popped off it;
   ``resumed`` follows ``uncovered`` when the scene is on top again;
 * ``update`` / ``draw`` / ``draw_over`` - every frame while on top (``update`` also
-  while covered if ``update_when_covered``); ``draw`` also while an ``overlay``
-  scene is on top of it; with no input and no scene ``animating``, frames come at
+  while covered if ``update_when_covered``); an ``overlay`` scene (the pause menu, a
+  dialog) is drawn over the frame it was opened on, or over the opaque scene below it;
+  only the top overlay is drawn; with no input and no scene ``animating``, frames come at
   a lower rate (the window does not redraw 60 times a second for nothing);
 * ``exit`` - popped or replaced: drops the widgets and calls ``close``;
 * ``close`` - release what the scene holds outside pygame (a bot process); also
@@ -142,9 +143,14 @@ class SceneManager:
 
     def push(self, scene: Scene) -> Scene:
         if self.stack:
-            if scene.overlay:  # the frame as the player saw it, widgets included (they hide below)
-                scene.backdrop = self.app.canvas.copy()
-            self.stack[-1].covered()
+            below = self.stack[-1]
+            if scene.overlay and below.overlay:
+                # one overlay at a time: a dialog over the pause menu is drawn over the frame the
+                # pause menu was opened on, never over the menu itself
+                scene.backdrop = below.backdrop
+            elif scene.overlay:  # the frame as the player saw it, widgets included (they hide below)
+                scene.backdrop = self.app.frame_under_notice().copy()
+            below.covered()
         self.stack.append(scene)
         scene.enter()
         if not scene.overlay:
@@ -216,19 +222,20 @@ class SceneManager:
                     scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the last opaque scene upwards."""
-        start = len(self.stack) - 1
-        while start > 0 and self.stack[start].overlay:
-            start -= 1
-        # The topmost overlay that kept the frame it was opened over (widgets and all, those of the
-        # overlays below it too) is drawn on that frame; the scenes below it are in the picture.
-        for i in range(len(self.stack) - 1, start, -1):
-            if self.stack[i].backdrop is not None:
-                surface.blit(self.stack[i].backdrop, (0, 0))
-                start = i
-                break
-        for scene in self.stack[start:]:
-            scene.draw(surface)
+        """Draw the top scene; an overlay over the frame it was opened on (its ``backdrop``), or over
+        the opaque scene below it drawn afresh.  Overlays below the top one are not drawn: one
+        overlay at a time (a dialog opened from the pause menu hides the menu)."""
+        if not self.stack:
+            return
+        top = self.stack[-1]
+        if top.overlay:
+            if top.backdrop is not None:
+                surface.blit(top.backdrop, (0, 0))
+            else:
+                base = next((s for s in reversed(self.stack) if not s.overlay), None)
+                if base is not None:
+                    base.draw(surface)
+        top.draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.stack:

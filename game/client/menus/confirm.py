@@ -1,4 +1,7 @@
-"""A small question over the current screen: confirm or cancel (nothing is lost without asking)."""
+"""A small question over the current screen: confirm or cancel (nothing is lost without asking).
+
+Its panel is opaque and the screen around it dimmed; opened from the pause menu, it replaces the
+menu on screen (see :meth:`~game.client.scene.SceneManager.draw`)."""
 
 from __future__ import annotations
 
@@ -45,11 +48,15 @@ class ConfirmScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
 
-    def draw(self, surface) -> None:
-        gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
+    def panel_rect(self) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 620, 260)
         rect.midtop = (self.app.size[0] // 2, 210)
-        gfx.panel(surface, rect, 235)
+        return rect
+
+    def draw(self, surface) -> None:
+        gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
+        rect = self.panel_rect()
+        gfx.panel(surface, rect, 255)  # opaque: the text beneath does not show through the question
         gfx.text(surface, t(self.question), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
                  bold=True)
         note = t(self.note, **self.fmt)

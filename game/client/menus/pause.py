@@ -83,7 +83,7 @@ class PauseScene(Scene):
         veil.fill((0, 0, 0, 170))
         surface.blit(veil, (0, 0))
         rect, note, _ = self.note_layout()
-        gfx.panel(surface, rect, 230)
+        gfx.panel(surface, rect, 255)  # opaque: the table's text does not show through the menu
         gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
                  anchor="midtop", bold=True)
         gfx.text_block(surface, t("pause.quit_note"), note, self.NOTE_SIZE, gfx.MUTED, line_gap=0)

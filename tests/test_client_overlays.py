@@ -1,0 +1,143 @@
+"""Toasts, the pause menu and dialogs: opaque panels, one overlay at a time (issue 30, item 3)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.menus.confirm import ConfirmScene
+from game.client.menus.pause import PauseScene
+from game.client.scene import Scene
+
+from .client_helpers import make_app
+
+#: Two very different screens beneath: lines of "text" in one colour on another.
+BACKGROUNDS = (((200, 40, 40), (250, 250, 250)), ((20, 90, 200), (0, 0, 0)))
+
+
+class Backdrop(Scene):
+    """A screen of stripes, standing for a table full of text."""
+
+    def __init__(self, app, colours) -> None:
+        super().__init__(app)
+        self.colours = colours
+
+    def draw(self, surface) -> None:
+        ground, ink = self.colours
+        surface.fill(ground)
+        for y in range(0, 720, 6):
+            pygame.draw.line(surface, ink, (0, y), (1280, y + 40), 2)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    yield app
+    app.shutdown()
+
+
+def pixels(app, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.canvas.subsurface(rect), "RGB")
+
+
+def over_backdrops(app, open_overlay, rect_of) -> list[bytes]:
+    """The pixels of ``rect_of()`` (shrunk past the rounded corners) with the overlay open over each
+    of :data:`BACKGROUNDS`."""
+    shots = []
+    for colours in BACKGROUNDS:
+        app.scenes.clear_to(Backdrop(app, colours))
+        app.scenes.fade = 0
+        app.render()
+        open_overlay()
+        app.render()
+        shots.append(pixels(app, rect_of().inflate(-24, -24)))
+    return shots
+
+
+def test_a_dialog_hides_what_is_beneath_it(app):
+    """"Quit without saving?" let the text beneath show through its panel."""
+    dialog = []
+
+    def open_dialog():
+        dialog[:] = [app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
+                                                  "pause.quit_anyway", lambda: None))]
+
+    first, second = over_backdrops(app, open_dialog, lambda: dialog[0].panel_rect())
+    assert first == second
+
+
+def test_the_pause_menu_hides_what_is_beneath_it(app):
+    pause = []
+
+    def open_pause():
+        pause[:] = [app.scenes.push(PauseScene(app, None))]
+
+    first, second = over_backdrops(app, open_pause, lambda: pause[0].note_layout()[0])
+    assert first == second
+
+
+def test_a_toast_hides_what_is_beneath_it(app):
+    def toast():
+        app.notify("The game could not be saved: " + "a long reason " * 12, 30)
+
+    first, second = over_backdrops(app, toast, lambda: app.notice_layout()[0])
+    assert first == second
+
+
+def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
+    """"Quit without saving?" was drawn over a still-visible pause menu: now the menu is not drawn
+    while the dialog is open (the game beneath is dimmed once, by the dialog), and it is back when
+    the dialog closes."""
+    drawn = []
+    original = PauseScene.draw
+
+    def spy(self, surface):
+        drawn.append(self)
+        original(self, surface)
+
+    app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
+    app.scenes.fade = 0
+    app.render()
+    pause = app.scenes.push(PauseScene(app, None))
+    app.render()
+    PauseScene.draw = spy
+    try:
+        dialog = app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
+                                              "pause.quit_anyway", lambda: None))
+        app.render()
+        assert drawn == []
+        with_menu = pixels(app, app.canvas.get_rect())
+        # the same dialog opened straight over the game looks the same: no trace of the menu
+        app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
+        app.scenes.fade = 0
+        app.render()
+        app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway",
+                                     lambda: None))
+        app.render()
+        assert pixels(app, app.canvas.get_rect()) == with_menu
+        # back to the menu: drawn again
+        app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
+        app.render()
+        pause = app.scenes.push(PauseScene(app, None))
+        dialog = app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
+                                              "pause.quit_anyway", lambda: None))
+        app.render()
+        assert drawn == []
+        dialog.button_pressed(dialog.b_cancel)
+        app.render()
+        assert drawn == [pause] and pause.b_title.visible
+    finally:
+        PauseScene.draw = original
+
+
+def test_an_overlay_does_not_keep_a_toast_for_good(app):
+    """The pause menu kept the frame it was opened on, toast and all: the toast stayed on screen
+    under the menu after its time was up."""
+    app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
+    app.scenes.fade = 0
+    app.render()
+    clean = pixels(app, app.canvas.get_rect())
+    app.notify("Saved game resumed.", 3)
+    app.render()
+    pause = app.scenes.push(PauseScene(app, None))
+    assert pygame.image.tobytes(pause.backdrop, "RGB") == clean
