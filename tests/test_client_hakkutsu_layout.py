@@ -209,16 +209,31 @@ def chip_rect(r: int, c: int) -> pygame.Rect:
     return widgets.chip(pygame.Surface((1280, 720)), "2", count_rect(r, c).midtop, size=12, anchor="midtop")
 
 
+DIGIT_AIM = 14  # px: a map card's cost, carry and points read without hovering at 1280x720 (they were 9-10 px)
+
+
 def test_the_map_cards_and_numbers_are_large_enough_to_read(app):
-    """The cost/carry/points of the map's cards were about 7 px: now a disc of 13 px digits over each."""
-    assert layout.STAT_SIZE >= 12 and gfx.font(layout.STAT_SIZE, True).size("8")[1] >= 12
+    """The cost/carry/points of the map's cards were 9-10 px high (first the card's print, then 13 px
+    discs): now chips over the card's numbers with digits 14 px high, each digit inside its chip."""
     assert layout.SITE_CARD[0] >= 60 and layout.SITE_CARD[1] >= 85  # it was 54 x 76
     assert layout.CELL_W >= 96 and layout.CELL_H >= 90  # it was 86 x 86
-    discs = mapview.stat_discs(4, 3, 8)
+    font = gfx.font(layout.STAT_SIZE, True)
+    chip_w, chip_h = layout.STAT_CHIP
+    for digit in "0123456789":
+        glyph = font.render(digit, True, (255, 255, 255)).get_bounding_rect()
+        assert glyph.height >= DIGIT_AIM and glyph.width <= chip_w - 4 and glyph.height <= chip_h - 4, digit
     card_ = card_rect(0, 0)
-    assert mapview.stat_rect(card_).size == discs.get_size()
-    assert card_.inflate(2, 2).contains(mapview.stat_rect(card_))
-    assert card_.contains(kind_icon_rect(card_)) and kind_icon_rect(card_).width >= 18
+    chips = layout.stat_rects(card_)
+    row = mapview.stat_row(card_)
+    for cost in range(5):  # the coin's digit as drawn (the dark ink on gold), measured in pixels
+        drawn = mapview.stat_chips(cost, 3, 8)
+        assert drawn.get_size() == row.size
+        coin = drawn.subsurface(chips[0].move(-row.left, -row.top))
+        ink = pygame.mask.from_threshold(coin, (*mapview.COIN_INK, 255), (30, 30, 30, 255)).get_bounding_rects()
+        assert ink and ink[0].unionall(ink[1:]).height >= DIGIT_AIM, cost
+    assert card_.contains(row) and card_.contains(kind_icon_rect(card_)) and kind_icon_rect(card_).width >= 18
+    assert not row.colliderect(kind_icon_rect(card_))
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(chips, 2))
 
 
 def test_badges_and_pawns_leave_the_card_and_the_base_label_visible(app):
@@ -236,7 +251,8 @@ def test_badges_and_pawns_leave_the_card_and_the_base_label_visible(app):
             continue
         card_ = card_rect(r, c)
         badge = chip_rect(r, c)
-        assert cell_.contains(card_) and cell_.contains(badge)
+        numbers = layout.stat_rects(card_)
+        assert cell_.contains(card_) and cell_.contains(badge) and all(cell_.contains(n) for n in numbers)
         assert not badge.colliderect(card_)  # nor its kind icon, nor its numbers
         for count in range(1, 5):
             pawns = [pygame.Rect(0, 0, PAWN, PAWN) for _ in range(count)]
@@ -244,6 +260,7 @@ def test_badges_and_pawns_leave_the_card_and_the_base_label_visible(app):
                 p.center = pawn_center(r, c, k, count)
                 assert cell_.contains(p), (r, c, count)
                 assert not p.colliderect(card_) and not p.colliderect(badge)
+                assert not any(p.colliderect(n) for n in numbers)
             if count <= 2:  # two pawns side by side: neither hides the other
                 assert not any(a.colliderect(b) for a, b in itertools.combinations(pawns, 2))
 

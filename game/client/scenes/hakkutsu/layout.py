@@ -45,8 +45,11 @@ EQUIP_DECK = pygame.Rect(790, 6, 200, 32)  # the equipment deck and discards
 SITE_CARD = (62, 87)  # the top card drawn on a map cell
 CARD_PAD = (5, 2)  # the site card's offset in its cell
 STRIP_X = CARD_PAD[0] + SITE_CARD[0] + 1  # the strip right of the card (count badge, pawns)
-STAT_RADIUS = 10  # the cost / carry / points discs drawn over a map card's own (too small) numbers
-STAT_SIZE = 13  # their digits
+# The cost / carry / points chips drawn over a map card's own numbers (printed a few pixels high there):
+# a row across the card's bottom edge (left of the pawns' strip), with digits 14 px high at 1280x720.
+STAT_CHIP = (20, 24)  # one chip (coin, weight, star)
+STAT_GAP = 1
+STAT_SIZE = 18  # their digits' font size (bold): 14 px glyphs
 PAWN = 28
 BIG_CARD = (100, 140)
 HAND_CARD = (64, 90)
@@ -87,12 +90,12 @@ def card_rect(r: int, c: int) -> pygame.Rect:
     return pygame.Rect(cell.left + CARD_PAD[0], cell.top + CARD_PAD[1], *SITE_CARD)
 
 
-def stat_centres(card: pygame.Rect) -> list[tuple[int, int]]:
-    """The centres of the cost, carry and points discs over a map card's bottom row."""
-    y = card.top + round(card.height * 118 / 140)  # the row of the printed numbers (tools/art/hakkutsu.py)
-    step = 2 * STAT_RADIUS
-    x0 = card.centerx - step
-    return [(x0 + i * step, y) for i in range(3)]
+def stat_rects(card: pygame.Rect) -> list[pygame.Rect]:
+    """The cost, carry and points chips over a map card: side by side across its bottom edge, over its
+    printed numbers."""
+    w, h = STAT_CHIP
+    x0 = card.centerx - (3 * w + 2 * STAT_GAP) // 2
+    return [pygame.Rect(x0 + i * (w + STAT_GAP), card.bottom - h, w, h) for i in range(3)]
 
 
 def kind_icon_rect(card: pygame.Rect) -> pygame.Rect:

@@ -22,14 +22,13 @@ from .layout import (
     ROWS,
     SIDE,
     SITE_CARD,
-    STAT_RADIUS,
     STAT_SIZE,
     card_rect,
     cell_rect,
     count_rect,
     kind_icon_rect,
     pawn_center,
-    stat_centres,
+    stat_rects,
     walk,
 )
 from .texts import rock_name, rock_tip
@@ -123,60 +122,69 @@ def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
 
 
 def draw_card_marks(table, surface, card: dict, rect: pygame.Rect) -> None:
-    """Over a small rock card: its kind icon and its cost / carry / points in discs large enough to read
+    """Over a small rock card: its kind icon and its cost / carry / points on chips large enough to read
     on the map (the card's own print is a few pixels high there)."""
     surface.blit(table.kind_image(card["kind"], kind_icon_rect(rect).width), kind_icon_rect(rect))
-    surface.blit(stat_discs(card["cost"], card["carry"], card["points"]), stat_rect(rect))
+    surface.blit(stat_chips(card["cost"], card["carry"], card["points"]), stat_row(rect))
 
 
-def stat_rect(card: pygame.Rect) -> pygame.Rect:
-    """The three discs' area over a map card (see :func:`layout.stat_centres`)."""
-    (x0, y), _, (x2, _) = stat_centres(card)
-    return pygame.Rect(x0 - STAT_RADIUS - 1, y - STAT_RADIUS - 1, x2 - x0 + 2 * STAT_RADIUS + 3, 2 * STAT_RADIUS + 3)
+def stat_row(card: pygame.Rect) -> pygame.Rect:
+    """The three chips' area over a map card (see :func:`layout.stat_rects`)."""
+    rects = stat_rects(card)
+    return rects[0].unionall(rects[1:])
 
 
-_discs: dict[tuple, pygame.Surface] = {}
+_chips: dict[tuple, pygame.Surface] = {}
 COIN_FILL, COIN_RING, COIN_INK = (238, 196, 82), (150, 100, 20), (90, 52, 8)
 WEIGHT_FILL = (64, 66, 78)
 STAR_FILL, STAR_RING = (214, 64, 54), (120, 28, 24)
+RIM = (30, 20, 20)
+PLATE = (246, 240, 226)  # under the chips: the card's printed numbers do not show between them
+SCALE = 4  # shapes drawn large and smoothed down: round edges without an antialiasing library
 
 
-def stat_discs(cost: int, carry: int, points: int) -> pygame.Surface:
-    """Coin (cost), weight (carry) and star (points) with their numbers, as on the card but larger (cached)."""
+def stat_chips(cost: int, carry: int, points: int) -> pygame.Surface:
+    """Coin (cost), weight (carry) and star (points) with their numbers on a plate over the card's own
+    printed row, as on the card but large enough to read on the map (cached)."""
     key = (cost, carry, points)
-    if key in _discs:
-        return _discs[key]
-    rad = STAT_RADIUS
-    step = 2 * rad
-    w, h = 2 * step + 2 * rad + 3, 2 * rad + 3
-    scale = 4  # drawn large and smoothed down: round edges without an antialiasing library
-    big = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-    centres = [((rad + 1 + i * step) * scale, (rad + 1) * scale) for i in range(3)]
-    R = rad * scale
-    (cx, cy), (wx, wy), (sx, sy) = centres
-    pygame.draw.circle(big, COIN_RING, (cx, cy), R)
-    pygame.draw.circle(big, COIN_FILL, (cx, cy), R - 5)
-    pygame.draw.circle(big, (255, 255, 255, 190), (wx, wy), R)
-    top, bottom = wy - R * 0.45, wy + R * 0.82
-    pygame.draw.polygon(big, WEIGHT_FILL, [(wx - R * 0.5, top), (wx + R * 0.5, top), (wx + R * 0.86, bottom),
-                                          (wx - R * 0.86, bottom)])
-    pygame.draw.circle(big, WEIGHT_FILL, (wx, top - R * 0.12), R * 0.36, width=6)
-    pygame.draw.circle(big, (255, 255, 255, 190), (sx, sy), R)
-    star = [(sx + math.cos(math.radians(-90 + 36 * k)) * (R * (0.98 if k % 2 == 0 else 0.55)),
-             sy + 2 + math.sin(math.radians(-90 + 36 * k)) * (R * (0.98 if k % 2 == 0 else 0.55))) for k in range(10)]
-    pygame.draw.polygon(big, STAR_RING, star)
-    inner = [(sx + (x - sx) * 0.84, sy + 2 + (y - sy - 2) * 0.84) for x, y in star]
-    pygame.draw.polygon(big, STAR_FILL, inner)
-    out = pygame.transform.smoothscale(big, (w, h))
-    centres = [(rad + 1 + i * step, rad + 1) for i in range(3)]
-    for (x, y), value, colour, dy in zip(centres, (cost, carry, points),
-                                         (COIN_INK, (255, 255, 255), (255, 255, 255)), (0, 2, 1), strict=True):
+    if key in _chips:
+        return _chips[key]
+    rects = stat_rects(pygame.Rect(0, 0, *SITE_CARD))
+    row = rects[0].unionall(rects[1:])
+    local = [r.move(-row.left, -row.top) for r in rects]
+    big = pygame.Surface((row.width * SCALE, row.height * SCALE), pygame.SRCALPHA)
+    pygame.draw.rect(big, PLATE, big.get_rect(), border_bottom_left_radius=6 * SCALE,
+                     border_bottom_right_radius=6 * SCALE, border_top_left_radius=3 * SCALE,
+                     border_top_right_radius=3 * SCALE)
+    coin, weight, star = (pygame.Rect(r.left * SCALE, r.top * SCALE, r.width * SCALE, r.height * SCALE)
+                          for r in local)
+    R = coin.width / 2
+    pygame.draw.circle(big, COIN_RING, coin.center, R)
+    pygame.draw.circle(big, COIN_FILL, coin.center, R - 5)
+    # a weight: a ring handle over a trapezoid body as wide as its chip, the digit on the body
+    top, bottom = weight.top + weight.height * 0.24, weight.bottom - SCALE
+    pygame.draw.polygon(big, WEIGHT_FILL, [(weight.left + weight.width * 0.16, top),
+                                           (weight.right - weight.width * 0.16, top), (weight.right, bottom),
+                                           (weight.left, bottom)])
+    pygame.draw.circle(big, WEIGHT_FILL, (weight.centerx, weight.top + weight.height * 0.16),
+                       weight.height * 0.13, width=5)
+    # a fat star: room inside for the digit
+    cx, cy = star.centerx, star.centery + SCALE
+    outer = star.height / 2
+    corners = [(cx + math.cos(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64),
+                cy + math.sin(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64)) for k in range(10)]
+    pygame.draw.polygon(big, STAR_RING, corners)
+    pygame.draw.polygon(big, STAR_FILL, [(cx + (x - cx) * 0.87, cy + (y - cy) * 0.87) for x, y in corners])
+    out = pygame.transform.smoothscale(big, row.size)
+    for r, value, colour, dy in zip(local, (cost, carry, points), (COIN_INK, gfx.INK, gfx.INK), (0, 2, 2),
+                                    strict=True):
         label = str(value)
-        if colour != COIN_INK:  # a dark rim keeps the white digit readable on red and grey
+        centre = (r.centerx, r.centery + dy)
+        if colour != COIN_INK:  # a dark rim keeps the light digit readable on grey and red
             for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                gfx.text(out, label, (x + ox, y + dy + oy), STAT_SIZE, (30, 20, 20), anchor="center", bold=True)
-        gfx.text(out, label, (x, y + dy), STAT_SIZE, colour, anchor="center", bold=True)
-    _discs[key] = out
+                gfx.text(out, label, (centre[0] + ox, centre[1] + oy), STAT_SIZE, RIM, anchor="center", bold=True)
+        gfx.text(out, label, centre, STAT_SIZE, colour, anchor="center", bold=True)
+    _chips[key] = out
     return out
 
 
