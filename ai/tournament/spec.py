@@ -58,15 +58,21 @@ class TournamentSpec:
 
     @classmethod
     def from_json(cls, data: dict) -> TournamentSpec:
-        """Settings from :meth:`to_json` output; ``ValueError`` if malformed."""
-        try:
-            spec = cls(game=data["game"], agents=list(data["agents"]), players=int(data["players"]),
-                       games=int(data["games"]), seed=int(data["seed"]),
-                       options={k: tuple(v) if isinstance(v, list) else v
-                                for k, v in dict(data.get("options") or {}).items()})
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed tournament settings: {exc}") from None
-        return spec
+        """Settings from :meth:`to_json` output, read strictly (``"games": "40"`` is not the
+        number 40); ``ValueError`` naming the malformed setting."""
+        from game.rules.strictjson import check_strings, expect_int, expect_list, expect_object, expect_str
+
+        expect_object("the tournament settings", data, ("game", "agents", "players", "games", "seed"), ("options",))
+        check_strings(data, "the tournament settings")
+        agents = [expect_str(f"the tournament settings' agent {i + 1}", a)
+                  for i, a in enumerate(expect_list("the tournament settings' 'agents'", data["agents"]))]
+        options = data.get("options")
+        options = {} if options is None else expect_object("the tournament settings' 'options'", options)
+        return cls(game=expect_str("the tournament settings' 'game'", data["game"]), agents=agents,
+                   players=expect_int("the tournament settings' 'players'", data["players"], 1, 64),
+                   games=expect_int("the tournament settings' 'games'", data["games"], 1, MAX_GAMES),
+                   seed=expect_int("the tournament settings' 'seed'", data["seed"], 0, MAX_SEED),
+                   options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()})
 
     def labels(self) -> list[str]:
         """Display names of the entrants; a repeated spec gets ``#2``, ``#3`` ..."""

@@ -41,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game.rules import GameRecord, write_atomic
+from game.rules.files import FileRefused, read_text
 from game.rules.strictjson import expect_int, expect_list, expect_number, expect_object, loads, show
 
 from ..play import record_first_player
@@ -95,6 +96,20 @@ def check_writable(directory: Path) -> None:
         probe.unlink()
     except OSError as exc:
         raise ValueError(f"cannot write to output directory {str(directory)!r}: {exc.strerror or exc}") from None
+
+
+def make_subfolders(directory: Path) -> None:
+    """Create ``games/`` and ``failed/`` in ``directory`` (``ValueError``, one line, if one of them
+    is a file or cannot be made)."""
+    for name in (GAMES_DIR, FAILED_DIR):
+        sub = directory / name
+        if sub.exists() and not sub.is_dir():
+            raise ValueError(f"{str(sub)!r} is a file, not a folder: a tournament keeps its "
+                             f"{'game records' if name == GAMES_DIR else 'failed games'} there")
+        try:
+            sub.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot create the folder {str(sub)!r}: {exc.strerror or exc}") from None
 
 
 def is_tournament_dir(directory: Path) -> bool:
@@ -218,11 +233,10 @@ class TournamentDir:
             raise ValueError(f"{str(path)!r} already holds a tournament; continue it with "
                              f"--resume {path} or choose another --out")
         check_writable(path)
+        make_subfolders(path)
         td = cls(path, uuid.uuid4().hex, spec, _now())
         td.lock()
         td.write_settings()
-        (path / GAMES_DIR).mkdir(exist_ok=True)
-        (path / FAILED_DIR).mkdir(exist_ok=True)
         return td
 
     @classmethod
@@ -235,15 +249,17 @@ class TournamentDir:
         if not settings.is_file():
             raise ValueError(f"--resume: {str(path)!r} is not a tournament directory (no {SETTINGS_FILE})")
         try:
-            data = loads(settings.read_text(encoding="utf-8"), str(settings))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            data = loads(read_text(settings, "a tournament settings file"), str(settings))
+        except ValueError as exc:
             raise ValueError(f"--resume: cannot read {settings}: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or "spec" not in data:
             raise ValueError(f"--resume: {settings} is not a tabletop-trio tournament file")
-        spec = TournamentSpec.from_json(data["spec"])
+        try:
+            spec = TournamentSpec.from_json(data["spec"])
+        except ValueError as exc:
+            raise ValueError(f"--resume: {settings}: {exc}") from None
         check_writable(path)
-        (path / GAMES_DIR).mkdir(exist_ok=True)
-        (path / FAILED_DIR).mkdir(exist_ok=True)
+        make_subfolders(path)
         td = cls(path, str(data.get("id") or uuid.uuid4().hex), spec, str(data.get("created") or _now()))
         td.lock()
         return td
@@ -299,8 +315,12 @@ class TournamentDir:
         found: dict[int, dict] = {}
         for f in sorted((self.path / GAMES_DIR).glob("game-*.json")):
             try:
-                result = self._result_of_record(f.read_text(encoding="utf-8"), round_)
-            except (OSError, UnicodeDecodeError, ValueError) as exc:
+                text = read_text(f, "a game record")
+            except FileRefused as exc:
+                raise ValueError(f"--resume: {exc}; delete it and --resume will replay that game") from None
+            try:
+                result = self._result_of_record(text, round_)
+            except (ValueError, RecursionError) as exc:
                 raise ValueError(f"--resume: game file {f} is damaged ({exc}); delete it and --resume "
                                  "will replay that game") from None
             if f.name != self.record_path(result["index"]).name:
@@ -315,7 +335,8 @@ class TournamentDir:
         return len(self._checked)
 
     def _result_of_record(self, text: str, round_: list) -> dict:
-        """The result dict of a stored record; ``ValueError`` if it does not fit this tournament."""
+        """The result dict of a stored record; ``ValueError`` if it does not fit this tournament,
+        or does not replay to the returns and scores it holds."""
         spec = self.spec
         record = GameRecord.loads(text)
         if record.game != spec.game or record.players != spec.players or record.options != spec.options:
@@ -339,6 +360,7 @@ class TournamentDir:
         for score in scores:
             expect_number("a score", score, -1e9, 1e9)
         duration = expect_number("its duration", record.meta.get("duration", 0.0), 0.0, 1e9)
+        record.validate()  # every action legal, the returns and scores those of the replayed game
         return {"index": index, "seed": record.seed, "seats": seats, "agents": agents,
                 "returns": list(record.returns), "scores": scores, "length": len(record.actions),
                 "duration": duration, "first_player": record_first_player(record), "record": text}

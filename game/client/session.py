@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from game.rules import GAMES, GameRecord, events_for
+from game.rules.files import FileRefused, read_bytes
 
 from .players import HUMAN
 from .settings import data_dir
@@ -37,7 +38,8 @@ class SaveError(Exception):
     """A saved game that cannot be used; the file is left untouched.
 
     ``kind`` says what is wrong in a word a screen can translate (``missing``, ``unreadable``,
-    ``broken``, ``seats``, ``seat``, ``replay``, ``table``); the message has the details."""
+    ``special``, ``too_big``, ``broken``, ``seats``, ``seat``, ``replay``, ``table``); the message
+    has the details."""
 
     def __init__(self, message: str, kind: str = "broken") -> None:
         super().__init__(message)
@@ -267,11 +269,9 @@ class Session:
         is this session's own, unchanged since it was loaded or written."""
         path = save_path(self.game)
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            return True
-        except OSError:
-            return False
+            data = read_bytes(path, "a saved game")
+        except FileRefused as exc:
+            return exc.kind == "missing"
         return path == self.save_file and _digest(data) == self._save_digest
 
     def has_unsaved_moves(self) -> bool:
@@ -289,11 +289,12 @@ class Session:
         """
         path = Path(path)
         try:
-            data = path.read_bytes()
-        except FileNotFoundError as exc:
-            raise SaveError(f"no saved game at {path}", "missing") from exc
-        except OSError as exc:
-            raise SaveError(f"the saved game {path} cannot be read: {exc}", "unreadable") from exc
+            data = read_bytes(path, "a saved game")  # a regular file of a sane size, or refused unread
+        except FileRefused as exc:
+            if exc.kind == "missing":
+                raise SaveError(f"no saved game at {path}", "missing") from exc
+            kind = exc.kind if exc.kind in ("special", "too_big") else "unreadable"
+            raise SaveError(f"the saved game cannot be used: {exc}", kind) from exc
         try:
             record = GameRecord.loads(data.decode("utf-8"))
             seats = record.meta.get("seats")
@@ -310,6 +311,10 @@ class Session:
             session = cls(record, seats)
         except Exception as exc:  # noqa: BLE001
             raise SaveError(f"the saved game {path} cannot be replayed: {_reason(exc)}", "replay") from exc
+        try:
+            record.check_outcome(session.state)  # a stored result that is not the game's own
+        except ValueError as exc:
+            raise SaveError(f"the saved game {path} is broken: {_reason(exc)}") from exc
         session._own(path, data)
         return session
 
@@ -322,10 +327,10 @@ class Session:
         if self.save_file is None:
             return False
         try:
-            if _digest(self.save_file.read_bytes()) != self._save_digest:
+            if _digest(read_bytes(self.save_file, "a saved game")) != self._save_digest:
                 return False
             self.save_file.unlink()
-        except OSError:
+        except (OSError, FileRefused):
             return False
         self.save_file = self._save_digest = None
         return True

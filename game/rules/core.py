@@ -71,15 +71,20 @@ def check_int_option(name: str, value, low: int, high: int, also: str = ""):
     return value
 
 
-def typed_value(value, limit: int = 60) -> str:
+def typed_value(value, limit: int = 60, nested: bool = False) -> str:
     """An option value as it is typed in ``--option KEY=VALUE`` (for messages): ``none``,
-    ``true``/``false``, ``weasel,raccoon`` for a tuple, a plain word unquoted; cut to ``limit``."""
+    ``true``/``false``, ``weasel,raccoon`` for a tuple, a plain word unquoted; cut to ``limit``.
+
+    A string that would read as another type (``"5"``, ``"true"``, ``"none"``, as a JSON file may
+    hold them) is quoted and called a string, so a message never shows it as the number 5."""
     if value is None:
         text = "none"
     elif isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, (tuple, list)):
-        text = ",".join(typed_value(v, limit) for v in value)
+        text = ",".join(typed_value(v, limit, nested=True) for v in value)
+    elif isinstance(value, str) and not nested and _reads_as_other_type(value):
+        text = f"{show(value, limit - 12)} (a string)"
     elif isinstance(value, str) and value and not any(c.isspace() or c == "," for c in value):
         text = value
     elif isinstance(value, int | float | str):
@@ -87,6 +92,17 @@ def typed_value(value, limit: int = 60) -> str:
     else:
         return show(value, limit)
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _reads_as_other_type(text: str) -> bool:
+    """``text`` typed on the command line would be read as a number, a boolean or none."""
+    if text.strip().lower() in ("true", "false", "yes", "no", "on", "off", "none", "null"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _jsonable(v):
@@ -106,6 +122,9 @@ class GameInfo:
     action_class: type
     description: str = ""
     title_ja: str = ""
+    #: Raised whenever a rule change makes old records replay differently: a record stores the
+    #: version it was played with, and one of another version is refused (``game/rules/record.py``).
+    rules_version: int = 1
 
     def resolve_options(self, options: dict) -> dict:
         """Validate ``options`` and fill in defaults; raise ``ValueError`` on bad input."""

@@ -15,8 +15,10 @@ import tempfile
 from dataclasses import dataclass, field
 
 from .core import GameState, action_from_json, action_to_json, game_info, new_game
+from .files import read_text
 from .strictjson import (
     check_depth,
+    check_strings,
     expect_int,
     expect_list,
     expect_number,
@@ -27,6 +29,12 @@ from .strictjson import (
 )
 
 FORMAT = "tabletop-trio-record/1"
+#: The rules version a record without a ``"rules"`` field was made with (records written before
+#: the field existed): a game whose rules change gets a higher ``GameInfo.rules_version``, and
+#: such older records are then refused instead of replaying into a different game.
+UNVERSIONED_RULES = 1
+#: How far a stored return or score may differ from the replayed game's (float rounding).
+TOLERANCE = 1e-9
 #: Seeds a record may hold: what ``new_game`` draws (64 bits) and signed 64-bit values.
 SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1
 
@@ -73,6 +81,7 @@ class GameRecord:
         return {
             "format": FORMAT,
             "game": self.game,
+            "rules": game_info(self.game).rules_version,
             "players": self.players,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "seed": self.seed,
@@ -86,15 +95,21 @@ class GameRecord:
         """Rebuild a record, reading every field strictly.
 
         A wrong type, a value out of range or nesting deeper than
-        :data:`~game.rules.strictjson.MAX_DEPTH` raises ``ValueError`` with a
-        one-line message naming the field.
+        :data:`~game.rules.strictjson.MAX_DEPTH`, a string longer than
+        :data:`~game.rules.strictjson.MAX_STRING` or a record of another format or rules
+        version raises ``ValueError`` with a one-line message naming the field.
         """
         expect_object("a game record", data, ("game", "players", "options", "seed", "actions"),
-                      ("format", "returns", "meta"))
+                      ("format", "rules", "returns", "meta"))
         check_depth(data, "the game record")
+        check_strings(data, "game record")
         if data.get("format", FORMAT) != FORMAT:
             raise ValueError(f"game record format {show(data['format'])} is not {FORMAT!r}")
         info = game_info(expect_str("game record 'game'", data["game"]))
+        rules = expect_int("game record 'rules'", data.get("rules", UNVERSIONED_RULES), 1, 1 << 31)
+        if rules != info.rules_version:
+            raise ValueError(f"the game record was made with {info.title} rules version {rules}; "
+                             f"this version of the game plays rules version {info.rules_version}")
         players = info.check_players(data["players"])
         options = {k: tuple(v) if isinstance(v, list) else v
                    for k, v in expect_object("game record 'options'", data["options"]).items()}
@@ -130,30 +145,22 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> GameRecord:
-        with open(path, encoding="utf-8") as f:
-            return cls.loads(f.read())
+        """A record from a file (:func:`~game.rules.files.read_text`: a regular file of a sane size)."""
+        return cls.loads(read_text(path, "a game record"))
 
     @classmethod
     def read(cls, path: str | os.PathLike) -> GameRecord:
         """Load a record from a file the user named and check that it replays.
 
-        Any problem (missing, a folder, unreadable, not UTF-8, not a record, an action that
-        cannot be replayed) is a ``ValueError`` with one line naming the file.
+        Any problem (missing, a folder, a named pipe or device, too large, unreadable, not
+        UTF-8, not a record, an action that cannot be replayed, returns or scores that are not
+        the game's) is a ``ValueError`` with one line naming the file.
         """
         name = os.fspath(path)
+        text = read_text(path, "a game record")  # FileRefused: its message names the file
         try:
-            with open(path, "rb") as f:
-                text = f.read().decode("utf-8")
             record = cls.loads(text)
             record.validate()
-        except FileNotFoundError:
-            raise ValueError(f"no such file: {name}") from None
-        except IsADirectoryError:
-            raise ValueError(f"{name} is a folder, not a game record") from None
-        except OSError as exc:
-            raise ValueError(f"cannot read {name}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise ValueError(f"{name} is not a game record (not UTF-8 text)") from None
         except (ValueError, RecursionError) as exc:
             reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).splitlines()[0]
             raise ValueError(f"{name} is not a usable game record: {reason}") from None
@@ -170,14 +177,46 @@ class GameRecord:
         return None
 
     def validate(self) -> GameState:
-        """Replay the record, raising ``ValueError`` if an action is illegal."""
+        """Replay the record and return the final state; ``ValueError`` if an action is illegal,
+        or if the stored ``returns`` (or ``meta["scores"]``) are not what the replayed game gives."""
         state = self.new_state()
         for i, action in enumerate(self.actions):
             try:
                 state.apply(action)
             except ValueError as exc:
                 raise ValueError(f"action {i} ({action}) cannot be replayed: {exc}") from exc
+        self.check_outcome(state)
         return state
+
+    def check_outcome(self, state: GameState) -> None:
+        """``ValueError`` unless the stored ``returns`` and ``meta["scores"]`` are those of
+        ``state``, the state after all the actions (a record's result is never taken on trust)."""
+        if self.returns is not None:
+            if not state.is_terminal:
+                raise ValueError(f"it has returns but the game is not over after its {len(self.actions)} "
+                                 f"actions (player {state.current_player + 1} to move)")
+            if not _same_numbers(self.returns, state.returns()):
+                raise ValueError(f"its returns {_numbers(self.returns)} are not the game's: replayed, "
+                                 f"it gives {_numbers(state.returns())}")
+        scores = (self.meta or {}).get("scores")
+        if scores is not None:
+            expected = list(state.scores)
+            if not isinstance(scores, list) or not _same_numbers(scores, expected):
+                raise ValueError(f"its scores {show(scores)} are not the game's: replayed, it gives "
+                                 f"{_numbers(expected)}")
+
+
+def _same_numbers(stored, actual) -> bool:
+    """The same count of numbers, each equal to the other within :data:`TOLERANCE`."""
+    stored, actual = list(stored), list(actual)
+    return len(stored) == len(actual) and all(
+        isinstance(a, (int, float)) and not isinstance(a, bool) and abs(a - b) <= TOLERANCE
+        for a, b in zip(stored, actual, strict=True))
+
+
+def _numbers(values) -> str:
+    """``[1, 0]`` for messages (whole floats without ``.0``)."""
+    return "[" + ", ".join(f"{v:g}" if isinstance(v, float) else show(v, 20) for v in values) + "]"
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

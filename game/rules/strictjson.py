@@ -13,6 +13,9 @@ import math
 
 #: Deepest nesting of lists and objects accepted (the real formats need fewer than 10 levels).
 MAX_DEPTH = 64
+#: Longest string (and object key) accepted in a record or a save: the longest real ones are
+#: agent specs such as ``mcts:level=normal,workers=2`` (under 60 characters).
+MAX_STRING = 200
 
 
 def show(value, limit: int = 60) -> str:
@@ -54,6 +57,24 @@ def check_depth(value, what: str, limit: int = MAX_DEPTH) -> None:
         if depth > limit:
             raise ValueError(f"{what} is nested too deeply (more than {limit} levels)")
         stack.extend((child, depth + 1) for child in children)
+
+
+def check_strings(value, what: str, limit: int = MAX_STRING) -> None:
+    """``ValueError`` if a string or an object key anywhere in ``value`` is longer than ``limit``
+    characters (a 400 kB seat name would be drawn, wrapped and logged at every turn)."""
+    stack = [(value, what)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if len(item) > limit:
+                raise ValueError(f"{where} is a string of {len(item)} characters (at most {limit})")
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and len(key) > limit:
+                    raise ValueError(f"{where} has a key of {len(key)} characters (at most {limit})")
+                stack.append((child, f"{where}[{show(key, 30)}]"))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
 
 
 def expect_int(what: str, value, low: int, high: int) -> int:
