@@ -3,6 +3,8 @@ tooltips, queued input, one animation handler and one log line per event type.""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -141,15 +143,42 @@ def test_a_new_hand_is_dealt_onto_the_view_after_the_winning_action(app):
     assert scene.display == session.state.view(scene.viewer)
 
 
-def test_board_markers_sit_along_the_bottom_of_their_cell_clear_of_its_number(app):
-    """Three markers fit side by side in a cell's lower quarter (they covered the printed number)."""
+def test_board_markers_lie_inside_their_cell_apart_and_clear_of_its_number(app):
+    """Markers sat across the cell's bottom edge, on the grid line between two cells (issue 30): one,
+    two or three markers now lie inside the cell's face, rim and shadow included, apart from each
+    other and off every pixel of the printed number."""
+    from game.client.scenes.hacktrick.draw import marker_on_cell
+    from game.client.scenes.hacktrick.layout import BOARD_MARKER, CELL_FACE_INSET, marker_footprint
+
     scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=1))
     lay = scene.layout
+    board = scene.image("hacktrick.board")
+    x2 = scene.marker_image(0, True, BOARD_MARKER)
+
+    # the board's dark pixels: the printed numbers, the cells' borders, the wood between them
+    ink = pygame.mask.from_threshold(board, (0, 0, 0, 255), (170, 170, 170, 255))
+    assert ink.count() > 20000
+
+    def painted(slot):  # what a marker drawn at ``slot`` paints, rim and shadow included, and where
+        layer = pygame.Surface((80, 80), pygame.SRCALPHA)
+        origin = (slot.left - 24, slot.top - 24)
+        marker_on_cell(layer, x2, slot.move(-origin[0], -origin[1]))
+        return layer.get_bounding_rect().move(origin), pygame.mask.from_surface(layer), origin
+
     for cell, rect in lay.cells.items():
-        slots = [lay.marker_slot(cell, i) for i in range(3)]
-        assert all(rect.left <= s.left and s.right <= rect.right for s in slots), cell
-        assert all(s.top >= rect.top + 0.7 * rect.height for s in slots), cell
-        assert not any(a.colliderect(b) for a, b in zip(slots, slots[1:])), cell
+        face = rect.inflate(-2 * CELL_FACE_INSET, -2 * CELL_FACE_INSET)
+        for count in (1, 2, 3):
+            slots = [lay.marker_slot(cell, i, count) for i in range(count)]
+            feet = [marker_footprint(s) for s in slots]
+            assert not any(a.colliderect(b) for i, a in enumerate(feet) for b in feet[i + 1:]), (cell, count)
+            for slot, foot in zip(slots, feet, strict=True):
+                bounds, mask, (x, y) = painted(slot)
+                assert foot.contains(bounds) and face.contains(foot), (cell, count)
+                # on the cream face only: off the printed number, the border, the wood
+                assert ink.overlap(mask, (x - lay.board.left, y - lay.board.top)) is None, (cell, count)
+        one = lay.marker_slot(cell, 0, 1)
+        assert abs(one.centerx - rect.centerx) <= 1  # a lone marker sits under the number's middle
+
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -177,3 +206,4 @@ def test_hotseat_score_line_keeps_seat_order_and_parts_names_from_scores(app, la
     assert first[-1].isdigit() and line.index(first) < line.index(second)  # "Player 1" / "プレイヤー1"
     assert not re.search(r"\d\s*\d", line)  # no digit of a name beside a score
     assert re.search(re.escape(first) + r"\s*[:：]\s*1", line) and re.search(re.escape(second) + r"\s*[:：]\s*0", line)
+

@@ -140,7 +140,8 @@ def board() -> pygame.Surface:
             n = MAGIC[r][c]
             cell = D.rounded_panel(w, h, 14, (250, 242, 226), (228, 214, 188), (120, 88, 62), 2)
             surf.blit(cell, (x, y))
-            D.text(surf, str(n), num_font, (86, 62, 46), center=(x + w / 2, y + h / 2 - 4),
+            # the number sits high: the cell's lower third holds the markers placed on it
+            D.text(surf, str(n), num_font, (86, 62, 46), center=(x + w / 2, y + h / 2 - 13),
                    drop=(255, 255, 255, 160))
     return surf
 

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from ...animation import Step, Tween, ease_in_out
 from ...i18n import t
 from ...table.director import AnimationRegistry
-from .layout import BOARD_MARKER, DECK, ICON, SMALL, TINY
+from .layout import DECK, ICON, SMALL, TINY
 from .view_model import cards_text, cell_markers
 
 animations = AnimationRegistry()
@@ -65,20 +65,33 @@ def card_played(table, ev):
 
 @animations.on("marker_placed")
 def marker_placed(table, ev):
-    """The marker flies from its owner's supply to the next free place on its cell."""
+    """The marker flies from its owner's supply to its cell; the owner's markers already there make
+    room (the row stays centred under the cell's number, the x2 first)."""
     p, cell, x2 = ev["player"], ev["cell"], ev["x2"]
-    seat = table.layout.seat(p)
+    lay = table.layout
+    seat = lay.seat(p)
     src = seat.x2_icon().center if x2 else seat.tray_anchor("supply")
-    own = sum(1 for m in cell_markers(table.display, cell) if m["owner"] == p)
-    dest = table.layout.marker_slot(cell, own).center
-    image = table.marker_image(p, x2, BOARD_MARKER)
+    own = [m for m in cell_markers(table.display, cell)[:3] if m["owner"] == p]
+    image = table.board_marker(p, x2)
+    n, shift = len(own) + 1, int(x2)  # the x2 goes first, the others after the ones there
+    dest = lay.marker_slot(cell, 0 if x2 else n - 1, n).center
+    room = [(table.board_marker(p, m["x2"]), lay.marker_slot(cell, i, n - 1).center,
+             lay.marker_slot(cell, i + shift, n).center) for i, m in enumerate(own)]
 
     def lift():
         if x2:
             table.sprites.hide(("supply_x2", p))
+        if room:
+            table.sprites.hide(("marker", cell))
 
-    return Step([Tween(image, src, dest, 0.38, arc=70, ease=ease_in_out)], on_start=lift,
-                on_end=lambda: table.sprites.place(image, dest), sound="sfx.marker")
+    def land():
+        table.sprites.place(image, dest)
+        for img, _, end in room:
+            table.sprites.place(img, end)
+
+    tweens = [Tween(image, src, dest, 0.38, arc=70, ease=ease_in_out)]
+    tweens += [Tween(img, start, end, 0.25, delay=0.13) for img, start, end in room]
+    return Step(tweens, on_start=lift, on_end=land, sound="sfx.marker")
 
 
 @animations.on("markers_captured")
@@ -87,8 +100,8 @@ def markers_captured(table, ev):
     cell, loser = ev["cell"], ev["from"]
     dest = table.layout.seat(ev["player"]).tray_anchor("captured")
     shown = cell_markers(table.display, cell)[:3]
-    tweens = [Tween(table.marker_image(loser, m["x2"], BOARD_MARKER), table.layout.marker_slot(cell, i).center, dest, 0.45,
-                    delay=0.08 * i, arc=50)
+    tweens = [Tween(table.board_marker(loser, m["x2"]),
+                    table.layout.marker_slot(cell, i, len(shown)).center, dest, 0.45, delay=0.08 * i, arc=50)
               for i, m in enumerate(shown) if m["owner"] == loser]
     return Step(tweens, on_start=lambda: table.sprites.hide(("marker", cell)), sound="sfx.capture")
 

@@ -16,12 +16,13 @@ from ...table import widgets
 from . import tips
 from . import view_model as vm
 from .input import playable_cards, x2_choice
-from .layout import DECK, HAND, ICON, KEYS_HINT, ROW, ROW_SHOWN, SMALL, STATUS, TABLE, TINY, TOP
+from .layout import (DECK, HAND, ICON, KEYS_HINT, MARKER_RIM, MARKER_SHADOW, ROW, ROW_SHOWN, SMALL, STATUS, TABLE,
+                     TINY, TOP)
 
 THINKING_WIDTH = 180  # the part of the status box the thinking indicator uses
 LIFT = 16  # how far a playable hovered hand card rises
-MARKER_RIM = (70, 52, 36)  # the dark ring around markers on the board
-MARKER_SHADOW = (150, 130, 100)
+RIM_COLOUR = (70, 52, 36)  # the dark ring around markers on the board
+SHADOW_COLOUR = (150, 130, 100)
 
 
 def top_bar(table, surface) -> None:
@@ -123,15 +124,27 @@ def board(table, surface, legal: list) -> None:
         markers = vm.cell_markers(d, cell)
         for (key, rect), m in zip(zone.rects(), markers, strict=False):
             if not table.sprites.is_hidden(key):
-                marker_on_cell(surface, table.marker_image(m["owner"], m["x2"], rect.w), rect)
+                image = table.board_marker(m["owner"], m["x2"])
+                surface.blit(image, image.get_rect(center=rect.center))
         table.tips.add(lay.cells[cell], lambda cell=cell: tips.cell(d, cell, table.name))
 
 
+def board_marker_image(marker: pygame.Surface) -> pygame.Surface:
+    """``marker`` as it lies on the board (:func:`marker_on_cell`), centred on a transparent square,
+    the same image on a cell, in flight and landed."""
+    size = marker.get_width() + 2 * (MARKER_RIM + 2)
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    marker_on_cell(out, marker, marker.get_rect(center=(size // 2, size // 2)))
+    return out
+
+
 def marker_on_cell(surface, image: pygame.Surface, rect: pygame.Rect) -> None:
-    """A marker on the cream board with a dark rim and a shadow, so white stays visible."""
+    """A marker on the cream board with a dark rim and a shadow, so white stays visible (all of it
+    within ``layout.marker_footprint(rect)``)."""
     radius = rect.w // 2
-    pygame.draw.circle(surface, MARKER_SHADOW, (rect.centerx + 2, rect.centery + 3), radius + 1)
-    pygame.draw.circle(surface, MARKER_RIM, rect.center, radius + 2)
+    dx, dy = MARKER_SHADOW
+    pygame.draw.circle(surface, SHADOW_COLOUR, (rect.centerx + dx, rect.centery + dy), radius + 1)
+    pygame.draw.circle(surface, RIM_COLOUR, rect.center, radius + MARKER_RIM)
     surface.blit(image, rect)
 
 

@@ -12,7 +12,8 @@ input share:
 * ``("hand", i)``         - the viewer's i-th hand card (the hand is sorted);
 * ``("backs", p, i)``     - player ``p``'s i-th face-down card (other players);
 * ``("row", k)``          - the k-th card of the row (0 = the opening card);
-* ``("marker", cell, i)`` - the i-th marker drawn on ``cell`` (x2 first);
+* ``("marker", cell, i)`` - the i-th marker drawn on ``cell`` (x2 first), side by side
+  in the cell's lower third, under its printed number;
 * ``("supply_x2", p)``    - player ``p``'s x2 marker while it is in their supply;
 * ``("aside", i)``        - the i-th card set aside for the hand;
 * ``("deck",)``           - the deck.
@@ -32,7 +33,11 @@ CARD = (100, 140)
 SMALL = (64, 90)
 TINY = (52, 73)
 MARKER = 40
-BOARD_MARKER = 34  # on a cell: small enough to leave the printed number clear
+BOARD_MARKER = 32  # on a cell: three fit side by side under the printed number
+MARKER_RIM = 2  # the dark ring drawn around a marker on the board
+MARKER_SHADOW = (2, 3)  # the offset of its shadow (one pixel wider than the marker)
+MARKER_GAP = 5  # between the markers on a cell: their rims and shadows stay apart
+CELL_FACE_INSET = 2  # the cell's printed border, inside its rectangle
 ICON = 26
 
 TOP = pygame.Rect(0, 0, 1280, 50)
@@ -112,6 +117,25 @@ def board_cells(assets) -> dict[int, pygame.Rect]:
             for n, (x, y, w, h) in zip(numbers, cells, strict=True)}
 
 
+def marker_footprint(rect: pygame.Rect) -> pygame.Rect:
+    """What a board marker at ``rect`` covers: the marker in its rim, and its shadow (``draw.marker_on_cell``)."""
+    rim = rect.inflate(2 * MARKER_RIM, 2 * MARKER_RIM)
+    shadow = pygame.Rect(0, 0, rect.w + 2, rect.h + 2)
+    shadow.center = (rect.centerx + MARKER_SHADOW[0], rect.centery + MARKER_SHADOW[1])
+    return rim.union(shadow)
+
+
+def marker_zone(cell: pygame.Rect) -> Zone:
+    """The markers on ``cell``: a centred row along the bottom of the cell's face, wholly inside the
+    cell (they sat across its edge, where one could not tell which cell they were on)."""
+    face = cell.inflate(-2 * CELL_FACE_INSET, -2 * CELL_FACE_INSET)
+    marker = pygame.Rect(0, 0, BOARD_MARKER, BOARD_MARKER)
+    foot = marker_footprint(marker)
+    rect = pygame.Rect(face.left - foot.left, face.bottom - foot.bottom, face.width - foot.width + BOARD_MARKER,
+                       BOARD_MARKER)
+    return Zone(rect, (BOARD_MARKER, BOARD_MARKER), kind="row", gap=MARKER_GAP)
+
+
 def board_size(assets) -> tuple[int, int]:
     try:
         return assets.image("hacktrick.board").get_size()
@@ -132,10 +156,7 @@ class TableLayout:
                                             earlier_right - ROW.left - 16, SMALL[1]),
                                 SMALL, kind="fan", overlap=SMALL[0] - 40, align="right")
         self.aside = Zone(pygame.Rect(TABLE.left + 150, DECK.top, 160, SMALL[1]), SMALL, kind="row", align="left")
-        # markers hug the cell's bottom edge (reaching into the gap below it), clear of the printed number
-        self.markers = {cell: Zone(pygame.Rect(r.left + 4, r.bottom - BOARD_MARKER + 6, r.width - 4, BOARD_MARKER),
-                                   (BOARD_MARKER, BOARD_MARKER), kind="row", gap=2, align="left")
-                        for cell, r in self.cells.items()}
+        self.markers = {cell: marker_zone(r) for cell, r in self.cells.items()}
         self.seats: dict[int, SeatArea] = {}
         self.viewer = 0
 
@@ -185,5 +206,7 @@ class TableLayout:
     def backs_slot(self, p: int, index: int, count: int) -> pygame.Rect:
         return self.seats[p].backs.slot(index, count)
 
-    def marker_slot(self, cell: int, index: int) -> pygame.Rect:
-        return self.markers[cell].slot(min(index, 2), 3)
+    def marker_slot(self, cell: int, index: int, count: int) -> pygame.Rect:
+        """Where the ``index``-th of ``count`` markers on ``cell`` sits (at most three fit: a triple ends the hand)."""
+        count = min(count, 3)
+        return self.markers[cell].slot(min(index, count - 1), count)

@@ -17,7 +17,7 @@ from ...i18n import t
 from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
-from .layout import BAR, BOARD_AT, CARD, KEYS_HINT, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
+from .layout import BAR, BOARD_AT, BOARD_MARKER, CARD, KEYS_HINT, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
 from .view_model import action_label, reason_text
 
 
@@ -37,6 +37,7 @@ class HacktrickScene(TableScene):
         self.layout = TableLayout(app.assets)
         self.hover: tuple | None = None  # the hovered hand card's key
         self.x2_chosen = False  # the x2 toggle (used while the x2 may be played)
+        self._board_markers: dict[tuple[int, bool], pygame.Surface] = {}
         self.layout.arrange(self.display)
 
     # ------------------------------------------------------------------ images
@@ -49,6 +50,13 @@ class HacktrickScene(TableScene):
 
     def marker_image(self, owner: int, x2: bool, size: int = MARKER) -> pygame.Surface:
         return self.image(f"hacktrick.marker.{owner}{'.x2' if x2 else ''}", (size, size))
+
+    def board_marker(self, owner: int, x2: bool) -> pygame.Surface:
+        """A marker as it lies on a cell, in its rim with its shadow (centre it on its slot)."""
+        key = (owner, x2)
+        if key not in self._board_markers:
+            self._board_markers[key] = draw.board_marker_image(self.marker_image(owner, x2, BOARD_MARKER))
+        return self._board_markers[key]
 
     # ------------------------------------------------------------------ names and text
     def log_name(self, p: int) -> str:
