@@ -184,8 +184,12 @@ class Review:
 
     @classmethod
     def load(cls, path) -> Review:
-        with open(path, encoding="utf-8") as f:
-            return cls.from_json(json.load(f))
+        """A saved review; ``ValueError`` (one line) if the file is not a regular file of a sane
+        size (:func:`~game.rules.files.read_text`), not JSON or not a review."""
+        from game.rules.files import read_text
+        from game.rules.strictjson import loads
+
+        return cls.from_json(loads(read_text(path, "a game review"), "the game review"))
 
 
 def record_digest(record: GameRecord) -> str:

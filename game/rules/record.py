@@ -176,6 +176,16 @@ class GameRecord:
                 return list(seats)
         return None
 
+    def hot_seat_in_progress(self, final: GameState | None = None) -> bool:
+        """An unfinished game with two or more human seats (``final``: the state after all the
+        actions, replayed if not given).  Its record holds the seed, so everything hidden could be
+        shown from it: such a game may only be shown from one seat, as that player saw it, and
+        not reviewed, or one player would see the others' hidden cards."""
+        seats = self.seat_specs() or []
+        if seats.count("human") < 2:
+            return False
+        return not (final if final is not None else self.replay()).is_terminal
+
     def validate(self) -> GameState:
         """Replay the record and return the final state; ``ValueError`` if an action is illegal,
         or if the stored ``returns`` (or ``meta["scores"]``) are not what the replayed game gives."""

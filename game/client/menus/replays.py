@@ -70,7 +70,7 @@ class ReplaysScene(Scene):
     def describe(path) -> Row:
         """A stored game's row: date, game, who played, result (the file is read, not replayed)."""
         try:
-            record = GameRecord.loads(path.read_text(encoding="utf-8"))
+            record = GameRecord.load(path)  # a regular file of a sane size, else a ValueError
         except (OSError, ValueError, RecursionError):
             return file_row(path)
         finished = record.meta.get("finished")

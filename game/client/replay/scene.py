@@ -13,6 +13,10 @@ at full size off screen and shown scaled into the top-left of the window; around
   either to jump; arrow keys step, PageUp/PageDown (or Shift+arrows) jump between hand/round
   starts, Home/End, M/Shift+M to the next/previous mistake, V the next seat, O all cards open,
   A analyses the game in a background process (the review is saved next to the record).
+
+An unfinished hot-seat game (:meth:`GameRecord.hot_seat_in_progress`) is shown from the seat it
+was opened at only: V, O and the analysis are refused, with the reason, since its record could
+show each player's hidden cards to the others.
 """
 
 from __future__ import annotations
@@ -107,14 +111,16 @@ class ReplayScene(Scene):
         self.session = ReplaySession(record)
         self.table = make_scene(app, f"table.{record.game}", self.session)
         self.table.interactive = False
-        self.open_cards = seat == OPEN
+        #: an unfinished hot-seat game: shown from one seat only, never all open, never analysed
+        self.private = record.hot_seat_in_progress(self.session.states[-1])
+        self.open_cards = seat == OPEN and not self.private
         if isinstance(seat, int):
             self.table.viewer = seat
         self.table_rect = pygame.Rect(0, 0, round(app.size[0] * TABLE_SCALE), round(app.size[1] * TABLE_SCALE))
         self.canvas = pygame.Surface(app.size)
         self.graph = WinGraph(GRAPH, self.session.length, game=record.game)
         self.slider = pygame.Rect(self.graph.plot.left, SLIDER_Y - 8, self.graph.plot.width, 16)
-        self.review = find_review(record, self.path)
+        self.review = None if self.private else find_review(record, self.path)
         self.analysis: AnalysisWorker | None = None
         self.dragging = False
         self.seek(self.session.length if move is None else move)
@@ -163,8 +169,17 @@ class ReplayScene(Scene):
         table.banner_text = None
         table.director.play(visible, before, self.shown_view())
 
+    def refused_privately(self) -> bool:
+        """True (and the player is told why) when this game may not be watched from another seat,
+        all open, or analysed: an unfinished hot-seat game."""
+        if self.private:
+            self.app.notify(t("replay.private", name=self.table.name(self.table.viewer)), 6)
+        return self.private
+
     def watch(self, seat: int | str) -> None:
         """Watch from player ``seat`` or with all cards open (``"open"``)."""
+        if seat != self.table.viewer and self.refused_privately():
+            return
         self.open_cards = seat == OPEN
         if not self.open_cards and seat != self.table.viewer:
             self.table.viewer = seat
@@ -192,6 +207,8 @@ class ReplayScene(Scene):
 
     # ------------------------------------------------------------------ analysis
     def analyse(self) -> None:
+        if self.refused_privately():
+            return
         if self.analysis is None and self.review is None:
             self.analysis = AnalysisWorker(self.record)
             self.rebuild()
@@ -225,7 +242,7 @@ class ReplayScene(Scene):
         watching = t("replay.all_open") if self.open_cards else self.table.name(self.table.viewer)
         self.b_watch = button(self, (x, SIDE.bottom - 138, w, 40), "replay.watch", name=watching)
         self.b_analyse = button(self, (x, SIDE.bottom - 92, w, 40), "replay.analyse")
-        if self.review is not None or self.analysis is not None:
+        if self.review is not None or self.analysis is not None or self.private:
             self.b_analyse.disable()
         self.b_back = button(self, (x, SIDE.bottom - 46, w, 40), "common.back")
 
@@ -364,7 +381,9 @@ class ReplayScene(Scene):
         win chance, the move played's and the difference)."""
         s = self.session
         if self.cursor >= s.length:
-            return t("replay.end")
+            if s.over:
+                return t("replay.end")
+            return t("replay.unfinished", name=self.table.name(s.to_move))
         player = s.actor(self.cursor)
         action = self.record.actions[self.cursor]
         seen = self.seen_of_hidden_move(self.cursor)
