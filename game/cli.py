@@ -236,6 +236,16 @@ def cmd_review(args) -> int:
     return 0
 
 
+def record_seat_names(record) -> list[str]:
+    """The players of a record as the client names them ("You", "Normal bot", "Random bot #2"), or
+    "Player N" where the record does not say who sat where: names, never agent specs."""
+    from game.client.i18n import t
+    from game.client.players import seat_names
+
+    seats = record.seat_specs()
+    return seat_names(seats) if seats else [t("seat.player", n=p + 1) for p in range(record.players)]
+
+
 def write_review_png(record, review, path) -> None:
     """The review's graph as a PNG, drawn with pygame surfaces (no window needed)."""
     from game.client.replay.graph import render_review_png
@@ -244,8 +254,7 @@ def write_review_png(record, review, path) -> None:
 
     state = record.new_state()
     sections = section_starts([state.apply(a) for a in record.actions])
-    seats = record.seat_specs() or ["?"] * record.players
-    names = [f"P{p + 1} {spec}" for p, spec in enumerate(seats)]
+    names = record_seat_names(record)
     title = f"{GAMES[record.game].title}, {record.players} players: win chance of each player at their decisions"
     render_review_png(review, path, names, title, sections=sections)
 

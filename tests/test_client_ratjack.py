@@ -373,7 +373,7 @@ def test_log_names_the_viewer_as_owner_with_your(app):
     assert scene.describe(dict(drew, player=1)) == f"{bot} draws Red rat 5 from the deck."
     i18n.set_language("ja")
     assert "あなたの裏向きのカード" in scene.describe(peek)
-    assert scene.describe(drew).startswith("あなた（P1）")
+    assert scene.describe(drew).startswith("あなたは")  # not "あなた（P1）"
     assert f"{scene.name(1)}の" in scene.describe(token)
 
 

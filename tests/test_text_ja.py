@@ -93,7 +93,7 @@ def test_the_game_choice_writes_player_ranges_with_a_wave_dash_in_japanese():
 
 # ---------------------------------------------------------------------------------------------- Hacktrick
 def _names(p: int) -> str:
-    return i18n.t("ht.colour_you", colour=i18n.t("ht.colour0")) if p == 0 else i18n.t("ht.colour1")
+    return i18n.You(i18n.t("log.you")) if p == 0 else i18n.t("seat.name.mcts_easy")
 
 
 CARD_EVENTS = [
@@ -104,18 +104,18 @@ CARD_EVENTS = [
 
 
 def test_hacktrick_log_lists_card_values_apart_in_japanese():
-    """"除外カード24。" and "白（あなた）の手札: 0235。" read as the numbers 24 and 235."""
+    """"除外カード24。" and "あなたの手札: 0235。" read as the numbers 24 and 235."""
     from game.client.scenes.hacktrick.log_text import describe
 
     i18n.set_language("ja")
     aside, dealt, revealed = (describe(ev, _names) for ev in CARD_EVENTS)
     assert "2、4" in aside and "24" not in aside, aside
-    assert dealt == "白（あなた）の手札: 0、2、3、5。"
+    assert dealt == "あなたの手札: 0、2、3、5。"
     assert "1、3" in revealed and "13" not in revealed, revealed
     i18n.set_language("en")
     assert [describe(ev, _names) for ev in CARD_EVENTS] == [
-        "Hand 1: White (you) deals; set aside 2, 4.", "Dealt to White (you): 0, 2, 3, 5.",
-        "Red cannot play and reveals 1, 3."]
+        "Hand 1: you deal; set aside 2, 4.", "Dealt to you: 0, 2, 3, 5.",
+        "Easy bot cannot play and reveals 1, 3."]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

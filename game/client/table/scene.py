@@ -173,10 +173,11 @@ class TableScene(GameScene):
         return line[0].upper() + line[1:] if line and line[0].islower() else line  # "your card ..." starts one
 
     def log_name(self, p: int) -> str:
-        """Players in the log: the viewer as "Player 1 (you)" (as a sentence's subject, the line's
-        second-person form where the language has one: "You draw a card"), others by name."""
+        """Players in the log, named as on their panels: the one human at the screen as "you" (as a
+        sentence's subject, the line's second-person form where the language has one: "You draw a
+        card"), others by name ("Easy bot", "Player 2")."""
         if p == self.viewer and self.session.is_human(p) and len(self.session.humans) == 1:
-            return You(t("log.you", n=p + 1))
+            return You(t("log.you"))
         return self.name(p)
 
     def log_owner(self, p: int, actor: int | None = None) -> str:

@@ -1,15 +1,16 @@
 """The game log's line for each Hacktrick event, one describe function per event type.
 
-Each function takes the event and ``name(player) -> str`` (players are named
-by marker colour in the log) and returns the line, or ``None`` to leave the
-event out of the log.
+Each function takes the event and ``name(player) -> str`` (players are named as
+on their panels; the player at the screen is an :class:`~game.client.i18n.You`,
+so a line about them reads "You draw a card") and returns the line, or ``None``
+to leave the event out of the log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import join, t, tn
+from ...i18n import You, join, t, tn
 from .view_model import cards_text, doubled, reason_text
 
 Namer = Callable[[int], str]
@@ -34,7 +35,7 @@ def describe(ev: dict, name: Namer) -> str | None:
 
 @line("hand_started")
 def hand_started(ev, name):
-    return t("log.hand_started", hand=ev["hand"], dealer=name(ev["dealer"]), aside=cards_text(ev["aside"]))
+    return t("log.hand_started", hand=ev["hand"], name=name(ev["dealer"]), aside=cards_text(ev["aside"]))
 
 
 @line("cards_dealt")
@@ -71,7 +72,10 @@ def sums_announced(ev, name):
 
 @line("sum_asked")
 def sum_asked(ev, name):
-    return t("log.asked", name=name(ev["player"]), of=name(ev["of"]), sum=ev["sum"])
+    of = name(ev["of"])
+    if isinstance(of, You):  # "Easy bot asks the sum: you hold 7."
+        return t("log.asked_you", name=name(ev["player"]), sum=ev["sum"])
+    return t("log.asked", name=name(ev["player"]), of=of, sum=ev["sum"])
 
 
 @line("card_drawn")
@@ -107,4 +111,5 @@ def hand_won(ev, name):
 
 @line("game_over")
 def game_over(ev, name):
-    return t("log.game_over", name=join(name(w) for w in ev["winners"]))
+    names = [name(w) for w in ev["winners"]]
+    return t("log.game_over", name=names[0] if len(names) == 1 else join(names))

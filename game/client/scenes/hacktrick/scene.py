@@ -59,13 +59,6 @@ class HacktrickScene(TableScene):
         return self._board_markers[key]
 
     # ------------------------------------------------------------------ names and text
-    def log_name(self, p: int) -> str:
-        """Players in the log are named by marker colour (the human viewer marked as "you")."""
-        colour = t(f"ht.colour{p}")
-        if p == self.viewer and self.session.is_human(p):
-            return t("ht.colour_you", colour=colour)
-        return colour
-
     def describe(self, ev: dict) -> str | None:
         return log_text.describe(ev, self.log_name)
 

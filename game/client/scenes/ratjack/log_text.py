@@ -91,7 +91,7 @@ def _card_seen(table, ev):
 @line("cards_swapped")
 def _cards_swapped(table, ev):
     a, b = ev["cards"]
-    return t("log.rj.swapped", a=table.log_name(a["owner"]), b=table.log_name(b["owner"]))
+    return t("log.rj.swapped", a=table.log_owner(a["owner"]), b=table.log_owner(b["owner"]))  # "Easy bot's", "your"
 
 
 @line("card_moved")

@@ -1,0 +1,106 @@
+"""Players see names, levels and colours only: no seat numbers, agent specs or file paths
+(issue 30, item 4)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game.client import i18n
+from game.client.i18n import t
+from game.client.registry import TABLES, open_game
+from game.client.session import Session
+
+from .client_helpers import make_app
+
+SEATS = {"hacktrick": ["human", "random"], "ratjack": ["human", "random", "random"],
+         "hakkutsu": ["human", "random", "random"]}
+#: What a developer would write: "(P1)", "P2", "Player 1 (you)", "White (you)", an agent spec.
+DEVELOPER = re.compile(r"\(P\d|\bP\d\b|\(you\)|（あなた）|mcts:|level=|heuristic\b")
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch, request):
+    app = make_app(tmp_path, monkeypatch, lang=request.param)
+    app.settings.animation_speed = 12.0
+    yield app
+    app.shutdown()
+    i18n.set_language("en")
+
+
+def play_some(app, game: str, decisions: int, seed: int):
+    """A table of ``game`` where the human plays random legal moves: ``decisions`` of them (or to
+    the end); the table's log lines as the human read them."""
+    session = Session.new(game, SEATS[game], seed=seed)
+    scene = open_game(app, session)
+    rng = random.Random(seed)
+    made = 0
+    for _ in range(20000):
+        if made >= decisions or session.over:
+            break
+        if scene.timeline.waiting:
+            scene.timeline.release()
+        elif scene.my_turn:
+            scene.act(rng.choice(scene.legal_actions()))
+            made += 1
+        app.step(1 / 30)
+    return scene, [line for line in (scene.describe(ev) for ev in scene.log.entries) if line]
+
+
+@pytest.mark.parametrize("app", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("game", TABLES)
+def test_the_log_names_players_as_their_panels_do(app, game):
+    """The log said "Player 1 (you)" / "あなた（P1）", and Hacktrick's "White (you)" and "Red" under
+    panels saying "You" and "Easy bot"."""
+    scene, lines = play_some(app, game, 30, seed=4)
+    assert len(lines) > 20
+    for line in lines:
+        assert not DEVELOPER.search(line), line
+    you = t("log.you")
+    assert any(you.lower() in line.lower() for line in lines)  # the player at the screen is in it
+    bots = [scene.name(p) for p in range(1, len(SEATS[game]))]
+    assert all(any(name in line for line in lines) for name in bots), bots
+    if game == "hacktrick":  # named as on the panels, not by marker colour
+        colours = {t("ht.colour0"), t("ht.colour1")}
+        assert not [line for line in lines if any(c in line for c in colours)]
+
+
+@pytest.mark.parametrize("app", ["en"], indirect=True)
+def test_lines_about_you_speak_to_you(app):
+    """English lines about the player at the screen take the second person, wherever the name is."""
+    from game.client.scenes.hacktrick import log_text
+
+    you, bot = i18n.You(t("log.you")), "Easy bot"
+    names = [you, bot].__getitem__
+    assert log_text.describe({"type": "hand_started", "hand": 2, "dealer": 0, "aside": [1, 3]}, names) == \
+        "Hand 2: you deal; set aside 1, 3."
+    assert log_text.describe({"type": "sum_asked", "player": 1, "of": 0, "sum": 7}, names) == \
+        "Easy bot asks the sum: you hold 7."
+    assert log_text.describe({"type": "sum_asked", "player": 0, "of": 1, "sum": 9}, names) == \
+        "You ask the sum: Easy bot holds 9."
+    assert log_text.describe({"type": "game_over", "winners": [0]}, names) == "You win the game."
+    assert log_text.describe({"type": "card_drawn", "player": 0}, names) == "You draw a card."
+
+
+def test_review_png_names_players_as_the_client_does(tmp_path, monkeypatch):
+    """review.png's legend read "P2 mcts:level=normal"."""
+    from ai import play_game
+    from ai.review import review_record
+    from game import cli
+    from game.client.replay import graph
+
+    drawn = {}
+    monkeypatch.setattr(graph, "render_review_png",
+                        lambda review, path, names, title, sections=(): drawn.setdefault("names", names))
+    record = play_game("hacktrick", ["mcts:level=easy", "heuristic"], seed=1)
+    review = review_record(record, budget=5, jobs=1)
+    i18n.set_language("en")
+    cli.write_review_png(record, review, tmp_path / "review.png")
+    assert drawn["names"] == ["Easy bot #1", "Simple bot #2"]
+    record.meta["agents"] = ["human", "mcts:level=normal"]
+    assert cli.record_seat_names(record) == ["You", "Normal bot"]
+    record.meta.pop("agents")
+    record.meta.pop("seats", None)
+    assert cli.record_seat_names(record) == ["Player 1", "Player 2"]
