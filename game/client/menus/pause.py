@@ -37,8 +37,7 @@ class PauseScene(Scene):
         if el is self.b_resume:
             self.app.scenes.pop()
         elif el is self.b_save:
-            if self.game_scene.save_game():
-                self.to_title()
+            self.save_and_quit()
         elif el is self.b_rules:
             game = self.game_scene.session.game
             self.app.scenes.push_named("rules", game, PAUSE_SECTION.get(game))
@@ -48,6 +47,24 @@ class PauseScene(Scene):
             self.app.scenes.push(SettingsScene(self.app))
         elif el is self.b_title:
             self.quit_to_title()
+
+    def save_and_quit(self) -> None:
+        """Save the game and go to the title.  A save of this game that is not this session's own
+        (another window saved another game since this one was opened) is replaced only after asking,
+        as closing the window never replaces it at all."""
+        session = self.game_scene.session
+        if session.save_slot_is_mine():
+            self._save_then_title()
+            return
+        from .confirm import ConfirmScene
+
+        self.app.scenes.push(ConfirmScene(self.app, "pause.other_save_question", "pause.other_save_note",
+                                          "pause.other_save_replace", self._save_then_title,
+                                          game=t(f"game.{session.game}.title")))
+
+    def _save_then_title(self) -> None:
+        if self.game_scene.save_game():
+            self.to_title()
 
     def quit_to_title(self) -> None:
         """Leave the game; ask first if that would lose moves (nothing is lost without asking)."""
