@@ -66,6 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
                              help="a game option, e.g. --option decks=weasel,raccoon (repeatable; "
                                   "see `tabletop-trio games`)")
         command.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    tutorial = sub.add_parser("tutorial", help="a guided first game: learn a game's rules by playing them")
+    tutorial.add_argument("game", help="game name (see `tabletop-trio games`)")
+    tutorial.add_argument("--lang", choices=("en", "ja"), help="interface language")
+    tutorial.add_argument("--restart", action="store_true", help="start the lesson again from its first step")
+    tutorial.add_argument("--autoplay", action="store_true",
+                          help="follow the lesson's own instructions to its end and exit (0: finished); "
+                               "works headless with SDL_VIDEODRIVER=dummy")
+    tutorial.add_argument("--screenshot", metavar="PNG", help="with --autoplay: save the last frame to this PNG file")
     record_help = "a game record: a finished game, a save, or a tournament's games/game-NNNNNN.json"
     replay = sub.add_parser("replay", help="replay a recorded game move by move in the client")
     replay.add_argument("path", help=record_help)
@@ -138,6 +146,14 @@ def main(argv: list[str] | None = None) -> int:
         except NoDisplayError as exc:
             print(f"tabletop-trio: {exc}", file=sys.stderr)
             return 2
+    if args.command == "tutorial":
+        from game.client.main import NoDisplayError
+
+        try:
+            return cmd_tutorial(args)
+        except NoDisplayError as exc:
+            print(f"tabletop-trio: {exc}", file=sys.stderr)
+            return 2
     if args.command in ("play", "demo", None):
         from game.client.main import NoDisplayError, run_client
 
@@ -171,6 +187,23 @@ def cmd_client(args) -> int:
         return client.run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
     return client.run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
                            lang=args.lang, options=options)
+
+
+def cmd_tutorial(args) -> int:
+    """``tutorial``: the game and the screenshot path are checked before a window opens."""
+    from game.client import main as client
+    from game.client.tutorial import check_tutorial_game, run_tutorial
+
+    try:
+        check_tutorial_game(args.game)
+        if args.screenshot:
+            if not args.autoplay:
+                raise ValueError("--screenshot saves the last frame of --autoplay; add --autoplay")
+            client.check_screenshot(args.screenshot)
+    except ValueError as exc:
+        fail("tutorial", str(exc))
+    return run_tutorial(args.game, lang=args.lang, autoplay=args.autoplay, screenshot=args.screenshot,
+                        restart=args.restart)
 
 
 def read_record_or_exit(command: str, path: str):

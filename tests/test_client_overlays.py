@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -11,6 +13,8 @@ from game.client.scene import Scene
 
 from .client_helpers import make_app
 
+#: What the pause menu needs of the game it pauses.
+GAME = SimpleNamespace(session=SimpleNamespace(game="hacktrick"))
 #: Two very different screens beneath: lines of "text" in one colour on another.
 BACKGROUNDS = (((200, 40, 40), (250, 250, 250)), ((20, 90, 200), (0, 0, 0)))
 
@@ -70,7 +74,7 @@ def test_the_pause_menu_hides_what_is_beneath_it(app):
     pause = []
 
     def open_pause():
-        pause[:] = [app.scenes.push(PauseScene(app, None))]
+        pause[:] = [app.scenes.push(PauseScene(app, GAME))]
 
     first, second = over_backdrops(app, open_pause, lambda: pause[0].note_layout()[0])
     assert first == second
@@ -98,7 +102,7 @@ def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
     app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
     app.scenes.fade = 0
     app.render()
-    pause = app.scenes.push(PauseScene(app, None))
+    pause = app.scenes.push(PauseScene(app, GAME))
     app.render()
     PauseScene.draw = spy
     try:
@@ -118,7 +122,7 @@ def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
         # back to the menu: drawn again
         app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
         app.render()
-        pause = app.scenes.push(PauseScene(app, None))
+        pause = app.scenes.push(PauseScene(app, GAME))
         dialog = app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
                                               "pause.quit_anyway", lambda: None))
         app.render()
@@ -139,5 +143,5 @@ def test_an_overlay_does_not_keep_a_toast_for_good(app):
     clean = pixels(app, app.canvas.get_rect())
     app.notify("Saved game resumed.", 3)
     app.render()
-    pause = app.scenes.push(PauseScene(app, None))
+    pause = app.scenes.push(PauseScene(app, GAME))
     assert pygame.image.tobytes(pause.backdrop, "RGB") == clean

@@ -104,3 +104,62 @@ def test_review_png_names_players_as_the_client_does(tmp_path, monkeypatch):
     record.meta.pop("agents")
     record.meta.pop("seats", None)
     assert cli.record_seat_names(record) == ["Player 1", "Player 2"]
+
+
+@pytest.mark.parametrize("app", ["en", "ja"], indirect=True)
+def test_no_file_paths_on_the_title_and_settings_screens(app, monkeypatch):
+    """Save and quit left "Game saved to /home/.../saves/hacktrick.json" on the title screen, and the
+    settings screen said "Saved in /home/.../settings.json"."""
+    import pygame
+
+    from game.client.menus.title import TitleScene
+    from game.client.session import save_path
+    from game.client.settings import Settings
+
+    texts = []
+    real_text = __import__("game.client.gfx", fromlist=["text"]).text
+
+    def spy(surface, msg, *args, **kwargs):
+        texts.append(msg)
+        return real_text(surface, msg, *args, **kwargs)
+
+    monkeypatch.setattr("game.client.gfx.text", spy)
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=2)
+    scene = open_game(app, session)
+    for _ in range(600):
+        if scene.my_turn:
+            break
+        app.step(1 / 30)
+    scene.act(scene.legal_actions()[0])
+    app.scenes.push_named("pause", scene)
+    pause = app.scenes.top
+    pause.button_pressed(pause.b_save)
+    assert isinstance(app.scenes.top, TitleScene) and save_path("hacktrick").is_file()
+    texts.clear()
+    app.step(1 / 30)
+    app.scenes.push_named("settings")
+    app.step(1 / 30)
+    shown = texts + [app.notice[0]]
+    for path in (save_path("hacktrick"), Settings.path()):
+        assert not [msg for msg in shown if str(path.parent) in msg or path.name in msg], path
+    # what the toast says instead: the button that resumes the game, as it reads
+    assert t("title.continue_game", game=t("game.hacktrick.title")) in app.notice[0]
+    assert t("settings.where") in texts
+    pygame.event.clear()
+
+
+@pytest.mark.parametrize("app", ["en", "ja"], indirect=True)
+def test_the_pause_note_names_the_continue_button_as_it_reads(app):
+    """The note said "Continue saved game" where the title screen's button says "Continue Hacktrick"."""
+    from game.client.menus.title import TitleScene
+
+    session = Session.new("ratjack", ["human", "random"], seed=2)
+    scene = open_game(app, session)
+    app.scenes.push_named("pause", scene)
+    button = t("title.continue_game", game=t("game.ratjack.title"))
+    assert button in app.scenes.top.note_text()
+    assert t("title.continue") not in app.scenes.top.note_text()
+    session.save()
+    title = app.scenes.clear_to(TitleScene(app))
+    assert title.b_continue.text == button

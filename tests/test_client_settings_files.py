@@ -52,13 +52,15 @@ def _app_over_a_settings_file(tmp_path, monkeypatch, data: bytes):
     return App(bot_mode="inline"), path
 
 
-def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeypatch):
+def test_the_client_starts_with_broken_settings_and_tells_once(tmp_path, monkeypatch, capsys):
     from game.client.menus.title import TitleScene
 
     app, path = _app_over_a_settings_file(tmp_path, monkeypatch, BROKEN["huge window"])
     try:
         assert app.settings.window_size == (1280, 720)
-        assert app.notice and "settings.json" in app.notice[0]
+        # the player is told in their words; where the file is goes to the terminal (issue 30, item 4)
+        assert app.notice and "settings" in app.notice[0] and "settings.json" not in app.notice[0]
+        assert str(path) in capsys.readouterr().err
         app.scenes.push(TitleScene(app))
         frames(app, 300)  # the toast runs out and is not shown again
         assert app.notice is None

@@ -159,6 +159,19 @@ class App:
             return (0, 0)
         return (int((pos[0] - ox) / scale), int((pos[1] - oy) / scale))
 
+    def to_window(self, pos) -> tuple[int, int]:
+        """Logical canvas pixel -> window pixel (the inverse of :meth:`to_logical`)."""
+        scale, ox, oy = self._viewport()
+        return (round(ox + (pos[0] + 0.5) * scale), round(oy + (pos[1] + 0.5) * scale))
+
+    def post_click(self, pos) -> None:
+        """Queue a left click at logical ``pos`` as the mouse makes one (move, press, release), so
+        that it reaches widgets and scenes by the same path (a tutorial's autoplay)."""
+        at = self.to_window(pos)
+        for kind, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+                            (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
+            pygame.event.post(pygame.event.Event(kind, pos=at, **extra))
+
     # -- feedback --------------------------------------------------------------
     def notify(self, message: str, seconds: float = 4.0, detail: str | None = None) -> None:
         """A toast at the top of the screen; ``detail`` (what went wrong, in the program's words)

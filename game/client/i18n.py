@@ -66,6 +66,12 @@ def join(items) -> str:
     return t("list.sep").join(items)
 
 
+def continue_label(game: str) -> str:
+    """The title screen's button that resumes the saved game of ``game`` ("Continue Ratjack"); texts
+    that send the player to it name it as it reads."""
+    return t("title.continue_game", game=t(f"game.{game}.title"))
+
+
 class You(str):
     """The name of the player at the screen as a sentence's subject ("You", or "Player 1 (you)" in
     the log; made by ``GameScene.subject`` and ``TableScene.log_name``).  Given as ``name``,

@@ -29,7 +29,10 @@ def default_bot() -> str:
 
 
 #: Names of agents given by other specs (a tournament's ``mcts:iterations=1200``, say), by agent name.
-OTHER_BOT_KEYS = {"mcts": "seat.name.mcts_custom", "openspiel-ismcts": "seat.name.openspiel"}
+OTHER_BOT_KEYS = {"mcts": "seat.name.mcts_custom", "openspiel-ismcts": "seat.name.openspiel",
+                  "tutor": "seat.name.tutor"}
+#: The seat of a tutorial's scripted opponent (its moves come from the lesson, never from a search).
+TUTOR = "tutor"
 
 
 def seat_name(spec: str) -> str:

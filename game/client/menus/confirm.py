@@ -24,6 +24,9 @@ class ConfirmScene(Scene):
     """
 
     overlay = True
+    #: The other button's text, and what it does besides closing the dialog (an offer's "No thanks").
+    cancel_key = "common.cancel"
+    on_cancel: Callable[[], None] | None = None
 
     def __init__(self, app, question: str, note: str, confirm: str, on_confirm: Callable[[], None],
                  **fmt) -> None:
@@ -35,11 +38,13 @@ class ConfirmScene(Scene):
     def build_ui(self) -> None:
         cx = self.app.size[0] // 2
         self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm)
-        self.b_cancel = button(self, (cx + 20, 400, 230, 50), "common.cancel", object_id="#primary_button")
+        self.b_cancel = button(self, (cx + 20, 400, 230, 50), self.cancel_key, object_id="#primary_button")
 
     def button_pressed(self, element) -> None:
         if element is self.b_cancel:
             self.app.scenes.pop()
+            if self.on_cancel is not None:
+                self.on_cancel()
         elif element is self.b_confirm:
             self.app.scenes.pop()
             self.on_confirm()
@@ -57,7 +62,7 @@ class ConfirmScene(Scene):
         gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
         rect = self.panel_rect()
         gfx.panel(surface, rect, 255)  # opaque: the text beneath does not show through the question
-        gfx.text(surface, t(self.question), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
+        gfx.text(surface, t(self.question, **self.fmt), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
                  bold=True)
         note = t(self.note, **self.fmt)
         area = pygame.Rect(rect.left + 30, rect.top + 80, rect.w - 60, 108)

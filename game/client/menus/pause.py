@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import continue_label, t
 from ..rulebook import PAUSE_SECTION
 from ..scene import Scene
 from .common import button
@@ -84,11 +84,16 @@ class PauseScene(Scene):
     #: The panel: its width, its top, where the note under the buttons starts, the note's size.
     PANEL_W, PANEL_TOP, NOTE_TOP, NOTE_SIZE = 460, 130, 400, 14
 
+    def note_text(self) -> str:
+        """What quitting and closing do, naming the title screen's button as it reads ("Continue
+        Hacktrick")."""
+        return t("pause.quit_note", button=continue_label(self.game_scene.session.game))
+
     def note_layout(self) -> tuple[pygame.Rect, pygame.Rect, list]:
         """The panel, the note's box and the note's lines: the panel grows with the note, so a
         longer note (or another language) is never cut."""
         width = self.PANEL_W - 48
-        lines = gfx.wrap(t("pause.quit_note"), self.NOTE_SIZE, width)
+        lines = gfx.wrap(self.note_text(), self.NOTE_SIZE, width)
         height = len(lines) * gfx.font(self.NOTE_SIZE).get_linesize()
         rect = pygame.Rect(0, 0, self.PANEL_W, self.NOTE_TOP + height + 22)
         rect.midtop = (self.app.size[0] // 2, self.PANEL_TOP)
@@ -103,4 +108,4 @@ class PauseScene(Scene):
         gfx.panel(surface, rect, 255)  # opaque: the table's text does not show through the menu
         gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
                  anchor="midtop", bold=True)
-        gfx.text_block(surface, t("pause.quit_note"), note, self.NOTE_SIZE, gfx.MUTED, line_gap=0)
+        gfx.text_block(surface, self.note_text(), note, self.NOTE_SIZE, gfx.MUTED, line_gap=0)

@@ -135,5 +135,4 @@ class SettingsScene(Scene):
         backdrop(self.app, surface, dim=140)
         heading(surface, t("settings.heading"))
         gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
-        gfx.text(surface, t("settings.where", path=str(self.app.settings.path())), (640, 606), 14,
-                 gfx.MUTED, anchor="midtop")
+        gfx.text(surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop")  # no file path: see README

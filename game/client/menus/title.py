@@ -14,6 +14,8 @@ LOGO_TOP = 40
 TAGLINE_Y = 300
 #: Top of the first button.
 BUTTONS_TOP = 350
+#: The buttons' height and the distance from one button's top to the next.
+BUTTON_HEIGHT, BUTTON_STEP = 46, 55
 
 
 class TitleScene(Scene):
@@ -26,17 +28,20 @@ class TitleScene(Scene):
         w = 320
         x = (self.app.size[0] - w) // 2
         y = BUTTONS_TOP
-        self.b_play = button(self, (x, y, w, 52), "title.play")
+        h, step = BUTTON_HEIGHT, BUTTON_STEP
+        self.b_play = button(self, (x, y, w, h), "title.play")
+        self.b_learn = button(self, (x, y + step, w, h), "tutorial.learn")
         self.saves = list_saves()
         if self.saves:  # the newest save, named by its game: "Continue Ratjack"
             game = self.saves[-1].stem
-            self.b_continue = button(self, (x, y + 64, w, 52), "title.continue_game", game=t(f"game.{game}.title"))
+            self.b_continue = button(self, (x, y + 2 * step, w, h), "title.continue_game",
+                                     game=t(f"game.{game}.title"))
         else:
-            self.b_continue = button(self, (x, y + 64, w, 52), "title.continue")
+            self.b_continue = button(self, (x, y + 2 * step, w, h), "title.continue")
             self.b_continue.disable()
-        self.b_replays = button(self, (x, y + 128, w, 52), "title.replays")
-        self.b_settings = button(self, (x, y + 192, w, 52), "title.settings")
-        self.b_quit = button(self, (x, y + 256, w, 52), "title.quit")
+        self.b_replays = button(self, (x, y + 3 * step, w, h), "title.replays")
+        self.b_settings = button(self, (x, y + 4 * step, w, h), "title.settings")
+        self.b_quit = button(self, (x, y + 5 * step, w, h), "title.quit")
 
     def resumed(self) -> None:
         self.rebuild()
@@ -46,6 +51,10 @@ class TitleScene(Scene):
             from .choose import GameChoiceScene
 
             self.app.scenes.push(GameChoiceScene(self.app))
+        elif element is self.b_learn:
+            from .choose import GameChoiceScene
+
+            self.app.scenes.push(GameChoiceScene(self.app, learn=True))
         elif element is self.b_continue:
             self.continue_game()
         elif element is self.b_replays:

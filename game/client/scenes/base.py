@@ -15,7 +15,7 @@ import pygame
 from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
-from ..i18n import You, t
+from ..i18n import You, continue_label, t
 from ..scene import CLOSE_AGAIN_SECONDS, Scene
 from ..session import Session
 
@@ -40,6 +40,9 @@ class GameScene(Scene):
         self.seed_counter = 0
         self.privacy_first = self.hotseat and not demo
         self.hand_over_wait = 0.0  # seconds the finished turn has been on screen (hot-seat)
+        #: A tutorial's :class:`~game.client.tutorial.guide.Guide`: it plays every seat but the
+        #: learner's from its script, and vets the learner's input and actions.
+        self.guide = None
         if resumed:
             app.notify(t("game.resumed"), 3)
 
@@ -86,6 +89,8 @@ class GameScene(Scene):
         """A human action (ignored unless it is their turn; illegal ones are explained)."""
         if not self.my_turn:
             return False
+        if self.guide is not None and not self.guide.allows(action):
+            return False  # not the lesson's move: the guide said why
         if action not in self.session.state.legal_actions():
             self.app.sound("sfx.error")
             self.app.notify(t("game.illegal", reason=illegal.explain(self.session.state, action)))
@@ -109,8 +114,10 @@ class GameScene(Scene):
 
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0)
+        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0) * self.pace()
         self.timeline.update(dt)
+        if self.guide is not None:
+            self.guide.update(dt)  # a tutorial: the script plays every seat but the learner's
         if self.finished:
             return
         s = self.session
@@ -121,6 +128,8 @@ class GameScene(Scene):
                 self.game_over()
             return
         p = s.to_move
+        if self.guide is not None:
+            return
         if not s.is_human(p):
             following = self.next_human_after(p) if self.hotseat and p is not None else self.viewer
             if following != self.viewer or (self.hotseat and self.privacy_first):
@@ -138,6 +147,10 @@ class GameScene(Scene):
             self.app.scenes.push_named("privacy", self.name(p))
 
     demo_speed = 1.0
+
+    def pace(self) -> float:
+        """Hook: a factor on the animation speed (other players' turns hurried)."""
+        return 1.0
 
     def next_human_after(self, p: int) -> int:
         """The first human seat after ``p`` in seat order (who sits next at the screen)."""
@@ -166,6 +179,10 @@ class GameScene(Scene):
         self.privacy_first = False
         if self.app.scenes.top is self:
             self.app.scenes.push_named("privacy", self.name(p), their_turn=self.session.to_move == p)
+
+    def play_scripted(self, action) -> None:
+        """A tutorial's scripted move, shown as any move is."""
+        self._apply(action)
 
     def _drive_bot(self, p: int) -> None:
         if len(self.timeline.steps) > 6:
@@ -200,12 +217,14 @@ class GameScene(Scene):
         self.app.scenes.push_named("pause", self)
 
     def save_game(self) -> bool:
+        if self.guide is not None:
+            return True  # a tutorial keeps the learner's place at every step; it has no save
         try:
-            path = self.session.save()
+            self.session.save()
         except OSError as exc:
             self.app.notify(t("game.save_failed", error=str(exc)))
             return False
-        self.app.notify(t("game.saved", path=str(path)), 3)
+        self.app.notify(t("game.saved", button=continue_label(self.session.game)), 3)  # no file path
         return True
 
     def before_quit(self) -> bool:
@@ -250,6 +269,8 @@ class GameScene(Scene):
         """Hook: rebuild the log and anything derived from the history."""
 
     def game_over(self) -> None:
+        if self.guide is not None:
+            return  # a tutorial's game ends in its last steps, not on the results screen
         self.session.delete_own_save()
         names = [self.name(p) for p in range(self.session.record.players)]
         if self.demo:

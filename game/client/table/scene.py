@@ -17,6 +17,10 @@ takes input:
 * hints (:mod:`.hints`): ``H`` asks a bot searching from the human's own seat for a move,
   which the table outlines (``hint_rects(action)``, a game's hook) and ``W`` toggles a live
   win-chance meter; both show in ``hint_rect``;
+* other players' turns a player can follow (:mod:`.captions`): the acting player's area spotlighted
+  (``seat_rect(p)``), each event captioned next to what changed (``caption_anchor(ev, actor)``,
+  clear of ``caption_avoid()``), outcomes that matter called out (``outcome(ev)``), ``Tab`` hurries;
+  and **since your last turn** (:mod:`.since_last_turn`, ``R``) on the human's turn;
 * for replays: ``interactive = False``, ``update_display(dt)`` and ``open_view(views)``.
 
 A game's scene subclasses it and provides: ``animations`` (an
@@ -39,15 +43,19 @@ from .. import gfx
 from ..i18n import You, language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
+from .captions import Captions
 from .director import AnimationRegistry, Director, SpriteLayer
 from .hints import Hints
 from .log import LogLines, ScrollLog
+from .since_last_turn import SinceLastTurn
 from .tooltips import Tooltips
 from .widgets import ThinkingIndicator, banner, fitting_size, prompt
 
 QUEUE_LIMIT = 3
 HINT_COLOUR = (120, 200, 255)
 CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+HURRY_KEY = pygame.K_TAB  # the other players' turns play faster
+RECAP_KEY = pygame.K_r  # "since your last turn"
 
 
 class TableScene(GameScene):
@@ -78,6 +86,9 @@ class TableScene(GameScene):
         self.final_view: dict | None = None
         self.hints = Hints(self)
         self.hinted_action = None  # the move a hint outlines on the table
+        self.captions = Captions(self)
+        self.recap = SinceLastTurn(self)
+        self.action_log: list[list[dict]] = []  # each action's events as the viewer's log keeps them
         self.rebuild_log()
 
     # ------------------------------------------------------------------ actions
@@ -98,10 +109,12 @@ class TableScene(GameScene):
 
     def _apply(self, action) -> None:
         before = self.session.state.view(self.viewer)
+        actor = self.session.to_move
         events = self.session.apply(action)
         visible = events_for(events, self.viewer)
         after = self.session.state.view(self.viewer)
-        self.director.play(visible, before, after)  # sets final_view when this action's animation begins
+        # sets final_view when this action's animation begins
+        self.action_log.append(self.director.play(visible, before, after, actor=actor))
 
     # ------------------------------------------------------------------ what is shown
     def show_view(self, view: dict) -> None:
@@ -140,6 +153,17 @@ class TableScene(GameScene):
 
     def hint_rects(self, action) -> list[pygame.Rect]:
         """Hook: where ``action`` is taken on the table now (hand cards, piles, buttons)."""
+        return []
+
+    def tutorial_click(self, action) -> pygame.Rect | None:
+        """Where a learner clicks next to take ``action`` (a tutorial's autoplay follows it): the
+        first of :meth:`hint_rects`.  A table whose action takes several clicks (a toggle, then a
+        card) overrides it to name the next one."""
+        rects = self.hint_rects(action)
+        return rects[0] if rects else None
+
+    def tutorial_anchor(self, name: str) -> list[pygame.Rect]:
+        """Hook: the rects a tutorial step named ``name`` is about (``"board"``, ``"deck"``...)."""
         return []
 
     def ask_hint(self) -> None:
@@ -201,6 +225,7 @@ class TableScene(GameScene):
         """Re-read the whole game so far as the viewer saw it (with :attr:`log_needs_before`, the game is
         replayed alongside for the view before each action)."""
         self.log.clear()
+        self.action_log = []
         state = self.session.record.new_state()
         self.log.add(self.start_events(state.view(self.viewer)))
         for action, events in zip(self.session.record.actions, self.session.past_events()):
@@ -209,6 +234,7 @@ class TableScene(GameScene):
                 visible = self.log_context(visible, state.view(self.viewer))
                 state.apply(action)
             self.log.add(visible)
+            self.action_log.append(visible)
 
     #: Whether :meth:`log_context` reads the view before an action (a rebuilt log then replays the game).
     log_needs_before = False
@@ -220,6 +246,7 @@ class TableScene(GameScene):
 
     def after_undo(self) -> None:
         self.rebuild_log()
+        self.captions.clear()
         self.sprites.clear()
         self.summary = None
         self.banner_text = None
@@ -228,6 +255,8 @@ class TableScene(GameScene):
 
     def on_viewer_changed(self) -> None:
         self.rebuild_log()
+        self.captions.clear()
+        self.recap.open = False
         self.pending_input.clear()
         self._view_shown()
 
@@ -289,6 +318,8 @@ class TableScene(GameScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event) -> None:
+        if self.guide is not None and self.guide.handle_event(event):
+            return  # a tutorial took it (a step's button, or a click the lesson refuses)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.tips.move(event.pos)
@@ -311,6 +342,14 @@ class TableScene(GameScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_w):
             (self.ask_hint if event.key == pygame.K_h else self.toggle_meter)()
             return
+        if event.type == pygame.KEYDOWN and event.key == HURRY_KEY:
+            self.captions.hurry_up()  # never queued: on the human's own turn it does nothing
+            return
+        if (event.type == pygame.KEYDOWN and event.key == RECAP_KEY) or (
+                is_click and self.recap.chip_rect is not None and self.recap.chip_rect.collidepoint(event.pos)):
+            if self.recap.toggle():
+                self.app.sound("sfx.click")
+                return
         if self.timeline.busy:
             self.pending_input.append(event)
             return
@@ -334,6 +373,7 @@ class TableScene(GameScene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.captions.update(dt * self.timeline.speed)
         self.thinking.update(dt)
         self.tips.update(dt)
         self.hints.update()
@@ -356,6 +396,7 @@ class TableScene(GameScene):
     def draw(self, surface) -> None:
         self.tips.begin()
         self.draw_table(surface)
+        self.captions.draw_spotlight(surface)
         self.sprites.draw(surface)
         self.draw_labels(surface)
         self.drawn_settled = True
@@ -368,13 +409,18 @@ class TableScene(GameScene):
 
     def draw_over(self, surface) -> None:
         self.timeline.draw(surface)
+        self.captions.draw(surface)
         self.draw_hint(surface)
         if self.banner_text:
             banner(surface, self.banner_text, self.banner_center())
         if self.summary is not None:
             self.draw_summary(surface)
+        self.recap.draw_chip(surface, self.log.rect)
+        self.recap.draw_panel(surface, self.log.rect)
         self.draw_popup(surface)
         self.tips.draw(surface)
+        if self.guide is not None:
+            self.guide.draw(surface)
 
     def draw_popup(self, surface) -> None:
         """Hook: a panel opened over the table (drawn over everything, under the tooltips; it calls
@@ -382,6 +428,40 @@ class TableScene(GameScene):
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)
+
+    # ------------------------------------------------------------------ captions (see .captions)
+    #: Where caption boxes and outcome callouts may go (the table, left of the log column).
+    caption_bounds = pygame.Rect(8, 48, 944, 666)
+    #: Event types never captioned (nor listed since the viewer's last turn): the round's start, whose turn.
+    uncaptioned: frozenset[str] = frozenset()
+
+    def pace(self) -> float:
+        """The other players' turns hurried with ``Tab``."""
+        return self.captions.pace
+
+    def seat_rect(self, p: int) -> pygame.Rect:
+        """Hook: player ``p``'s area (spotlighted while their turn is shown)."""
+        return pygame.Rect(self.caption_bounds.left, self.caption_bounds.top, 300, 200)
+
+    def caption_anchor(self, ev: dict, actor: int) -> pygame.Rect:
+        """Hook: what ``ev`` changed on the table (the caption goes next to it); the actor's area by default."""
+        return self.seat_rect(actor)
+
+    def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
+        """Hook: what captions should not cover, with weights (a card's value far more than the card)."""
+        return []
+
+    def captioned(self, ev: dict) -> bool:
+        return ev["type"] not in self.uncaptioned
+
+    def caption_text(self, ev: dict, actor: int) -> str | None:
+        """Hook: ``ev``'s caption: its log line, unless the game has a shorter or clearer form."""
+        return self.describe(ev)
+
+    def outcome(self, ev: dict) -> tuple[int, str, str] | None:
+        """Hook: ``(player, text, tone)`` if ``ev`` is an outcome worth calling out on the table (tone
+        ``good``, ``bad`` or ``info``), else ``None``."""
+        return None
 
     # ------------------------------------------------------------------ the prompt
     prompt_keys = "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``

@@ -11,13 +11,15 @@ from __future__ import annotations
 import pygame
 
 from game.rules.hacktrick import Action
+from game.rules.hacktrick.actions import DECLARE_GUARD, DECLARE_PLAY
+from game.rules.hacktrick.actions import PLAY as PLAY_KIND
 
 from ... import gfx
 from ...i18n import t
 from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
-from .layout import BAR, BOARD_AT, BOARD_MARKER, CARD, KEYS_HINT, LOG, MARKER, MENU, STATUS, UNDO, TableLayout
+from .layout import BAR, BOARD_AT, BOARD_MARKER, CARD, DECK, HAND, KEYS_HINT, LOG, MARKER, MENU, ROW, STATUS, UNDO, TableLayout
 from .view_model import action_label, reason_text
 
 
@@ -151,6 +153,41 @@ class HacktrickScene(TableScene):
             buttons = [input.X2] if action.x2 else []
         found = [self.bar.find(ident) for ident in buttons] if self.bar is not None else []
         return rects + [b.rect for b in found if b is not None and b.visible]
+
+    def tutorial_click(self, action) -> pygame.Rect | None:
+        """The x2 toggle first when the card is to go with the other marker than the toggle says."""
+        if action.kind == PLAY_KIND:
+            x2 = input.x2_choice(self.legal_actions())
+            if x2.possible and not x2.forced and x2.on(self.x2_chosen) != action.x2:
+                button = self.bar.find(input.X2) if self.bar is not None else None
+                return button.rect if button is not None and button.visible else None
+            rects = self.hint_rects(action)
+            return rects[0] if rects else None
+        return super().tutorial_click(action)
+
+    def tutorial_anchor(self, name: str) -> list[pygame.Rect]:
+        """A lesson's anchors: ``board``, ``hand``, ``deck``, ``aside``, ``row``, ``log``, ``score``,
+        ``cell:N`` / ``cells:N,M,..`` (board cells by their number), ``seat:me`` / ``seat:coach``
+        (a player's panel), ``supply:me``, ``captured:me``, ``spent:me`` (the viewer's trays; ``coach``
+        for the other player's), ``x2`` (the bar's x2 toggle), ``declare`` (the Play!/Guard! buttons)."""
+        kind, _, arg = name.partition(":")
+        layout = self.layout
+        who = self.viewer if arg == "me" else layout.player_at("top")
+        if kind in ("cell", "cells"):
+            return [layout.cells[int(n)] for n in arg.split(",")]
+        if kind == "seat":
+            return [layout.seat(who).rect]
+        if kind in ("supply", "captured", "spent"):
+            return [layout.seat(who).tray_rect(kind)]
+        if kind == "hand":
+            return [rect for _, rect in layout.hand.rects()] or [HAND]
+        if kind in ("x2", "declare"):
+            idents = [input.X2] if kind == "x2" else [DECLARE_PLAY, DECLARE_GUARD]
+            found = [self.bar.find(i) for i in idents] if self.bar is not None else []
+            return [b.rect for b in found if b is not None and b.visible]
+        fixed = {"board": layout.board, "deck": DECK, "aside": layout.aside.rect, "row": ROW, "log": LOG,
+                 "score": pygame.Rect(440, 8, 400, 36)}
+        return [fixed[kind]] if kind in fixed else []
 
     def on_hover(self, pos) -> None:
         self.hover = self.hand_card_at(pos)

@@ -1,0 +1,1 @@
+"""The tutorial scenarios, one TOML file per game (read with importlib.resources)."""
