@@ -40,12 +40,15 @@ def shoot(game: str, lang: str, out: Path, only: str | None = None, every: bool 
         app.scenes.push(TitleScene(app))
         table = open_tutorial(app, game, restart=True, autoplay=True)
         guide = table.guide
+        guide.autoplay_pause = 1.0  # each step stands still long enough to be shot
         saved: list[Path] = []
         shot = -1
+        still = 0  # frames the current step has stood settled (the action bar's buttons come a frame late)
         for _ in range(20000):
             app.step(1 / 30)
-            settled = not table.timeline.busy and guide.wait > 0 and app.scenes.fade <= 0
-            if guide.index != shot and settled and not guide.hidden():
+            settled = not table.timeline.busy and guide.wait > 0 and app.scenes.fade <= 0 and not guide.hidden()
+            still = still + 1 if settled and guide.index != shot else 0
+            if still >= 3:
                 step = guide.step
                 if only is None or step.id == only:
                     app.notice = None

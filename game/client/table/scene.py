@@ -166,6 +166,10 @@ class TableScene(GameScene):
         """Hook: the rects a tutorial step named ``name`` is about (``"board"``, ``"deck"``...)."""
         return []
 
+    def tutorial_keep_clear(self) -> list[pygame.Rect]:
+        """Hook: what a tutorial's note had better not cover (the hand, the buttons), if it can sit elsewhere."""
+        return [self.bar_rect]
+
     def ask_hint(self) -> None:
         outcome = self.hints.ask()
         self.app.sound("sfx.click" if outcome == "asked" else "sfx.error")

@@ -56,6 +56,7 @@ class Guide:
         self.buttons: dict[str, pygame.Rect] = {}  # this frame's panel buttons, by name
         self.hover: str | None = None
         self.ended = False  # the learner chose how to leave the finish step
+        self.autoplay_pause = AUTOPLAY_PAUSE
         self.enter(start)
 
     # ------------------------------------------------------------------ steps
@@ -73,7 +74,7 @@ class Guide:
     def enter(self, index: int) -> None:
         """Begin step ``index`` (the game must stand at its start) and remember it."""
         self.index = index
-        self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else AUTOPLAY_PAUSE
+        self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else self.autoplay_pause
         finished = self.step.kind == "finish"
         progress.remember(self.game, step=0 if finished else index, done=finished or progress.place(self.game).done)
 
@@ -210,7 +211,7 @@ class Guide:
                 self.wait = SCRIPT_PAUSE
                 table.play_scripted(action)
         elif self.autoplay:
-            self.wait = AUTOPLAY_PAUSE
+            self.wait = self.autoplay_pause
             self.autoplay_click()
 
     def hidden(self) -> bool:
@@ -284,7 +285,7 @@ class Guide:
             return rect
         box = targets[0].unionall(targets[1:]).inflate(24, 24)
         candidates = []
-        for side in ("right", "left", "below", "above"):
+        for side in ("right", "left", "above", "below"):
             r = rect.copy()
             if side == "right":
                 r.midleft = box.midright
@@ -295,10 +296,14 @@ class Guide:
             else:
                 r.midbottom = box.midtop
             candidates.append(r.clamp(screen))
-        for r in candidates:
-            if not any(r.colliderect(target.inflate(8, 8)) for target in targets):
-                return r
-        return candidates[0]
+        clear = self.table.tutorial_keep_clear()
+
+        def covered(r: pygame.Rect) -> int:
+            """How much of what matters the panel would hide: the step's targets above all."""
+            hidden = sum(_area(r.clip(target.inflate(8, 8))) for target in targets) * 10
+            return hidden + sum(_area(r.clip(area)) for area in clear)
+
+        return min(candidates, key=covered)  # the first of the best, in the order above
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.panel_rect()
@@ -335,3 +340,7 @@ class Guide:
 
     def button_at(self, pos) -> str | None:
         return next((name for name, rect in self.buttons.items() if rect.collidepoint(pos)), None)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height

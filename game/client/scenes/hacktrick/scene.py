@@ -189,6 +189,9 @@ class HacktrickScene(TableScene):
                  "score": pygame.Rect(440, 8, 400, 36)}
         return [fixed[kind]] if kind in fixed else []
 
+    def tutorial_keep_clear(self) -> list[pygame.Rect]:
+        return [HAND, BAR, self.layout.board, ROW]
+
     def on_hover(self, pos) -> None:
         self.hover = self.hand_card_at(pos)
 
