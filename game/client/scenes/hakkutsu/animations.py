@@ -2,11 +2,17 @@
 
 Handlers fly images between the places the layout names (map cells, the coin
 supply, carts, collections, hands), hide what is in the air, leave what landed
-and note counters (coins, stack sizes, the empty sites) until the view after
-the action takes over.
+and note counters (stack sizes, the empty sites) until the view after the action
+takes over.  What an event changes on a player's panel (coins, cart, movement,
+score, collection, equipment, museum) is noted when its log line appears
+(:func:`.panels.note_field`), so the panels keep step with the log.
 """
 
 from __future__ import annotations
+
+from game.rules.hakkutsu.equipment import TYPE_BY_KEY
+from game.rules.hakkutsu.scoring import public_score
+from game.rules.hakkutsu.views import EQUIPMENT_VIEWS
 
 from ...animation import Step, Tween, ease_in_out
 from ...i18n import t
@@ -24,7 +30,8 @@ from .layout import (
     pawn_center,
     walk,
 )
-from .texts import equipment_name, equipment_text, museum_name, rock_name
+from .panels import note_field, panel_view
+from .texts import equipment_name, equipment_text, ids, museum_name, rock_name
 
 animations = AnimationRegistry()
 
@@ -44,24 +51,44 @@ def _rock_size(table, q: int) -> tuple[int, int]:
     return OWN_ROCK if q == table.viewer else OTHER_ROCK
 
 
+def _hand_with(hand: list, key: str) -> list:
+    """The viewer's equipment hand with card ``key`` added, in the view's order (by card type)."""
+    return sorted(hand + [dict(EQUIPMENT_VIEWS[TYPE_BY_KEY[key]])], key=lambda e: TYPE_BY_KEY[e["key"]])
+
+
+def _to_hand(table, q: int, key: str | None) -> tuple:
+    """``(on_start, on_end)`` of an equipment card flying to ``q``'s hand: their count goes up with the
+    log line; the viewer's own card (``key``) joins the hand where it lands."""
+
+    def start():
+        note_field(table, "equipment_counts", q, panel_view(table)["equipment_counts"][q] + 1)
+
+    def end():
+        if q == table.viewer and key is not None:
+            note_field(table, "equipment", None, _hand_with(panel_view(table)["equipment"], key))
+
+    return start, end
+
+
 # -------------------------------------------------------------------- setup
 @animations.on("museum_drafted")
 def museum_drafted(table, ev):
     q = ev["player"]
     museum = table.museum_view(ev["museum"])
     dest = table.layout.panels[q].museum
-    image = table.museum_image(museum, dest.size)
     return [banner_step(table, t("hk.banner.drafted", name=table.name(q), museum=museum_name(ev["museum"])),
                         hold=0.7),
             Step([Tween(table.museum_image(museum, HAND_CARD), TABLE_AREA.center, dest.center, 0.45, arc=40)],
-                 on_end=land(table, image, dest.center), sound="sfx.card")]
+                 on_end=lambda: note_field(table, "museum", q, museum), sound="sfx.card")]
 
 
 @animations.on("equipment_kept")
 def equipment_kept(table, ev):
     q = ev["player"]
     image = table.equipment_image(ev.get("card"), HAND_CARD if q == table.viewer else (18, 25))
-    return Step([Tween(image, TABLE_AREA.center, table.layout.hand_target(q), 0.4, arc=30)], sound="sfx.card")
+    start, end = _to_hand(table, q, ev.get("card"))
+    return Step([Tween(image, TABLE_AREA.center, table.layout.hand_target(q), 0.4, arc=30)], on_start=start,
+                on_end=end, sound="sfx.card")
 
 
 @animations.on("equipment_shuffled")
@@ -77,7 +104,11 @@ def round_started(table, ev):
 
 @animations.on("turn_started")
 def turn_started(table, ev):
-    return Step(hold=0.1)
+    def start():  # the new player's panel lights up; no Jeep of the last turn counts any more
+        note_field(table, "current_player", None, ev["player"])
+        note_field(table, "turn", None, {"player": ev["player"], "movement": ev["movement"], "jeep_bonus": 0})
+
+    return Step(on_start=start, hold=0.1)
 
 
 @animations.on("pawn_moved")
@@ -119,19 +150,24 @@ def card_mined(table, ev):
     q = ev["player"]
     r, c = ev["cell"]
     src = _card_center((r, c))
-    index = len(table.display["carts"][q])
+    index = len(panel_view(table)["carts"][q])
     dest = table.layout.cart_slot(q, index).center
     size = _rock_size(table, q)
-    image = table.rock_image(ev["card"], size)
     site = table.display["map"][r][c]
 
     def start():
-        table.sprites.hide(("top", r, c))
+        table.sprites.hide(("top", r, c), ("cart", q, index))  # the rock is in the air
         table.sprites.note(("stack", r, c), ev["stack_size"])
         table.sprites.note("empty_sites", ev["empty_sites"])
+        d = panel_view(table)
+        cart = d["carts"][q] + [ev["card"]]
+        note_field(table, "carts", q, cart)
+        note_field(table, "cart_units", q, d["cart_units"][q] + ev["units"])
+        note_field(table, "movement", q, ev["movement"])
+        note_field(table, "public_scores", q, public_score(ids(d["collections"][q] + cart)))
 
     def end():
-        table.sprites.place(image, dest)
+        table.sprites.show(("cart", q, index))
         if ev["stack_size"]:
             table.sprites.place(table.back_image(site["area"], SITE_CARD), src)
 
@@ -150,7 +186,7 @@ def coins_changed(table, ev):
     tweens = [Tween(coin, src, dest, 0.35, delay=0.06 * k, arc=30) for k in range(min(abs(ev["delta"]), 6))]
 
     def start():
-        table.sprites.note(("coins", q), ev["coins"])
+        note_field(table, "coins", q, ev["coins"])
         table.sprites.note("supply", ev["supply"])
 
     return Step(tweens, on_start=start, sound="sfx.coin")
@@ -165,13 +201,14 @@ def base_action(table, ev):
 def cart_unloaded(table, ev):
     q = ev["player"]
     lay = table.layout
+    collection = panel_view(table)["collections"][q]
     counts = {}
-    for card in table.display["collections"][q]:
+    for card in collection:
         counts[card["kind"]] = counts.get(card["kind"], 0) + 1
     final = dict(counts)
     for card in ev["cards"]:
         final[card["kind"]] = final.get(card["kind"], 0) + 1
-    tweens, landings = [], []
+    tweens = []
     for k, card in enumerate(ev["cards"]):
         i = counts.get(card["kind"], 0)
         counts[card["kind"]] = i + 1
@@ -180,14 +217,17 @@ def cart_unloaded(table, ev):
         image = table.rock_image(card, _rock_size(table, q))
         tweens.append(Tween(image, src, dest.center, 0.45, delay=0.1 * k, arc=30,
                             end_scale=dest.width / image.get_width()))
-        landings.append((table.rock_image(card, dest.size), dest.center))
+    flying = [("collection", q, card["id"]) for card in ev["cards"]]
 
     def start():
-        table.sprites.hide(("cart", q))
+        table.sprites.hide(("cart", q), *flying)
+        note_field(table, "carts", q, [])
+        note_field(table, "cart_units", q, 0)
+        note_field(table, "movement", q, ev["movement"])
+        note_field(table, "collections", q, collection + ev["cards"])
 
     def end():
-        for image, center in landings:
-            table.sprites.place(image, center)
+        table.sprites.show(*flying)
 
     return Step(tweens, on_start=start, on_end=end, sound="sfx.card")
 
@@ -198,12 +238,14 @@ def equipment_drawn(table, ev):
     own = q == table.viewer
     image = table.equipment_image(ev.get("card") if own else None, HAND_CARD if own else (18, 25))
 
+    joined, end = _to_hand(table, q, ev.get("card") if own else None)
+
     def start():
         table.sprites.note("deck_size", max(0, table.deck_size() - 1))
-        table.sprites.note(("eq_count", q), table.display["equipment_counts"][q] + 1)
+        joined()
 
     return Step([Tween(image, EQUIP_DECK.center, table.layout.hand_target(q), 0.4, arc=30)], on_start=start,
-                sound="sfx.card")
+                on_end=end, sound="sfx.card")
 
 
 @animations.on("equipment_used")
@@ -213,7 +255,7 @@ def equipment_used(table, ev):
     src = table.layout.hand_target(q)
     hide = None
     if q == table.viewer:
-        for i, e in enumerate(table.display["equipment"]):
+        for i, e in enumerate(panel_view(table)["equipment"]):
             if e["key"] == key:
                 hide = ("equipment", i)
                 rect = table.layout.hand.rect_of(hide)
@@ -224,7 +266,11 @@ def equipment_used(table, ev):
     def start():
         if hide:
             table.sprites.hide(hide)
-        table.sprites.note(("eq_count", q), max(0, table.display["equipment_counts"][q] - 1))
+        d = panel_view(table)
+        note_field(table, "equipment_counts", q, max(0, d["equipment_counts"][q] - 1))
+        if "movement" in ev:  # a Jeep: this turn's movement, shown beside the coins
+            turn = d.get("turn") or {}
+            note_field(table, "turn", None, dict(turn, player=q, jeep_bonus=ev["movement"] - d["movement"][q]))
 
     text = t("hk.banner.equipment", name=table.name(q), card=equipment_name(key), text=equipment_text(key))
     middle = table.banner_center()

@@ -1,9 +1,12 @@
 """Drawing one player's panel: coins, movement, score, equipment, museum, the cart (its track
 with the loaded rocks) and the collection grouped by kind.
 
-Items hidden by an animation: ``("cart", q, i)`` (a loaded rock), ``("equipment", i)``
-(a card of the viewer's hand).  Counters noted by animations: ``("coins", q)``,
-``("eq_count", q)``.
+The panels draw :func:`panel_view`: the view shown, with what the events animated so far changed
+(coins, cart, movement, score, collection, equipment, museum), so each panel changes when its
+event's log line appears, not when the whole action's animation ends.
+
+Items hidden by an animation: ``("cart", q, i)`` (a loaded rock), ``("collection", q, id)`` (a rock
+on its way into the collection), ``("equipment", i)`` (a card of the viewer's hand).
 """
 
 from __future__ import annotations
@@ -31,6 +34,31 @@ from .texts import (
 NAME_GAP = 16  # between another player's name and their coins
 
 PLAYER_COLOURS = ((90, 150, 240), (230, 90, 80), (110, 200, 110), (240, 200, 70))
+
+
+def note_field(table, field: str, q: int | None, value) -> None:
+    """Show ``value`` for player ``q``'s entry of the view's ``field`` (``q`` ``None``: the whole field)
+    until the action's animation ends (the view after it then takes over)."""
+    table.sprites.note(("view", field, q), value)
+
+
+def panel_view(table) -> dict:
+    """``table.display`` with the fields noted by :func:`note_field` (the same dict when none are)."""
+    d = table.display
+    out = None
+    for key, value in table.sprites.notes.items():
+        if not (isinstance(key, tuple) and key[0] == "view"):
+            continue
+        if out is None:
+            out = dict(d)
+        _, field, q = key
+        if q is None:
+            out[field] = value
+            continue
+        if out[field] is d[field]:
+            out[field] = list(d[field])
+        out[field][q] = value
+    return d if out is None else out
 
 
 def by_kind(cards: list) -> dict[str, list]:
@@ -62,7 +90,7 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
 def draw_stats(table, surface, d: dict, q: int) -> None:
     lay = table.layout.panels[q]
     x, y = lay.stats
-    coins = table.sprites.noted(("coins", q), d["coins"][q])
+    coins = d["coins"][q]
     coin = table.coin_image(18 if not lay.own else 22)
     r = widgets.token_stack(surface, coin, (x, y), coins, most=5, step=2, size=16 if not lay.own else 18)
     table.tips.add(r, lambda q=q: t("hk.tip.coins", name=table.name(q), n=d["coins"][q], refill=d["refill"][q]))
@@ -135,6 +163,8 @@ def draw_collection(table, surface, d: dict, q: int) -> None:
         surface.blit(icon, col.topleft)
         if lay.own:
             for i, card in enumerate(cards):
+                if table.sprites.is_hidden(("collection", q, card["id"])):
+                    continue  # still on its way from the cart
                 r = table.layout.kind_slot(q, kind, i, len(cards))
                 surface.blit(table.rock_image(card, r.size), r)
             last = table.layout.kind_slot(q, kind, max(0, len(cards) - 1), len(cards))
@@ -210,7 +240,7 @@ def draw_backs(table, surface, d: dict, q: int) -> None:
     """Another player's equipment: one card back and how many they hold (a replay with all cards open
     names them in the tooltip)."""
     zone = table.layout.panels[q].hand
-    n = table.sprites.noted(("eq_count", q), d["equipment_counts"][q])
+    n = d["equipment_counts"][q]
     back = table.equipment_image(None, zone.item_size)
     opened = (d.get("open_hands") or [None] * (q + 1))[q]
     zone.set_items([("backs", q)])

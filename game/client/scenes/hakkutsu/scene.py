@@ -348,8 +348,9 @@ class HakkutsuScene(TableScene):
         ch = self.current_choices()
         self.draw_top(surface, d)
         mapview.draw_map(self, surface, d, ch)
+        shown = panels.panel_view(self)  # in step with the log while an action is animated
         for q in range(d["num_players"]):
-            panels.draw_panel(self, surface, d, q, ch)
+            panels.draw_panel(self, surface, shown, q, ch)
         self.choice_rects = {}
         if d["phase"] in ("draft", "equip"):
             overlays.draw_choice(self, surface, d, ch)
