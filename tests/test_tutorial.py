@@ -132,7 +132,7 @@ def test_explanations_go_back_and_forth_and_a_click_on_the_table_is_explained(tm
     guide = table.guide
     assert guide.step.id == "welcome" and set(guide.buttons) == {"next"}
     click(app, guide.buttons["next"].center)
-    assert guide.step.id == "board" and set(guide.buttons) == {"back", "next"}
+    assert guide.step.id == "board" and set(guide.buttons) == {"again", "back", "next"}
     click(app, (1000, 150))  # the row: not what the step is about
     assert guide.step.id == "board" and app.notice[0] == i18n.t("tutorial.wrong_explain")
     click(app, guide.buttons["back"].center)
@@ -169,6 +169,17 @@ def test_a_lesson_left_mid_way_resumes_at_its_step_and_can_start_over(tmp_path, 
     assert resumed.guide.step.id == "guard" and resumed.session.record.actions == played
     again = open_lesson(app, "hacktrick", restart=True)
     assert again.guide.index == 0 and again.session.record.actions == []
+    app.shutdown()
+
+
+def test_start_over_from_any_step(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    table = hacktrick_at(app, "plan")
+    assert table.session.record.actions and "again" in table.guide.buttons
+    click(app, table.guide.buttons["again"].center)
+    fresh = app.scenes.top
+    assert fresh is not table and fresh.guide.index == 0 and fresh.session.record.actions == []
+    assert "again" not in fresh.guide.buttons  # nothing to start over from on the first step
     app.shutdown()
 
 

@@ -55,7 +55,6 @@ class Guide:
         self.wait = 0.0  # seconds before the script's next action (or autoplay's next click)
         self.buttons: dict[str, pygame.Rect] = {}  # this frame's panel buttons, by name
         self.hover: str | None = None
-        self.ended = False  # the learner chose how to leave the finish step
         self.autoplay_pause = AUTOPLAY_PAUSE
         self.enter(start)
 
@@ -185,7 +184,6 @@ class Guide:
         elif name == "back":
             self.back()
         else:
-            self.ended = True
             from .launch import leave_tutorial
 
             leave_tutorial(self.table.app, self.game, name)
@@ -311,12 +309,20 @@ class Guide:
         counter = t("tutorial.step", n=self.index + 1, total=len(self.scenario.steps))
         gfx.text(surface, t(f"game.{self.game}.title") + " · " + counter, (rect.left + MARGIN, rect.top + 9),
                  13, gfx.MUTED)
+        self.buttons = {}
+        if self.index > 0 and self.step.kind != "finish":  # the lesson again from its first step
+            label = t("tutorial.restart")
+            width = gfx.font(13, True).size(label)[0] + 16
+            small = pygame.Rect(rect.right - MARGIN - width, rect.top + 6, width, 22)
+            pygame.draw.rect(surface, (60, 80, 90) if self.hover != "again" else (90, 110, 120), small,
+                             border_radius=6)
+            gfx.text(surface, label, small.center, 13, gfx.INK, anchor="center", bold=True)
+            self.buttons["again"] = small
         y = rect.top + 32
         line = gfx.font(TEXT_SIZE).get_linesize()
         for text in self.panel_lines():
             gfx.text(surface, text, (rect.left + MARGIN, y), TEXT_SIZE, gfx.INK)
             y += line + 2
-        self.buttons = {}
         buttons = self.panel_buttons()
         if not buttons:
             return
