@@ -18,7 +18,10 @@ instead, and the other games go on.
   A worker that dies is blamed on the game it was playing and replaced.
 * :class:`DaskExecutor` – the same games on an existing Dask ``distributed``
   cluster (``--cluster ADDRESS``; needs the ``cluster`` extra and the project
-  installed on the workers).  Losing the scheduler raises :class:`ExecutorLost`.
+  installed on the workers).  Losing the scheduler raises :class:`ExecutorLost`.  Dask's own
+  logging is silenced while the executor is open: every failure it could log reaches the
+  tournament as a failed game (with its traceback) or as the one-line lost-scheduler message,
+  which ~50 lines of reconnection tracebacks used to bury.
 
 ``stop()`` hands out no more games; running games are either waited for
 (``poll`` still returns them) or abandoned with ``abort()``.
@@ -26,13 +29,14 @@ instead, and the other games go on.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
 import time
 import traceback
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 #: How often a worker checks that its parent is still alive (seconds).
@@ -417,6 +421,21 @@ class _WindowedExecutor(Executor):
         return running
 
 
+def silence_logging(prefix: str) -> Callable[[], None]:
+    """Stop the loggers named ``prefix`` and ``prefix.*`` from printing anything short of a
+    critical error; returns a function that puts their levels back."""
+    names = [prefix] + [n for n in list(logging.root.manager.loggerDict) if n.startswith(prefix + ".")]
+    saved = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+    def restore() -> None:
+        for name, level in saved.items():
+            logging.getLogger(name).setLevel(level)
+
+    return restore
+
+
 class DaskExecutor(_WindowedExecutor):
     """Games on a Dask ``distributed`` cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
 
@@ -429,9 +448,11 @@ class DaskExecutor(_WindowedExecutor):
         except ImportError:
             raise ValueError("--cluster needs Dask distributed: pip install 'tabletop-trio[cluster]'") from None
         self.address = address
+        self._restore_logging = silence_logging("distributed")
         try:
             self._client = Client(address, timeout=CONNECT_TIMEOUT if timeout is None else timeout)
         except OSError as exc:
+            self._restore_logging()
             raise ValueError(f"cannot connect to the Dask cluster at {address!r}: {exc}") from None
         self._resize()
 
@@ -466,7 +487,12 @@ class DaskExecutor(_WindowedExecutor):
         return list(done)
 
     def _connection_lost(self, exc: BaseException) -> ExecutorLost:
-        reason = str(exc).splitlines()[-1].strip() or type(exc).__name__
+        from concurrent.futures import CancelledError
+
+        if isinstance(exc, CancelledError):  # its text is only the list of the cancelled futures
+            reason = "the games in progress were cancelled"
+        else:
+            reason = str(exc).splitlines()[-1].strip() if str(exc).strip() else type(exc).__name__
         return ExecutorLost(f"lost the connection to the Dask scheduler at {self.address} ({reason})")
 
     def _is_cancelled(self, future) -> bool:
@@ -504,3 +530,5 @@ class DaskExecutor(_WindowedExecutor):
             self._client.close(timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError):
             pass  # the scheduler is already gone
+        finally:
+            self._restore_logging()

@@ -10,6 +10,10 @@ human's hints) runs :func:`ai.review.analyse_with` instead and also answers
 the player's win chance.  A worker that crashes, raises or
 exceeds the timeout is killed and replaced; the client then plays a random
 legal action and says so.  ``mode="inline"`` computes in-process (tests).
+
+A worker ends with the client, even one killed with ``kill -9``, and says nothing: it watches a
+lifeline pipe whose other end only the client holds (as tournament workers do), and a reply that
+finds the client gone ends it quietly (it printed a ``BrokenPipeError`` traceback).
 """
 
 from __future__ import annotations
@@ -51,14 +55,28 @@ def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=No
     return agent.choose(seat), None
 
 
-def _worker_main(conn) -> None:
-    """The worker loop: one request at a time until the pipe closes.
+def send_to_client(conn, message) -> bool:
+    """Send ``message`` to the client; False if the client is gone (the pipe is closed)."""
+    try:
+        conn.send(message)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _worker_main(conn, lifeline=None) -> None:
+    """The worker loop: one request at a time until the pipe closes (or the client ends:
+    ``lifeline``, see :func:`ai.tournament.executor.exit_with_parent`).
 
     The worker lowers its own priority so that, on a busy machine, the window's
     frames win over the bot's search.  It ignores Ctrl+C, which the terminal sends to the
     whole process group: the client decides when it stops (it closes the pipe, or kills it).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if lifeline is not None:
+        from ai.tournament.executor import exit_with_parent
+
+        exit_with_parent(lifeline)
     try:
         os.nice(10)
     except (AttributeError, OSError):
@@ -77,16 +95,15 @@ def _worker_main(conn) -> None:
             now = time.monotonic()
             if now - last[0] >= 0.05:
                 last[0] = now
-                try:
-                    conn.send(("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
-                except (OSError, ValueError):
-                    pass
+                send_to_client(conn, ("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
 
         try:
             action, win_chance = _choose(record_json, player, spec, seed, progress, analyse)
-            conn.send(("done", req_id, action.to_json(), win_chance))
+            reply = ("done", req_id, action.to_json(), win_chance)
         except Exception as exc:  # report any bot failure to the client
-            conn.send(("error", req_id, f"{type(exc).__name__}: {exc}"))
+            reply = ("error", req_id, f"{type(exc).__name__}: {exc}")
+        if not send_to_client(conn, reply):
+            return  # the client is gone: nobody to answer
 
 
 def stop_process(proc, conn) -> None:
@@ -119,6 +136,7 @@ class BotWorker:
         self.timeout = timeout
         self.proc = None
         self.conn = None
+        self.lifeline = None  # the write end of the worker's lifeline: the worker ends when it closes
         self.req_id = 0
         self.pending = None  # (req_id, state clone, started, request tuple)
         self.progress: float | None = None  # 0..1 when the agent reports progress
@@ -127,15 +145,19 @@ class BotWorker:
     def _start(self) -> None:
         ctx = worker_context()
         parent, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=True,
+        watched, self.lifeline = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_worker_main, args=(child, watched), daemon=True,
                                 name="tabletop-trio-bot")
         self.proc.start()
         child.close()
+        watched.close()
         self.conn = parent
 
     def _kill(self) -> None:
         stop_process(self.proc, self.conn)
-        self.proc = self.conn = None
+        if self.lifeline is not None:
+            self.lifeline.close()
+        self.proc = self.conn = self.lifeline = None
 
     def close(self) -> None:
         if self.proc is not None and self.proc.is_alive() and self.conn is not None:

@@ -2,19 +2,24 @@
 
 :class:`AnalysisWorker` starts one process (the same start method as the bots' worker) that
 runs :func:`ai.review.review_record` on one core and streams ``(done, total)`` progress; the
-scene polls it once a frame.  Closing the worker kills the process.
+scene polls it once a frame.  Closing the worker kills the process; like the bots' worker, it
+ends quietly with the client (a lifeline pipe; a reply to a client that is gone is dropped).
 """
 
 from __future__ import annotations
 
-from ..bot_worker import stop_process, worker_context
+from ..bot_worker import send_to_client, stop_process, worker_context
 
 
-def _analyse(conn, record_json: dict, budget: int | None, seed: int) -> None:
+def _analyse(conn, record_json: dict, budget: int | None, seed: int, lifeline=None) -> None:
     import os
 
     from ai.review import review_record
+    from ai.tournament.executor import exit_with_parent
     from game.rules import GameRecord
+
+    if lifeline is not None:
+        exit_with_parent(lifeline)
 
     try:
         os.nice(10)  # the window's frames first
@@ -22,10 +27,11 @@ def _analyse(conn, record_json: dict, budget: int | None, seed: int) -> None:
         pass
     try:
         review = review_record(GameRecord.from_json(record_json), budget=budget, seed=seed, jobs=1,
-                               on_progress=lambda done, total: conn.send(("progress", done, total)))
-        conn.send(("done", review.to_json()))
+                               on_progress=lambda done, total: send_to_client(conn, ("progress", done, total)))
+        reply = ("done", review.to_json())
     except Exception as exc:  # noqa: BLE001 - reported to the player
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        reply = ("error", f"{type(exc).__name__}: {exc}")
+    send_to_client(conn, reply)
 
 
 class AnalysisWorker:
@@ -34,10 +40,12 @@ class AnalysisWorker:
     def __init__(self, record, budget: int | None = None, seed: int = 0) -> None:
         ctx = worker_context()
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_analyse, args=(child, record.to_json(), budget, seed), daemon=True,
-                                name="tabletop-trio-review")
+        watched, self.lifeline = ctx.Pipe(duplex=False)  # the process ends when this end closes
+        self.proc = ctx.Process(target=_analyse, args=(child, record.to_json(), budget, seed, watched),
+                                daemon=True, name="tabletop-trio-review")
         self.proc.start()
         child.close()
+        watched.close()
         self.done, self.total = 0, None
         self.error: str | None = None
 
@@ -74,4 +82,6 @@ class AnalysisWorker:
 
     def close(self) -> None:
         stop_process(self.proc, self.conn)
-        self.proc = self.conn = None
+        if self.lifeline is not None:
+            self.lifeline.close()
+        self.proc = self.conn = self.lifeline = None
