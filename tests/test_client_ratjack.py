@@ -545,9 +545,12 @@ def test_hotseat_bots_play_in_the_next_humans_view_behind_a_privacy_screen(app):
     assert {(1, 2), (1, 3)}.isdisjoint(shown_to) and (0, 2) in shown_to
 
 
-def test_an_opponents_out_line_is_drawn_over_their_cards(app):
-    """The "Out: over 25" line sat under the gauge, where the opponent's cards start: they covered it."""
-    from game.client.scenes.ratjack.scene import OUT_CHIP
+def test_an_opponents_out_line_is_drawn_under_their_cards_clear_of_the_values(app):
+    """The "Out: over 25" line sat under the gauge, over the tops of the opponent's cards, where their
+    values are printed: it now sits under the cards, still drawn over a card an animation has landed."""
+    from game.client.i18n import t
+    from game.client.scenes.ratjack.scene import OUT_CHIP, VALUE_CORNER
+    from game.client.scenes.ratjack.texts import reason_text
     from game.rules import new_game
 
     rng = random.Random(5)
@@ -556,19 +559,27 @@ def test_an_opponents_out_line_is_drawn_over_their_cards(app):
         s = new_game("ratjack", players=3, seed=seed)
         while not s.is_terminal and not any(s.view(0)["eliminated"][1:]):
             s.apply(rng.choice(s.legal_actions()))
-        if not s.is_terminal and s.current_player == 0:
+        if not s.is_terminal and s.current_player == 0 and any(
+                s.view(0)["areas"][q] for q in (1, 2) if s.view(0)["eliminated"][q]):
             state = s
             break
     assert state is not None
     app.scenes.push(TitleScene(app))
     scene = open_position(app, state)
-    q = next(q for q in (1, 2) if state.view(0)["eliminated"][q])
-    gauge = scene.layout.gauges[q]
-    assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP
+    q = next(q for q in (1, 2) if state.view(0)["eliminated"][q] and state.view(0)["areas"][q])
+    label = scene.out_reason(q)
+    chip = scene.out_chip_rect(q, t("rj.out_reason", reason=reason_text(label)) if label else t("rj.out"))
+    cards = [rect for _, rect in scene.layout.areas[q].rects()]
+    assert cards and chip.colliderect(scene.layout.panels[q])
+    for rect in cards:
+        value = pygame.Rect(rect.left, rect.top, rect.width * VALUE_CORNER[0], rect.height * VALUE_CORNER[1])
+        assert not chip.colliderect(value), (chip, rect)
+    spot = (chip.left + 3, chip.centery)
+    assert tuple(app.canvas.get_at(spot))[:3] == OUT_CHIP
     # a card an animation has just landed there (shown until the view after the move replaces it)
-    scene.sprites.place(scene.card_image(None, (90, 120)), (gauge.left + 20, gauge.bottom + 40))
+    scene.sprites.place(scene.card_image(None, (90, 120)), (chip.left + 20, chip.top + 20))
     frames(app, 1)
-    assert tuple(app.canvas.get_at((gauge.left + 3, gauge.bottom + 3 + 11)))[:3] == OUT_CHIP
+    assert tuple(app.canvas.get_at(spot))[:3] == OUT_CHIP
 
 
 @pytest.mark.parametrize("filled", [0, 2, 3, 4, 6])

@@ -2,8 +2,9 @@
 
 A :class:`Step` runs its tweens in parallel, calls ``on_start`` when it begins
 and ``on_end`` when its last tween lands (that is where a scene updates what it
-shows).  A step with ``hold`` waits that long after the tweens, and a step with
-``wait_click`` waits until :meth:`Timeline.release` (round summaries).  The
+shows).  A step with ``hold`` waits that long after the tweens, a step with
+``wait_click`` waits until :meth:`Timeline.release` (round summaries), and a step with
+``start_when`` does not begin before ``start_when()`` is true (a caption still being read).  The
 timeline's ``speed`` scales every duration (the animation-speed setting).
 """
 
@@ -85,8 +86,9 @@ class FlipTween(Tween):
 
 class Step:
     def __init__(self, tweens=(), on_start=None, on_end=None, hold: float = 0.0, wait_click: bool = False,
-                 sound: str | None = None) -> None:
+                 sound: str | None = None, start_when: Callable[[], bool] | None = None) -> None:
         self.tweens = list(tweens)
+        self.start_when = start_when
         self.on_start = on_start
         self.on_end = on_end
         self.hold = hold
@@ -133,6 +135,8 @@ class Timeline:
         while self.steps:
             step = self.steps[0]
             if not step.started:
+                if step.start_when is not None and not step.start_when():
+                    return
                 self._begin(step)
             if step.wait_click and step.elapsed >= step.duration:
                 self.waiting = True

@@ -18,7 +18,8 @@ step ends the view after it is shown and the sprite layer is cleared - the
 final view is the truth.  A handler that must show the new position early (a
 new round being dealt) calls :meth:`TableScene.show_final`.
 
-The log line of each event appears when that event's animation starts.
+The log line of each event appears when that event's animation starts, and so does its caption
+(:mod:`.captions`).
 """
 
 from __future__ import annotations
@@ -133,22 +134,34 @@ class Director:
         self.table = table
         self.registry = registry
 
-    def play(self, events: list[dict], before: dict, after: dict) -> None:
+    def play(self, events: list[dict], before: dict, after: dict, actor: int | None = None) -> list[dict]:
+        """Queue the action's steps; returns its events as the log keeps them.  With ``actor`` (who
+        took the action) its events are captioned (:mod:`.captions`): the action and each event start
+        only once the caption they would replace has been read."""
         table = self.table
         timeline = table.timeline
+        captions = getattr(table, "captions", None)
+        ready = (lambda: captions.room_for(actor)) if captions is not None and actor is not None else None
 
         def begin() -> None:
             table.final_view = after  # this action's (a bot may have queued its next action meanwhile)
             table.show_view(before)
+            if ready is not None:
+                captions.begin_action(actor)
 
-        timeline.add(Step(on_start=begin))
-        for ev in table.log_context(events, before):
-            timeline.add(Step(on_start=lambda ev=ev: self._start_event(ev)))
+        timeline.add(Step(on_start=begin, start_when=ready))
+        logged = table.log_context(events, before)
+        for ev in logged:
+            timeline.add(Step(on_start=lambda ev=ev: self._start_event(ev), start_when=ready))
         timeline.add(Step(on_end=lambda: table.settle(after)))
+        return logged
 
     def _start_event(self, ev: dict) -> None:
         table = self.table
         table.log.add([ev])
+        captions = getattr(table, "captions", None)
+        if captions is not None:
+            captions.event_started(ev)
         handler = self.registry.get(ev["type"])
         if handler is not None:
             table.timeline.insert_next(as_steps(handler(table, ev)))

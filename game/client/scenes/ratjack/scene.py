@@ -50,7 +50,8 @@ from .texts import (
 BROWSE = pygame.Rect(120, 110, 820, 460)
 KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
 CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
-OUT_CHIP = (34, 18, 16)  # the backing of a player's "Out" line, drawn over their cards
+OUT_CHIP = (34, 18, 16)  # the backing of a player's "Out" line, drawn under their cards
+VALUE_CORNER = (0.45, 0.3)  # the part of a card face that holds its value (width, height fractions)
 
 
 class RatjackScene(TableScene):
@@ -316,6 +317,65 @@ class RatjackScene(TableScene):
             return
         super().handle_event(event)
 
+    # ------------------------------------------------------------------ captions
+    uncaptioned = frozenset({"round_started", "cards_dealt", "turn_started", "card_seen", "round_ended",
+                             "game_over"})
+
+    def seat_rect(self, p: int) -> pygame.Rect:
+        return self.layout.panels[p]
+
+    def caption_anchor(self, ev: dict, actor: int) -> pygame.Rect:
+        """The card, token or pile ``ev`` changed (a swap: the card that is not the actor's)."""
+        lay, kind = self.layout, ev["type"]
+        if kind in ("card_placed", "card_flipped", "card_peeked", "token_placed", "token_returned"):
+            return lay.area_rect(ev["owner"], ev["index"])
+        if kind in ("cards_swapped", "tokens_swapped"):
+            a, b = ev["cards"]
+            other = b if a["owner"] == actor else a
+            return lay.area_rect(other["owner"], other["index"])
+        if kind == "card_moved":
+            return lay.area_rect(ev["to"]["owner"], ev["to"]["index"])
+        if kind in ("card_discarded", "cards_milled", "deck_shuffled"):
+            return lay.discard
+        if kind == "hands_exchanged":
+            return lay.panels[ev["with"]]
+        return lay.panels[actor]
+
+    def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
+        """Card values above all, then the cards, the value gauges and the piles."""
+        lay = self.layout
+        out: list[tuple[pygame.Rect, float]] = []
+        for zone in (*lay.areas.values(), lay.hand):
+            for _, rect in zone.rects():
+                out.append((rect, 1))
+                out.append((pygame.Rect(rect.left, rect.top, round(rect.width * VALUE_CORNER[0]),
+                                        round(rect.height * VALUE_CORNER[1])), 60))
+        for gauge in lay.gauges.values():
+            out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
+        out += [(lay.deck, 2), (lay.discard, 2), (lay.reserve.rect, 1)]
+        return out
+
+    def caption_text(self, ev: dict, actor: int) -> str | None:
+        """Which cards a swap exchanged (the log line names only their owners); no line for an ability
+        being used: its banner shows the card's text."""
+        if ev["type"] == "ability_started":
+            return None
+        if ev["type"] == "cards_swapped":
+            a, b = ev["cards"]
+            return t("caption.rj.swapped", name=self.name(actor),
+                     owner_a=self.log_owner(a["owner"], actor=actor), card_a=card_in_area(self, a["owner"], a["index"]),
+                     owner_b=self.log_owner(b["owner"], actor=actor), card_b=card_in_area(self, b["owner"], b["index"]))
+        return super().caption_text(ev, actor)
+
+    def outcome(self, ev: dict) -> tuple[int, str, str] | None:
+        """A player out, exactly 25 and any other VP scored."""
+        if ev["type"] == "player_eliminated":
+            return ev["player"], t("rj.banner.out", name=self.name(ev["player"]), value=ev["value"]), "bad"
+        if ev["type"] == "vp_scored":
+            key = "rj.banner.exact" if ev["reason"] == "exactly 25" else "rj.banner.scored"
+            return ev["player"], t(key, name=self.name(ev["player"]), points=ev["points"]), "good"
+        return None
+
     # ------------------------------------------------------------------ frame
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
@@ -451,14 +511,25 @@ class RatjackScene(TableScene):
         for q in range(len(self.display["areas"])):
             self.draw_out_chip(surface, q)
 
+    def out_chip_rect(self, q: int, label: str) -> pygame.Rect:
+        """Where ``q``'s "Out" chip goes: under their cards (never over a card's value), inside their panel."""
+        lay = self.layout
+        rects = [rect for _, rect in lay.areas[q].rects()]
+        top = max(r.bottom for r in rects) + 4 if rects else lay.areas[q].rect.top
+        size = 12
+        rect = pygame.Rect(0, 0, gfx.font(size, True).size(label)[0] + 12, size + 9)
+        rect.topleft = (lay.areas[q].rect.left, top)
+        return rect.clamp(lay.panels[q].inflate(-8, -8))
+
     def draw_out_chip(self, surface, q: int) -> None:
-        """Why ``q`` is out, on a dark chip over their (dimmed) cards, which start just below the gauge;
-        drawn after the landed cards, so a card that has just arrived does not cover it."""
+        """Why ``q`` is out, on a dark chip under their (dimmed) cards; drawn after the landed cards, so a
+        card that has just arrived does not cover it."""
         reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
         if self.display["eliminated"][q] or reason:
-            gauge = self.layout.gauges[q]
-            widgets.chip(surface, t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out"),
-                         (gauge.left, gauge.bottom + 3), colour=OUT_CHIP, text_colour=gfx.RED)
+            label = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
+            widgets.chip(surface, label, self.out_chip_rect(q, label).topleft, colour=OUT_CHIP, text_colour=gfx.RED,
+                         size=12)
+
 
     def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
         """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
