@@ -45,6 +45,13 @@ def seat_name(spec: str) -> str:
     return t(other) if other else spec
 
 
+def seat_about(spec: str) -> str | None:
+    """What a seat choice of the setup screen is, in a line ("Thinks about half a second a move: a
+    solid opponent"); ``None`` for a spec the setup screen does not offer."""
+    key = SEAT_KEYS.get(spec)
+    return t(key.replace("seat.", "seat.about.")) if key else None
+
+
 def seat_label(spec: str) -> str:
     for key, s in seat_choices():
         if s == spec:

@@ -42,10 +42,12 @@ class ResultsScene(Scene):
         s = self.session
         if element is self.b_rematch:
             self.rematch()
-        elif element is self.b_again:
+        elif element is self.b_again:  # a new setup, over the game list: Back goes there (not to the title)
+            from .choose import GameChoiceScene
             from .setup import SetupScene
 
             self.app.scenes.clear_to(TitleScene(self.app))
+            self.app.scenes.push(GameChoiceScene(self.app))
             self.app.scenes.push(SetupScene(self.app, s.game, s.seats, dict(s.record.options)))
         elif element is self.b_title:
             self.app.scenes.clear_to(TitleScene(self.app))

@@ -11,13 +11,15 @@ from .. import gfx
 from ..dropdowns import close_open_drop_down
 from ..i18n import t
 from ..i18n import table as i18n_table
-from ..players import default_bot, seat_choices, seat_label  # noqa: F401  (re-exported)
+from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa: F401  (re-exported)
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 
 ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
 LEFT = 240
+NOTE_X, NOTE_W, NOTE_SIZE = 826, 238, 13  # the notes beside the drop-downs (what a choice means)
+ABOUT_H = 40  # the line under an option whose chosen value is described (Ratjack's deck pair)
 
 
 def option_values(game: str, name: str, option) -> list:
@@ -45,6 +47,21 @@ def option_label(game: str, name: str, value) -> str:
         if key in table:
             return t(key, **fmt)
     return str(value)
+
+
+def option_about(game: str, name: str, value) -> str | None:
+    """What the chosen value of an option means, for the line under it (``None``: nothing to add).
+    Ratjack's deck pair: each deck's abilities ("Weasels: exchange hands, ..."), the two rat decks in
+    one sentence (they share their abilities)."""
+    if game != "ratjack" or name != "decks":
+        return None
+    if not isinstance(value, (tuple, list)):
+        return t("option.ratjack.decks.about.random") if value == "random" else None
+    kinds = ["rat" if deck.startswith("rat-") else deck for deck in value]
+    if kinds == ["rat", "rat"]:
+        return t("option.ratjack.decks.about.rats")
+    a, b = (t(f"option.ratjack.decks.about.{kind}") for kind in kinds)
+    return t("option.ratjack.decks.about.pair", a=a, b=b)
 
 
 def start_new_game(app, session) -> None:
@@ -111,7 +128,9 @@ class SetupScene(Scene):
                 counts, str(len(self.seats)), pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c)
             y += ROW
         self.seat_menus = []
+        self.seat_rows: list[int] = []
         for p, spec in enumerate(self.seats):
+            self.seat_rows.append(y)
             label(self, (LEFT, y, 220, CONTROL_H), t("setup.seat", n=p + 1), "#setup_label")
             current = next((t(k) for k, s in choices if s == spec), texts[0])
             menu = pygame_gui.elements.UIDropDownMenu(texts, current, pygame.Rect(LEFT + 240, y, 340, CONTROL_H),
@@ -133,6 +152,8 @@ class SetupScene(Scene):
             self.option_menus[name] = (menu, values, labels)
             self.option_rows.append((name, y))
             y += ROW
+            if option_about(self.game, name, self.options[name]) is not None:
+                y += ABOUT_H  # room for the line saying what the choice means
         self.form_bottom = y
         self.b_start = button(self, (self.app.size[0] - 300, 640, 260, 52), "setup.start",
                               object_id="#primary_button")
@@ -146,13 +167,16 @@ class SetupScene(Scene):
                 p = self.seat_menus.index(event.ui_element)
                 for key, spec in choices:
                     if t(key) == event.text:
-                        self.seats[p] = spec
+                        self.seats[p] = spec  # its note beside it changes with it (drawn every frame)
             if event.ui_element is self.players_menu:
                 self.set_players(int(event.text))
                 return
             for name, (menu, values, labels) in self.option_menus.items():
                 if event.ui_element is menu and event.text in labels:
+                    had_about = option_about(self.game, name, self.options[name]) is not None
                     self.options[name] = values[labels.index(event.text)]
+                    if had_about != (option_about(self.game, name, self.options[name]) is not None):
+                        self.rebuild()  # the rows below move for the line under it
             return
         super().handle_ui(event)
 
@@ -191,8 +215,20 @@ class SetupScene(Scene):
         box = pygame.Rect(200, 116, 880, min(510, self.form_bottom - 100))
         gfx.panel(surface, box, 190)
         gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
+        for p, y in enumerate(self.seat_rows):  # what each seat's choice is: a person, a bot and its level
+            about = seat_about(self.seats[p])
+            if about:
+                self.side_note(surface, about, y)
         for name, y in self.option_rows:  # each help beside its drop-down, centred on it
-            help_text = t(f"option.{self.game}.{name}.help")
-            height = len(gfx.wrap(help_text, 13, 238)) * gfx.font(13).get_linesize()
-            top = max(y - (ROW - CONTROL_H) // 2, y + (CONTROL_H - height) // 2)
-            gfx.text_block(surface, help_text, pygame.Rect(826, top, 238, ROW - 4), 13, gfx.MUTED, line_gap=0)
+            self.side_note(surface, t(f"option.{self.game}.{name}.help"), y)
+            about = option_about(self.game, name, self.options[name])
+            if about:  # what the chosen value means, under it
+                area = pygame.Rect(LEFT, y + CONTROL_H + 4, NOTE_X + NOTE_W - LEFT, ABOUT_H + ROW - CONTROL_H - 8)
+                gfx.text_block(surface, about, area, NOTE_SIZE + 1, gfx.INK, line_gap=0)
+
+    @staticmethod
+    def side_note(surface, text: str, y: int) -> None:
+        """``text`` beside the drop-down at ``y``, centred on it."""
+        height = len(gfx.wrap(text, NOTE_SIZE, NOTE_W)) * gfx.font(NOTE_SIZE).get_linesize()
+        top = max(y - (ROW - CONTROL_H) // 2, y + (CONTROL_H - height) // 2)
+        gfx.text_block(surface, text, pygame.Rect(NOTE_X, top, NOTE_W, ROW - 4), NOTE_SIZE, gfx.MUTED, line_gap=0)

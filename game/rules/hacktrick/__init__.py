@@ -28,7 +28,7 @@ INFO = register(GameInfo(
     title_ja="ハックトリック",
     min_players=2,
     max_players=2,
-    options={"target": Option("target", 5, "excellence points needed to win the game (1-9)",
+    options={"target": Option("target", 5, "points needed to win the game (1-9)",
                               choices=tuple(range(1, 10)), check=_check_target)},
     state_class=HacktrickState,
     action_class=Action,

@@ -88,6 +88,9 @@ class HacktrickScene(TableScene):
         d = self.display
         if d["phase"] in ("open", "declare"):
             return t(f"ht.status_{d['phase']}")
+        if not d["hand"]:  # nothing to click: drawing (or asking) is all there is
+            can_ask = any(a.kind == "ask" for a in self.legal_actions())
+            return t("ht.status_empty_ask" if can_ask else "ht.status_empty")
         return t("ht.status_must") if d["must_play"][p] else t("ht.status_main")
 
     def results_summary(self) -> list[str]:
