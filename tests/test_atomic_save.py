@@ -63,3 +63,38 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
         write_atomic(target, '{"new": 2}')
     assert target.read_text() == '{"old": 1}'
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+@pytest.mark.parametrize("where", ["write", "create"])
+@pytest.mark.parametrize("code", [28, 30])  # ENOSPC (a full disk), EROFS (a read-only disk)
+def test_a_failed_save_names_the_save_not_the_temporary_file(tmp_path, monkeypatch, where, code):
+    target = tmp_path / "saves" / "hacktrick.json"
+    real_open = os.open
+
+    def failing_open(name, *args, **kwargs):  # how mkstemp fails: the error names the temporary file
+        if ".tmp-" in os.fspath(name):
+            raise OSError(code, os.strerror(code), os.fspath(name))
+        return real_open(name, *args, **kwargs)
+
+    def failing_fsync(fd):  # how a full disk fails a write: no file name at all
+        raise OSError(code, os.strerror(code))
+
+    if where == "create":
+        monkeypatch.setattr(os, "open", failing_open)
+    else:
+        monkeypatch.setattr(record_module.os, "fsync", failing_fsync)
+    with pytest.raises(OSError) as exc:
+        write_atomic(target, "{}")
+    assert exc.value.errno == code and exc.value.filename == str(target)
+    assert str(exc.value) == f"[Errno {code}] {os.strerror(code)}: {str(target)!r}"
+    assert ".tmp-" not in str(exc.value)
+    assert list(target.parent.iterdir()) == []
+
+
+def test_a_failed_save_keeps_its_kind_of_error(tmp_path, monkeypatch):
+    def denied(fd):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(record_module.os, "fsync", denied)
+    with pytest.raises(PermissionError, match="x.json"):
+        write_atomic(tmp_path / "x.json", "{}")

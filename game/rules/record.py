@@ -234,23 +234,37 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
 
     The text goes to a temporary ``.tmp-*.json`` file in the same directory
     (flushed and fsynced), which then replaces ``path`` atomically; finally the
-    directory itself is fsynced so the rename survives a power cut.
+    directory itself is fsynced so the rename survives a power cut.  An ``OSError``
+    (a full disk, a read-only folder) names ``path``, never the temporary file the
+    user has never heard of.
     """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
+    except OSError as exc:
+        raise _naming(exc, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
         raise
     fsync_directory(directory)
+
+
+def _naming(exc: OSError, path: str) -> OSError:
+    """``exc`` about ``path`` (same errno, so the same subclass: ``PermissionError``...)."""
+    if exc.errno is None:
+        return exc
+    return OSError(exc.errno, exc.strerror or os.strerror(exc.errno), path)
 
 
 def fsync_directory(directory: str | os.PathLike) -> None:
