@@ -12,6 +12,7 @@ import contextlib
 import os
 import signal
 import sys
+import tempfile
 import time
 import warnings
 
@@ -33,6 +34,52 @@ IDLE_WAIT_MS = 200
 #: Ctrl+C (or SIGTERM, SIGHUP) asks the window to close; this many of them stop the client at once.
 STOP_SIGNALS_BEFORE_EXIT = 3
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+#: Said once on stderr when the mixer cannot open a sound device (instead of ALSA's dozen lines).
+NO_SOUND = "no sound device; playing without sound"
+
+
+@contextlib.contextmanager
+def c_stderr_captured():
+    """What is written to stderr at the file-descriptor level while inside (C libraries: SDL, ALSA)
+    is collected instead of shown; the yielded list receives the text on the way out."""
+    collected: list[str] = []
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr to redirect
+        yield collected
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield collected
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            collected.append(sink.read().decode("utf-8", "replace"))
+
+
+def init_pygame() -> bool:
+    """``pygame.init()`` and the mixer at 22050 Hz; True if there is sound.  Without a sound device
+    ALSA writes a dozen ``ALSA lib ...`` lines to stderr from C: those are dropped for one quiet
+    line (anything else written meanwhile is passed on)."""
+    with c_stderr_captured() as said:
+        pygame.init()
+        try:
+            pygame.mixer.init(22050)
+        except pygame.error:
+            pass
+    sound = bool(pygame.mixer.get_init())
+    lines = "".join(said).splitlines()
+    if not sound:
+        lines = [line for line in lines if not line.startswith("ALSA lib ")]
+    for line in lines:
+        print(line, file=sys.stderr)
+    if not sound:
+        App.report(NO_SOUND)
+    return sound
 
 
 class LogicalUIManager(pygame_gui.UIManager):
@@ -52,12 +99,8 @@ class App:
     def __init__(self, settings: Settings | None = None, assets: Assets | None = None,
                  bot_mode: str = "process") -> None:
         self.started = time.perf_counter()
-        pygame.init()
+        init_pygame()
         gfx.clear_cache()
-        try:
-            pygame.mixer.init(22050)
-        except pygame.error:
-            pass
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.language)
         self.assets = assets or Assets()

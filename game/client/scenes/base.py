@@ -243,11 +243,14 @@ class GameScene(Scene):
             self.app.notify(t("game.close_other_save", game=t(f"game.{session.game}.title")), CLOSE_AGAIN_SECONDS)
             return False
         try:
-            session.save()
+            path = session.save()
         except OSError as exc:
             self.app.notify(t("game.close_save_failed", error=str(exc)), CLOSE_AGAIN_SECONDS,
                             detail=f"saving on close failed: {exc}")
             return False
+        # the window is going: the terminal (Ctrl+C) says where the game went
+        print(t("game.saved_on_close", game=t(f"game.{session.game}.title"), button=continue_label(session.game),
+                path=str(path)), flush=True)
         return True
 
     def undo(self) -> bool:
