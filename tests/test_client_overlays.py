@@ -145,3 +145,65 @@ def test_an_overlay_does_not_keep_a_toast_for_good(app):
     app.render()
     pause = app.scenes.push(PauseScene(app, GAME))
     assert pygame.image.tobytes(pause.backdrop, "RGB") == clean
+
+
+def striped(colours) -> pygame.Surface:
+    surface = pygame.Surface((1280, 720))
+    Backdrop.draw(SimpleNamespace(colours=colours), surface)
+    return surface
+
+
+def drawn_the_same_over_anything(draw, monkeypatch) -> pygame.Rect:
+    """``draw(surface)`` over two different screens: the inside of the panel it draws is the same.
+    Returns that panel's rectangle."""
+    from game.client import gfx
+
+    panels = []
+    real = gfx.panel
+
+    def spy(surface, rect, *args, **kwargs):
+        panels.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(gfx, "panel", spy)
+    shots = []
+    for colours in BACKGROUNDS:
+        surface = striped(colours)
+        panels.clear()
+        draw(surface)
+        inside = panels[0].inflate(-24, -24)
+        shots.append(pygame.image.tobytes(surface.subsurface(inside), "RGB"))
+    monkeypatch.setattr(gfx, "panel", real)
+    assert shots[0] == shots[1]
+    return panels[0]
+
+
+def test_a_banner_over_the_table_hides_what_is_beneath_it(monkeypatch):
+    from game.client.table.widgets import banner
+
+    pygame.font.init()
+    drawn_the_same_over_anything(lambda s: banner(s, "Easy bot asks: your hand sums to 7", (640, 300)), monkeypatch)
+
+
+def test_table_dialogs_hide_what_is_beneath_them(app, monkeypatch):
+    """A hand's summary (Hacktrick) and the discard pile's browser (Ratjack) let the table show through."""
+    import random
+
+    from game.client.registry import open_game
+    from game.client.session import Session
+
+    scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=5))
+    rng = random.Random(5)
+    for _ in range(20000):
+        if scene.summary is not None and scene.timeline.waiting:
+            break
+        if scene.my_turn:
+            scene.act(rng.choice(scene.legal_actions()))
+        app.step(1 / 30)
+    assert scene.summary is not None
+    drawn_the_same_over_anything(scene.draw_summary, monkeypatch)
+
+    table = open_game(app, Session.new("ratjack", ["human", "random"], seed=5))
+    app.step(1 / 30)
+    table.browsing = True
+    drawn_the_same_over_anything(table.draw_discard_browser, monkeypatch)

@@ -213,7 +213,7 @@ def banner(surface, msg: str, center, width: int = 560, size: int = 22) -> None:
     lh = gfx.font(size, True).get_linesize()
     rect = pygame.Rect(0, 0, width, len(lines) * lh + 26)
     rect.center = center
-    gfx.panel(surface, rect, 235, colour=(40, 28, 20), border=HIGHLIGHT)
+    gfx.panel(surface, rect, 255, colour=(40, 28, 20), border=HIGHLIGHT)  # opaque: no text shows through
     for i, line in enumerate(lines):
         gfx.text(surface, line, (rect.centerx, rect.top + 13 + i * lh), size, gfx.GOLD, anchor="midtop", bold=True)
 

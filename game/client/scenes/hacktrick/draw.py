@@ -211,7 +211,7 @@ def summary(table, surface) -> None:
     s = table.summary
     rect = pygame.Rect(0, 0, 440, HAND.bottom - STATUS.top)  # over the status box and the hand
     rect.midtop = STATUS.midtop
-    gfx.panel(surface, rect, 240, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+    gfx.panel(surface, rect, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)  # opaque: no text shows through
     table.tips.cover(rect)
     gfx.text(surface, t("ht.summary_title", name=table.subject(s["player"])), (rect.centerx, rect.top + 22), 26,
              gfx.GOLD, anchor="midtop", bold=True)

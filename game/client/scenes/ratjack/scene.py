@@ -644,7 +644,7 @@ class RatjackScene(TableScene):
 
     def draw_discard_browser(self, surface) -> None:
         pile = self.display["discard"]
-        gfx.panel(surface, BROWSE, 245, colour=(24, 30, 26), border=widgets.HIGHLIGHT)
+        gfx.panel(surface, BROWSE, 255, colour=(24, 30, 26), border=widgets.HIGHLIGHT)  # opaque
         self.tips.cover(BROWSE)
         gfx.text(surface, tn("rj.discard_heading", len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
                  bold=True)
@@ -667,7 +667,7 @@ class RatjackScene(TableScene):
         s = self.summary
         rect = self.summary_rect(len(s["values"]))
         self.tips.cover(rect)
-        gfx.panel(surface, rect, 242, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
+        gfx.panel(surface, rect, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)  # opaque
         gfx.text(surface, t("rj.summary.title", n=s["round"]), (rect.centerx, rect.top + 14), 24, gfx.GOLD,
                  anchor="midtop", bold=True)
         gfx.text(surface, t("rj.summary.reason", reason=reason_text(s["reason"])), (rect.centerx, rect.top + 50), 16,
