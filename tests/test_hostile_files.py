@@ -266,6 +266,22 @@ def test_resume_where_a_subfolder_is_a_file_is_bad_input(tmp_path, capsys, folde
     assert f"{str(out / folder)!r} is a file, not a folder" in err
 
 
+def test_resume_where_the_lock_file_is_a_folder_is_bad_input(tmp_path, capsys):
+    out = _tournament(tmp_path, capsys)
+    (out / ".lock").unlink()
+    (out / ".lock").mkdir()
+    assert main(["tournament", "--resume", str(out), "--quiet"]) == 2
+    assert f"cannot lock {str(out / '.lock')!r}: Is a directory" in _one_line_error(capsys, "tournament")
+
+
+def test_a_folder_among_the_failed_games_is_left_alone(tmp_path, capsys):
+    out = _tournament(tmp_path, capsys)
+    odd = out / "failed" / "game-000001.json"
+    odd.mkdir()
+    assert main(["tournament", "--resume", str(out), "--games", "3", "--quiet"]) == 0
+    assert odd.is_dir() and "Traceback" not in capsys.readouterr().err
+
+
 def test_a_new_tournament_where_games_is_a_file_is_bad_input(tmp_path, capsys):
     out = tmp_path / "t"
     out.mkdir()

@@ -273,7 +273,10 @@ class TournamentDir:
             import fcntl
         except ImportError:  # Windows: no advisory locks; run one process per directory
             return
-        handle = open(self.path / LOCK_FILE, "a+")  # held until close()
+        try:
+            handle = open(self.path / LOCK_FILE, "a+")  # held until close()
+        except OSError as exc:
+            raise ValueError(f"cannot lock {str(self.path / LOCK_FILE)!r}: {exc.strerror or exc}") from None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -386,9 +389,11 @@ class TournamentDir:
         self._check_writes(wait=False)
 
     def clear_failures(self) -> None:
-        """Forget failures of earlier sessions (their games are played again)."""
+        """Forget failures of earlier sessions (their games are played again); anything there that
+        is not a file (a folder of that name) is not ours and is left alone."""
         for f in (self.path / FAILED_DIR).glob("game-*.json"):
-            f.unlink()
+            if f.is_file() or f.is_symlink():
+                f.unlink()
 
     def _check_writes(self, wait: bool) -> None:
         """Raise :class:`StorageError` for a failed record write (waiting for all of them if ``wait``)."""
