@@ -330,3 +330,29 @@ def test_an_option_given_as_a_string_is_called_a_string(tmp_path, capsys):
     settings.write_text(json.dumps(data))
     assert main(["tournament", "--resume", str(out), "--quiet"]) == 2
     assert "option target='1' (a string) is not allowed" in _one_line_error(capsys, "tournament")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_continue_with_a_huge_save_explains_it_at_once(tmp_path, monkeypatch, lang):
+    """Continue took ~100 s and 4 GB over a 2 GB save; now the dialog says why at once."""
+    from game.client.i18n import t
+    from game.client.menus.title import TitleScene
+    from tests.client_helpers import click_button, frames, make_app
+
+    app = make_app(tmp_path, monkeypatch, lang=lang)
+    try:
+        path = save_path("hacktrick")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as f:
+            f.truncate(2 << 30)
+        app.scenes.push(TitleScene(app))
+        frames(app)
+        start = time.perf_counter()
+        click_button(app, app.scenes.top.b_continue)
+        assert time.perf_counter() - start < 2.0
+        dialog = app.scenes.top
+        note = t(dialog.note, **dialog.fmt)
+        assert type(dialog).__name__ == "ConfirmScene" and t("title.save_problem.too_big") in note
+        assert "title.save_problem" not in note and path.stat().st_size == 2 << 30
+    finally:
+        app.shutdown()
