@@ -27,13 +27,30 @@ def _split_numbers(lines: list[str]) -> list[tuple[str, str]]:
             if a and b and re.match(r"[0-9A-Za-z]", b[0]) and re.search(r"[0-9A-Za-z×+−]$", a)]
 
 
-def test_tokens_keep_numbers_signs_and_latin_words_whole_in_japanese():
+def _split_words(msg: str, words, size: int, width: int) -> list[str]:
+    """The ``words`` of ``msg`` that the wrap to ``width`` splits across two lines although they fit it."""
+    lines = gfx.wrap(msg, size, width)
+    assert "".join(lines).replace(" ", "") == msg.replace(" ", ""), (width, lines)
+    ends, pos = [], 0
+    for line in lines[:-1]:
+        pos = msg.index(line, pos) + len(line)
+        ends.append(pos)
+    split = []
+    for word in words:
+        start = msg.index(word)
+        stop = start + len(word)
+        while stop < len(msg) and msg[stop] in gfx.NO_LINE_START:
+            stop += 1  # the "。" after it goes down with it
+        if gfx.font(size).size(msg[start:stop])[0] <= width and any(start < end < start + len(word) for end in ends):
+            split.append(word)  # a word wider than the box is still cut, so that no line runs past it
+    return split
+
+
+def test_numbers_signs_and_latin_words_stay_whole_in_japanese():
     text = "ちょうど25にしましょう ×2マーカー +5トークン −3点 1 VPを得る 2〜4人用 3つ"
-    toks = [text[start:end] for start, end, _ in gfx.pieces(text)]
-    for whole in ("25", "×2マーカー", "+5トークン", "−3点", "VP", "2〜4人", "3つ"):
-        assert whole in toks, (whole, toks)
-    # Japanese characters stay separate pieces: a line may still break between them
-    assert toks[:4] == ["ち", "ょ", "う", "ど"] and "に" in toks and "用" in toks
+    for width in range(40, 400, 2):
+        assert not _split_words(text, ("25", "×2マーカー", "+5トークン", "−3点", "VP", "2〜4人", "3つ"), 15,
+                                width), width
 
 
 def test_wrap_never_splits_a_number_in_japanese_text():
@@ -133,13 +150,56 @@ def test_a_katakana_word_is_not_split_across_lines():
     """The review saw "2コイ / ン" and "オ / パール": a line broke inside a katakana word."""
     msg = "オパールを掘るには2コインが必要です。メタモルフィック・ラボのボーナス。"
     for width in range(60, 520, 2):
-        lines = gfx.wrap(msg, 15, width)
-        assert "".join(lines) == msg
-        for word in ("オパール", "2コイン", "メタモルフィック", "ボーナス"):
-            if gfx.font(15).size(word)[0] > width:
-                continue  # a word wider than the box is still cut, so that no line runs past it
-            start = msg.index(word)
-            pos = 0
-            for line in lines[:-1]:
-                pos += len(line)
-                assert not start < pos < start + len(word), (width, lines)
+        assert not _split_words(msg, ("オパール", "2コイン", "メタモルフィック", "ボーナス"), 15, width), width
+
+
+def test_japanese_lines_break_between_phrases():
+    """The review saw "な／りません" and "赤／ネズミ 11": lines broke inside words wherever a character
+    fitted. They break between BudouX phrases; a word is cut only when it does not fit its line."""
+    i18n.set_language("ja")
+    must = i18n.t("ht.status_must")  # 「プレイ！」を宣言されました。カードを出さなければなりません。
+    card = f"{i18n.t('rj.decks.rat-red')} 11"
+    texts = {must: ("出さなければなりません。", ["なりません", "出さなければ", "宣言されました。"]),
+             i18n.t("rj.btn.face_down", card=card): (card, [card]),
+             i18n.t("rj.tip.card", card=card, value=11): (card, [card])}
+    for msg, (narrowest, words) in texts.items():
+        assert all(word in msg for word in words), msg
+        for width in range(gfx.font(15).size(narrowest)[0], 520, 2):
+            assert not _split_words(msg, words, 15, width), (width, gfx.wrap(msg, 15, width))
+    # between phrases: "カードを / 出さなければなりません。", not "カードを出さなければな / りません。"
+    assert gfx.wrap(must, 15, gfx.font(15).size("「プレイ！」を宣言されました。カードを出")[0]) == [
+        "「プレイ！」を宣言されました。カードを", "出さなければなりません。"]
+
+
+# One term per thing: the player rules' word, wherever a player reads Japanese.
+RULES_TERMS = {"カート": "荷車", "基地": "ベース", "重さ": "運搬"}
+
+
+def test_japanese_texts_use_the_rules_terms():
+    """The rules said カート and 基地, the table 荷車 and ベース (and 運搬 for a card's 重さ)."""
+    import tomllib
+    from pathlib import Path
+
+    from game.client.rulebook import __file__ as rulebook_init
+    from tools.art import hakkutsu as H
+
+    rulebook = Path(rulebook_init).parent
+    rules = (rulebook / "hakkutsu.ja.md").read_text(encoding="utf-8")
+    manifest = tomllib.loads((Path(gfx.__file__).parents[2] / "assets" / "manifest.toml").read_text(encoding="utf-8"))
+    texts = {f"i18n {key}": text for key, text in i18n.table("ja").items()}
+    texts |= {path.name: path.read_text(encoding="utf-8") for path in rulebook.glob("*.ja.md")}
+    texts |= {f"face {a['key']}": a["role"] for a in manifest["asset"] if a.get("lang") == "ja"}
+    texts |= {f"face text {key}": text for key, text in H.TEXT_JA.items()}
+    for term, other in RULES_TERMS.items():
+        assert term in rules
+        assert not [where for where, text in texts.items() if other in text], other
+    assert "BASE 基地" in Path(H.__file__).read_text(encoding="utf-8")  # the base tile's label
+
+
+def test_japanese_faces_print_the_japanese_name_first():
+    from tools.art import hakkutsu as H
+
+    data = H.card_data()
+    for entry in [*H.rock_cards(), *data["equipment"], *data["museum"]]:
+        assert H.names_in(entry, "ja") == (entry["name_ja"], entry["name"])
+        assert H.names_in(entry, "en") == (entry["name"], entry["name_ja"])

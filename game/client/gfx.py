@@ -7,6 +7,7 @@ JP files bundled with pygame-gui (Latin and Japanese in one face).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -86,42 +87,72 @@ def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
     return img
 
 
-# Inside a word with Japanese in it, the unbreakable pieces: a run of Latin letters, digits and signs
-# ("25", "×2", "+5", "−3", "VP"), with a number range ("2〜4") and the counter after a number ("4人",
-# "3つ", "2コイン") kept on it; a katakana word of up to 10 characters ("オパール"); or else one
-# Japanese character.
+# Japanese lines break between phrases (BudouX, Google's phrase segmenter: "この / 手番に / カードを /
+# 出さなければなりません。"), at spaces, and only where no phrase fits its line, between words: a run
+# of Latin letters, digits and signs with a range and a counter on it ("25", "×2", "2〜4人", "3つ"),
+# or a katakana word ("オパール"); only where no word fits either, between characters.
+PHRASE, WORD, CHARACTER = 2, 1, 0  # how good a place to break a line is
+_ATOM = re.compile(r"[^\u2e80-\U0010ffff ]+|[^ ]")  # a run of Latin, digits and signs; else one character
 _KATAKANA = "[\u30a1-\u30fa\u30fc]"
-_JA_PIECE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)(?:[\u3400-\u9fffつ]|"
-                       + _KATAKANA + r"{1,6}))?|" + _KATAKANA + r"{2,10}|.")
-# The same without katakana words: for a piece too wide for its line on its own.
-_JA_PIECE_FINE = re.compile(r"[^\u2e80-\U0010ffff]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)[\u3400-\u9fffつ])?|.")
+_WORD = re.compile(r"[^\u2e80-\U0010ffff ]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)(?:[\u3400-\u9fffつ]|"
+                   + _KATAKANA + r"+))?|" + _KATAKANA + r"{2,}|[^ ]")
 OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
 
 
-def pieces(para: str) -> list[tuple[int, int, bool]]:
-    """The unbreakable pieces of a paragraph as (start, end, a space comes before): Latin words; in
-    Japanese single characters, but a run of Latin letters, digits and signs stays whole ("25", "×2",
-    "+5", "2〜4人"), and so does a katakana word ("オパール"): see ``_JA_PIECE``."""
-    out = []
+@functools.cache
+def _phrase_parser():
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+@functools.lru_cache(maxsize=1024)
+def _phrase_starts(para: str) -> frozenset[int]:
+    """Where BudouX starts a new phrase in ``para`` (offsets)."""
+    starts, at = set(), 0
+    for phrase in _phrase_parser().parse(para):
+        starts.add(at)
+        at += len(phrase)
+    return frozenset(starts)
+
+
+def pieces(para: str) -> list[tuple[int, int, int | None]]:
+    """The unbreakable atoms of a paragraph as (start, end, how good a break before it is): a Latin word,
+    in Japanese one character or a run of Latin letters, digits and signs ("25", "×2"). The quality
+    is ``PHRASE`` (between BudouX phrases, at a space), ``WORD``, ``CHARACTER`` (inside a phrase; the
+    space between a name and its number, "赤ネズミ 11", ranks as a break between words) or ``None`` (never there:
+    the kinsoku rules, beside a lone sign, inside a Latin word); the first atom's is ``None``."""
+    atoms = []  # (start, end, a space before)
     for word in re.finditer("[^ ]+", para):
-        space = word.start() > 0
         if not any(_is_cjk(c) for c in word.group()):
-            out.append((word.start(), word.end(), space))
+            atoms.append((word.start(), word.end(), word.start() > 0))
             continue
-        for m in _JA_PIECE.finditer(word.group()):
-            out.append((word.start() + m.start(), word.start() + m.end(), space and m.start() == 0))
+        for m in _ATOM.finditer(word.group()):
+            atoms.append((word.start() + m.start(), word.start() + m.end(), word.start() > 0 and m.start() == 0))
+    japanese = any(_is_cjk(c) for c in para)
+    phrases = _phrase_starts(para) if japanese else frozenset()
+    words = {word.start() for word in _WORD.finditer(para)} if japanese else set()
+    out = []
+    for k, (start, end, space) in enumerate(atoms):
+        out.append((start, end, None if k == 0 else _break_quality(para, atoms[k - 1], (start, end, space),
+                                                                   phrases, words)))
     return out
 
 
-def _breakable(para: str, pieces: list[tuple[int, int, bool]], k: int) -> bool:
-    """May a line break before ``pieces[k]``?  At a space or beside a Japanese character, but never
-    before a character of ``NO_LINE_START``, after one of ``NO_LINE_END`` or beside a lone sign."""
-    (a0, a1, _), (b0, b1, space) = pieces[k - 1], pieces[k]
+def _break_quality(para: str, before, atom, phrases: frozenset[int], words: set[int]) -> int | None:
+    """How good a line break between the atoms ``before`` and ``atom`` is (see :func:`pieces`)."""
+    (a0, a1, _), (b0, b1, space) = before, atom
     if para[b0] in NO_LINE_START or para[a1 - 1] in NO_LINE_END:
-        return False
+        return None
     if set(para[a0:a1]) <= OPERATORS or set(para[b0:b1]) <= OPERATORS:
-        return False
-    return space or _is_cjk(para[a1 - 1]) or _is_cjk(para[b0])
+        return None
+    if space:  # a name with its number ("赤ネズミ 11") is one word
+        return WORD if _is_cjk(para[a1 - 1]) and para[b0].isdigit() else PHRASE
+    if not (_is_cjk(para[a1 - 1]) or _is_cjk(para[b0])):
+        return None  # inside a Latin word
+    if b0 in phrases:
+        return PHRASE
+    return WORD if b0 in words else CHARACTER
 
 
 def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> list[tuple[int, int]]:
@@ -129,11 +160,12 @@ def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> li
     ``measure(start, end)`` being the width of ``text[start:end]`` (so that styled text, such as the
     rules' bold runs, wraps by the same rules as :func:`wrap`).
 
-    Lines break at ``\\n``, at spaces and between Japanese characters, never inside a piece of
-    :func:`pieces`, and keep the kinsoku rules: no ``NO_LINE_START`` character starts a line (the
-    one before ``ー`` or ``。`` goes down with it), no ``NO_LINE_END`` character ends one, and a
-    paragraph does not end on one Japanese character alone.  What cannot go down hangs past ``width``.
-    The spaces at a break are left out."""
+    Lines break at ``\\n``; then each line takes as many atoms (:func:`pieces`) as fit and ends at
+    the best place there is: between phrases or at a space; only where the line's first phrase
+    alone is too wide, between words; only where its first word is, between characters. No
+    ``NO_LINE_START`` character starts a line (the one before ``ー`` or ``。`` goes down with it),
+    no ``NO_LINE_END`` character ends one, and a paragraph does not end on one Japanese character
+    alone. What cannot go down hangs past ``width``. The spaces at a break are left out."""
     out: list[tuple[int, int]] = []
     offset = 0
     for para in text.split("\n"):
@@ -143,62 +175,56 @@ def break_lines(text: str, width: int, measure: Callable[[int, int], int]) -> li
     return out
 
 
-def _narrow_pieces(para: str, parts: list, width: int, measure) -> list:
-    """``parts`` with every Japanese piece wider than ``width`` on its own (a long katakana word in
-    a narrow box) cut into the finer pieces of ``_JA_PIECE_FINE``."""
-    out = []
-    for start, end, space in parts:
-        if end - start > 1 and any(_is_cjk(c) for c in para[start:end]) and measure(start, end) > width:
-            for m in _JA_PIECE_FINE.finditer(para[start:end]):
-                out.append((start + m.start(), start + m.end(), space and m.start() == 0))
-        else:
-            out.append((start, end, space))
-    return out
-
-
 def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
-    parts = _narrow_pieces(para, pieces(para), width, measure)
+    parts = pieces(para)
     if not parts:
         return [(0, 0)]
-    ok = [False] + [_breakable(para, parts, k) for k in range(1, len(parts))]  # a break before piece k
+    quality = [q for _, _, q in parts]  # of a break before part k
 
     def fits(i: int, j: int) -> bool:  # parts[i:j] on one line
         return measure(parts[i][0], parts[j - 1][1]) <= width
 
-    starts = [0]  # the first piece of each line
+    starts = [0]  # the first part of each line
     for j in range(2, len(parts) + 1):
         while j - starts[-1] > 1 and not fits(starts[-1], j):
-            cut = None  # the last break before which the line fits, else the last break at all
-            for k in range(j - 1, starts[-1], -1):
-                if ok[k]:
-                    if fits(starts[-1], k):
-                        cut = k
-                        break
-                    cut = cut or k
+            cut = _best_break(quality, starts[-1], j, fits)
             if cut is None:
                 break  # nothing may go down: it hangs
             starts.append(cut)
-    _no_orphan(para, parts, ok, starts, fits)
+    _no_orphan(para, parts, quality, starts, fits)
     ends = [*starts[1:], len(parts)]
     return [(parts[i][0], parts[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
 
 
-def _no_orphan(para: str, parts, ok: list[bool], starts: list[int], fits) -> None:
+def _best_break(quality: list, first: int, j: int, fits) -> int | None:
+    """Where the line starting at part ``first`` ends, part ``j`` not fitting on it: the last break of
+    the best quality before which the line fits; else the last break at all (the line hangs)."""
+    for level in (PHRASE, WORD, CHARACTER):
+        for k in range(j - 1, first, -1):
+            if quality[k] is not None and quality[k] >= level and fits(first, k):
+                return k
+    return next((k for k in range(j - 1, first, -1) if quality[k] is not None), None)
+
+
+def _no_orphan(para: str, parts, quality: list, starts: list[int], fits) -> None:
     """A paragraph must not end on one Japanese character (and its closing punctuation) alone: the
-    previous line gives it its last piece (with the ``。`` or ``ー`` after it)."""
+    previous line gives it its last phrase, word or character (with the ``。`` or ``ー`` after it)."""
     if len(starts) < 2:
         return
     last = para[parts[starts[-1]][0]:parts[-1][1]]
     if not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
         return
     first = starts[-2]
-    k = next((k for k in range(starts[-1] - 1, first, -1) if ok[k]), None)
-    if k is not None and parts[k - 1][1] - parts[first][0] >= 2 and fits(k, len(parts)):
-        starts[-1] = k
+    for level in (PHRASE, WORD, CHARACTER):
+        for k in range(starts[-1] - 1, first, -1):
+            if (quality[k] is not None and quality[k] >= level and parts[k - 1][1] - parts[first][0] >= 2
+                    and fits(k, len(parts))):
+                starts[-1] = k
+                return
 
 
 def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``msg`` into lines that fit ``width`` pixels: by words, between Japanese characters
+    """Split ``msg`` into lines that fit ``width`` pixels: at spaces, between Japanese phrases
     (:func:`break_lines`)."""
     f = font(size, bold)
     return [msg[s:e] for s, e in break_lines(msg, width, lambda s, e: f.size(msg[s:e])[0])]

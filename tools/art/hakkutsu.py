@@ -77,6 +77,11 @@ def rock_note(card: dict, lang: str = "en") -> str | None:
     return None
 
 
+def names_in(entry: dict, lang: str) -> tuple[str, str]:
+    """A card's names as its face in ``lang`` prints them: that language's name first."""
+    return (entry["name_ja"], entry["name"]) if lang == "ja" else (entry["name"], entry["name_ja"])
+
+
 def rock_face(card: dict, lang: str = "en") -> pygame.Surface:
     """A rock card face: area badge, kind icon, illustration, names en/ja, cost/carry/points, and
     the ribbon note in ``lang``."""
@@ -97,12 +102,11 @@ def rock_face(card: dict, lang: str = "en") -> pygame.Surface:
     D.text(surf, area, D.font(10 if len(area) > 1 else 12, True), P.PAPER, center=(body.x + 13, body.y + 12.5))
     icon = rocks.kind_icon(card["kind"], 20)
     surf.blit(icon, (body.right - 24, body.y + 3))
-    # Names.
-    name = card["name"]
-    D.text(surf, name, D.fit_font(name, body.w - 8, 13, bold=True, min_size=8), P.INK,
-           center=(body.centerx, body.y + 78))
-    ja = card["name_ja"]
-    D.text(surf, ja, D.fit_font(ja, body.w - 8, 11, jp=True, min_size=7), D.darken(hue, 0.55),
+    # Names: the face's language first, big; the other one small under it.
+    first, second = names_in(card, lang)
+    D.text(surf, first, D.fit_font(first, body.w - 8, 13, bold=True, jp=lang == "ja", min_size=8), P.INK,
+           center=(body.centerx, body.y + 78 - (lang == "ja")))
+    D.text(surf, second, D.fit_font(second, body.w - 8, 11, jp=lang != "ja", min_size=7), D.darken(hue, 0.55),
            center=(body.centerx, body.y + 93))
     # Stats row: cost (coin), carry (weight), points (star).
     sc = D.SS_Canvas(CARD_W, CARD_H)
@@ -235,7 +239,7 @@ def base_tile() -> pygame.Surface:
     c.line((80, 60, 40), (74, 16), (74, 48), 2)
     c.polygon(P.GOLD, [(74, 16), (90, 21), (74, 27)])
     surf.blit(c.result(), (0, 0))
-    D.text(surf, "BASE ベース", D.font(11, True, jp=True), P.PAPER, center=(50, 88), drop=(0, 0, 0, 140))
+    D.text(surf, "BASE 基地", D.font(11, True, jp=True), P.PAPER, center=(50, 88), drop=(0, 0, 0, 140))
     return surf
 
 
@@ -305,7 +309,7 @@ SHORT_TEXT = {
 TEXT_JA = {
     "joint-dig": "ほかの コマが いる 発掘現場でも 採掘できる。",
     "drill": "この採掘の コストが 2コイン 安くなる （最低0）。",
-    "crane": "いま 採掘する カードは 荷車で 重さ0 （運搬0）。",
+    "crane": "いま 採掘する カードの 重さが 0に なる。",
     "jeep": "この手番の 移動力+2。",
     "helicopter": "移動の代わりに、 好きなマスへ 飛ぶ。",
     "grant": "ストックから 2コイン もらう。",
@@ -331,9 +335,10 @@ def equipment_card(eq: dict, lang: str = "en") -> pygame.Surface:
     band = D.surface(body.w, body.h)
     pygame.draw.rect(band, hue, (0, 0, body.w, 32))
     surf.blit(D.apply_mask(band, D.rounded_mask(body.w, body.h, 10)), body.topleft)
-    D.text(surf, eq["name"], D.fit_font(eq["name"], body.w - 10, 12, bold=True), P.PAPER,
+    first, second = names_in(eq, lang)
+    D.text(surf, first, D.fit_font(first, body.w - 10, 12, bold=True, jp=lang == "ja"), P.PAPER,
            center=(body.centerx, body.y + 10))
-    D.text(surf, eq["name_ja"], D.fit_font(eq["name_ja"], body.w - 10, 10, jp=True), P.PAPER,
+    D.text(surf, second, D.fit_font(second, body.w - 10, 10, jp=lang != "ja"), P.PAPER,
            center=(body.centerx, body.y + 23))
     phase = PHASE[lang][eq["phase"]]
     D.text(surf, phase, D.fit_font(phase, body.w - 10, 8, bold=True, jp=lang == "ja", min_size=7),
@@ -401,10 +406,11 @@ def museum_card(m: dict, lang: str = "en") -> pygame.Surface:
     corner = {"kind": [m.get("kind")], "fossils": ["fossil"]}.get(m["bonus"], [])
     for k in corner:
         surf.blit(rocks.kind_icon(k, 18), (body.x + 4, body.y + 4))
-    D.text_block(surf, m["name"], pygame.Rect(body.x + 4, body.y + 52, body.w - 8, 26), P.INK, 12, bold=True,
-                 min_size=9, line_gap=-3)
-    D.text(surf, m["name_ja"], D.fit_font(m["name_ja"], body.w - 8, 11, jp=True, min_size=7), D.darken(hue, 0.5),
-           center=(body.centerx, body.y + 84))
+    first, second = names_in(m, lang)
+    D.text_block(surf, first, pygame.Rect(body.x + 4, body.y + 52, body.w - 8, 26), P.INK, 12, bold=True,
+                 jp=lang == "ja", min_size=9, line_gap=-3)
+    D.text(surf, second, D.fit_font(second, body.w - 8, 11 if lang != "ja" else 10, jp=lang != "ja", min_size=7),
+           D.darken(hue, 0.5), center=(body.centerx, body.y + 84))
     box = pygame.Rect(body.x + 5, body.y + 94, body.w - 10, body.h - 99)
     surf.blit(D.rounded_panel(box.w, box.h, 7, P.PAPER, P.PAPER_SHADE, D.darken(hue, 0.3), 1), box.topleft)
     ja = lang == "ja"
@@ -449,8 +455,8 @@ def cart_track(face: str, lang: str = "en") -> pygame.Surface:
         D.text(surf, f"{i}{'+' if not ok else ''}", f_small, (90, 70, 60), center=(cell.centerx, cell.y + 10))
         D.text(surf, str(track[i]) if ok else "×", f_big, (40, 100, 60) if ok else P.RED_DARK,
                center=(cell.centerx, cell.y + 34))
-    if lang == "ja":  # the terms of the client's tips: 運搬 (carry units) → 移動 (movement)
-        D.text(surf, "運搬", D.font(9, True, jp=True), (240, 220, 200), center=(18, 13))
+    if lang == "ja":  # the terms of the rules and the client's tips: 重さ (carry units) → 移動 (movement)
+        D.text(surf, "重さ", D.font(9, True, jp=True), (240, 220, 200), center=(18, 13))
         D.text(surf, "移動", D.font(9, True, jp=True), (240, 220, 200), center=(18, h - 14))
     else:
         D.text(surf, "load", D.font(8, True), (240, 220, 200), center=(18, 14))
@@ -500,13 +506,14 @@ def specs() -> list[AssetSpec]:
         out.append(AssetSpec(f"hakkutsu.cart.{face}", f"hakkutsu/cart_{face}.png", "image", "hakkutsu",
                              f"cart track face {face}: carry units loaded -> movement",
                              lambda face=face: cart_track(face)))
-    # Japanese faces (key "<key>.ja") of everything above that prints English rules text.
+    # Japanese faces (key "<key>.ja") of everything above that prints English rules text or a name
+    # (in Japanese the Japanese name comes first).
     en = {spec.key: spec for spec in out}
     for card in rock_cards():
-        if rock_note(card) is not None:
-            out.append(variant(en[f"hakkutsu.rock.{card['key']}"], "ja",
-                               f"rock card {card['name']}, Japanese face: {rock_note(card, 'ja')}",
-                               lambda card=card: rock_face(card, "ja")))
+        note = rock_note(card, "ja")
+        out.append(variant(en[f"hakkutsu.rock.{card['key']}"], "ja",
+                           f"rock card {card['name']}, Japanese face: {card['name_ja']}" + (f", {note}" if note else ""),
+                           lambda card=card: rock_face(card, "ja")))
     for eq in data["equipment"]:
         out.append(variant(en[f"hakkutsu.equipment.{eq['key']}"], "ja",
                            f"equipment card {eq['name']}, Japanese face: {''.join(TEXT_JA[eq['key']].split())}",
@@ -516,7 +523,7 @@ def specs() -> list[AssetSpec]:
                            f"museum/lab card {m['name']}, Japanese face: {' '.join(museum_lines_ja(m)).strip()}",
                            lambda m=m: museum_card(m, "ja")))
     for face in ("alpha", "beta"):
-        out.append(variant(en[f"hakkutsu.cart.{face}"], "ja", f"cart track face {face}, Japanese labels (運搬 → 移動)",
+        out.append(variant(en[f"hakkutsu.cart.{face}"], "ja", f"cart track face {face}, Japanese labels (重さ → 移動)",
                            lambda face=face: cart_track(face, "ja")))
     return out
 
