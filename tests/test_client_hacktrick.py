@@ -207,3 +207,22 @@ def test_hotseat_score_line_keeps_seat_order_and_parts_names_from_scores(app, la
     assert not re.search(r"\d\s*\d", line)  # no digit of a name beside a score
     assert re.search(re.escape(first) + r"\s*[:：]\s*1", line) and re.search(re.escape(second) + r"\s*[:：]\s*0", line)
 
+
+
+@pytest.mark.parametrize("x2", [False, True])
+def test_markers_on_a_cell_make_room_for_one_placed_beside_them(app, x2):
+    """A marker lands in the centred row's new slot (the x2 first) while the owner's markers already on
+    the cell slide over, so they never overlap."""
+    scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=1))
+    lay, cell = scene.layout, 5
+    scene.display["board"][cell - 1] = [{"owner": 0, "x2": False}]
+    lay.arrange(scene.display)
+    step = animations.animations.get("marker_placed")(scene, {"player": 0, "cell": cell, "x2": x2})
+    ends = sorted(tuple(tw.end) for tw in step.tweens)
+    assert ends == sorted([lay.marker_slot(cell, 0, 2).center, lay.marker_slot(cell, 1, 2).center])
+    new, moved = step.tweens
+    assert new.end == lay.marker_slot(cell, 0 if x2 else 1, 2).center
+    assert moved.start == lay.marker_slot(cell, 0, 1).center
+    assert moved.end == lay.marker_slot(cell, 1 if x2 else 0, 2).center
+    step.on_start()
+    assert scene.sprites.is_hidden(("marker", cell, 0))  # the one on the cell moves as a sprite
