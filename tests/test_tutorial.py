@@ -114,10 +114,10 @@ def test_a_wrong_click_is_explained_and_changes_nothing(tmp_path, monkeypatch):
     five = next(rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 5)
     click(app, five.center)  # a playable card, but not the lesson's
     assert table.session.record.actions == actions and guide.step.id == "capture"
-    assert app.notice is not None and app.notice[0] == i18n.t("tutorial.hacktrick.capture_wrong")
-    app.notice = None
+    assert guide.message == i18n.t("tutorial.hacktrick.capture_wrong")  # said in the note, beside the move
+    guide.message = None
     key(app, pygame.K_5)  # the same by its key: refused by the guide, not played
-    assert table.session.record.actions == actions and app.notice[0] == i18n.t("tutorial.hacktrick.capture_wrong")
+    assert table.session.record.actions == actions and guide.message == i18n.t("tutorial.hacktrick.capture_wrong")
     key(app, pygame.K_h)  # no hint from a search in a lesson
     assert table.session.record.actions == actions and not table.hints.wanted
     one = guide.targets()[0]
@@ -134,7 +134,7 @@ def test_explanations_go_back_and_forth_and_a_click_on_the_table_is_explained(tm
     click(app, guide.buttons["next"].center)
     assert guide.step.id == "board" and set(guide.buttons) == {"again", "back", "next"}
     click(app, (1000, 150))  # the row: not what the step is about
-    assert guide.step.id == "board" and app.notice[0] == i18n.t("tutorial.wrong_explain")
+    assert guide.step.id == "board" and guide.message == i18n.t("tutorial.wrong_explain")
     click(app, guide.buttons["back"].center)
     assert guide.step.id == "welcome"
     key(app, pygame.K_RIGHT)

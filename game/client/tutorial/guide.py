@@ -34,6 +34,9 @@ PANEL_BORDER = (255, 214, 102)
 PANEL_WIDTH = 400
 TEXT_SIZE = 17
 BUTTON_H = 36
+#: Seconds the reason a click was refused stays in the note.
+MESSAGE_SECONDS = 5.0
+MESSAGE_COLOUR = (255, 170, 120)
 MARGIN = 14
 #: Seconds between two scripted actions once the first has been shown (at animation speed 1).
 SCRIPT_PAUSE = 0.7
@@ -56,6 +59,8 @@ class Guide:
         self.buttons: dict[str, pygame.Rect] = {}  # this frame's panel buttons, by name
         self.hover: str | None = None
         self.autoplay_pause = AUTOPLAY_PAUSE
+        self.message: str | None = None  # why the last click or key was refused
+        self.message_left = 0.0
         self.enter(start)
 
     # ------------------------------------------------------------------ steps
@@ -73,6 +78,7 @@ class Guide:
     def enter(self, index: int) -> None:
         """Begin step ``index`` (the game must stand at its start) and remember it."""
         self.index = index
+        self.message = None
         self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else self.autoplay_pause
         finished = self.step.kind == "finish"
         progress.remember(self.game, step=0 if finished else index, done=finished or progress.place(self.game).done)
@@ -115,6 +121,7 @@ class Guide:
         the step's own reason (or a general one); nothing changes."""
         expected = self.expected() if self.step.kind == "do" else None
         if expected is not None and action == expected:
+            self.message = None
             return True
         self.refuse()
         return False
@@ -129,7 +136,8 @@ class Guide:
         else:
             message = t("tutorial.wrong_wait")
         self.table.app.sound("sfx.error")
-        self.table.app.notify(message, 4)
+        self.message = message  # said in the note itself, next to what to do instead
+        self.message_left = MESSAGE_SECONDS
 
     def targets(self) -> list[pygame.Rect]:
         """What the learner should look at or click now (outlined; the rest is dimmed)."""
@@ -191,6 +199,9 @@ class Guide:
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
         table = self.table
+        self.message_left -= dt
+        if self.message_left <= 0:
+            self.message = None
         if self.step_done():
             self.enter(self.index + 1)
             return
@@ -236,7 +247,7 @@ class Guide:
         targets = self.targets()
         if self.step.kind in ("explain", "do", "finish") and not self.table.timeline.busy:
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 120))
+            veil.fill((0, 0, 0, 150))
             for rect in targets:
                 veil.fill((0, 0, 0, 0), rect.inflate(8, 8))
             surface.blit(veil, (0, 0))
@@ -258,6 +269,9 @@ class Guide:
     def panel_lines(self) -> list[str]:
         return gfx.wrap(self.text(), TEXT_SIZE, PANEL_WIDTH - 2 * MARGIN)
 
+    def message_lines(self) -> list[str]:
+        return gfx.wrap(self.message, TEXT_SIZE - 1, PANEL_WIDTH - 2 * MARGIN, bold=True) if self.message else []
+
     def panel_rect(self) -> pygame.Rect:
         """The panel's place: beside what the step is about (right, left, below, above), on screen,
         over none of it if it can; centred when the step is about nothing in particular.  While a
@@ -275,7 +289,10 @@ class Guide:
         line = gfx.font(TEXT_SIZE).get_linesize()
         buttons = self.panel_buttons()
         rows = (len(buttons) + 1) // 2 if self.step.kind == "finish" else (1 if buttons else 0)
+        said = self.message_lines()
         height = 34 + len(self.panel_lines()) * (line + 2) + rows * (BUTTON_H + 8) + MARGIN
+        if said:
+            height += 8 + len(said) * gfx.font(TEXT_SIZE - 1, True).get_linesize()
         rect = pygame.Rect(0, 0, PANEL_WIDTH, height)
         screen = pygame.Rect((0, 0), self.table.app.size)
         if not targets:
@@ -323,6 +340,12 @@ class Guide:
         for text in self.panel_lines():
             gfx.text(surface, text, (rect.left + MARGIN, y), TEXT_SIZE, gfx.INK)
             y += line + 2
+        said = self.message_lines()
+        if said:
+            y += 8
+            for text in said:
+                gfx.text(surface, text, (rect.left + MARGIN, y), TEXT_SIZE - 1, MESSAGE_COLOUR, bold=True)
+                y += gfx.font(TEXT_SIZE - 1, True).get_linesize()
         buttons = self.panel_buttons()
         if not buttons:
             return
