@@ -28,22 +28,25 @@ def _write(path, data: dict):
     return path
 
 
-def _fifo(tmp_path):
-    """A named pipe, and a thread that writes nothing to it and closes it after 5 s: a reader that
-    blocked on it then gets end of file (so a test of a reader that waits fails instead of hanging)."""
-    path = tmp_path / "pipe.json"
+def _fifo(tmp_path, name: str = "pipe.json"):
+    """A named pipe that nothing writes to (see :func:`_fifo_release`)."""
+    path = tmp_path / name
     os.mkfifo(path)
+    _fifo_release(path)
+    return path
 
+
+def _fifo_release(path):
+    """Open the named pipe ``path`` for writing after 5 s and close it: a reader that blocked on it
+    then gets end of file (so a test of a reader that waits fails instead of hanging)."""
     def release():
         time.sleep(5)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-            os.close(fd)
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:  # no reader waiting: nothing to release
             pass
 
     threading.Thread(target=release, daemon=True).start()
-    return path
 
 
 def _one_line_error(capsys, command: str) -> str:
@@ -356,3 +359,16 @@ def test_continue_with_a_huge_save_explains_it_at_once(tmp_path, monkeypatch, la
         assert "title.save_problem" not in note and path.stat().st_size == 2 << 30
     finally:
         app.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_for_settings_gives_the_defaults_at_once(tmp_path, monkeypatch):
+    from game.client.settings import Settings
+
+    monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
+    _fifo(tmp_path, "settings.json")
+    start = time.perf_counter()
+    settings = Settings.load()
+    assert time.perf_counter() - start < 2.0
+    assert "is a named pipe" in settings.problem and settings.to_json() == Settings().to_json()
+

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.rules import write_atomic
+from game.rules.files import FileRefused, read_bytes
 
 from .i18n import LANGUAGES
 
@@ -25,6 +26,8 @@ MIN_WINDOW = WINDOW_SIZES[0]  # below this the 1280x720 layout, scaled down, is 
 FIELD_LABELS = {"language": "settings.language", "animation_speed": "settings.animation", "volume": "settings.volume",
                 "mute": "settings.mute", "window_size": "settings.window", "fullscreen": "settings.fullscreen",
                 "setups": "settings.setups"}
+#: The settings file is a few hundred bytes; a larger one is refused unread (defaults are used).
+SETTINGS_MAX_BYTES = 64 << 10
 DESKTOP_MARGIN = 60  # height a window needs beyond its size on a desktop: title bar, task bar
 
 
@@ -188,10 +191,14 @@ class Settings:
         path = cls.path()
         settings = cls()
         try:
-            data = json.loads(path.read_bytes().decode("utf-8"))
+            data = json.loads(read_bytes(path, "a settings file", SETTINGS_MAX_BYTES).decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a JSON object")
-        except FileNotFoundError:
+        except FileRefused as exc:  # missing, a folder, a named pipe, far too large, unreadable
+            if exc.kind == "missing":
+                return settings
+            settings.problem = f"{exc}; using the default settings"
+            settings.problem_text = ("settings.unreadable", {"path": str(path), "error": str(exc)})
             return settings
         except OSError as exc:
             settings.problem = f"cannot read {path}: {exc}; using the default settings"
