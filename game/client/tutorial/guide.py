@@ -288,7 +288,7 @@ class Guide:
     def _place(self, targets: list[pygame.Rect]) -> pygame.Rect:
         line = gfx.font(TEXT_SIZE).get_linesize()
         buttons = self.panel_buttons()
-        rows = (len(buttons) + 1) // 2 if self.step.kind == "finish" else (1 if buttons else 0)
+        rows = len(buttons) if self.step.kind == "finish" else (1 if buttons else 0)  # finish: one a row
         said = self.message_lines()
         height = 34 + len(self.panel_lines()) * (line + 2) + rows * (BUTTON_H + 8) + MARGIN
         if said:
@@ -350,7 +350,7 @@ class Guide:
         if not buttons:
             return
         y += 8
-        per_row = 2
+        per_row = 1 if self.step.kind == "finish" else 2
         width = (rect.width - 2 * MARGIN - (per_row - 1) * 8) // per_row
         for i, (name, label) in enumerate(buttons):
             row, col = divmod(i, per_row)
