@@ -410,7 +410,7 @@ def test_hacktrick_log_has_hand_1_deal_toasts_avoid_the_labels_and_the_last_glow
     frames(app)
     types = [ev["type"] for ev in table.log.entries[:2]]
     assert types == ["hand_started", "cards_dealt"]
-    assert i18n.t("log.hand_started", hand=1, dealer="x", aside="y")[:6] in table.describe(table.log.entries[0])
+    assert i18n.t("log.hand_started", hand=1, name="x", aside="y")[:6] in table.describe(table.log.entries[0])
     anchor, pos, width = table.notice_place()
     toast = pygame.Rect(0, 0, width, 72)
     setattr(toast, anchor, pos)
