@@ -226,3 +226,19 @@ def test_markers_on_a_cell_make_room_for_one_placed_beside_them(app, x2):
     assert moved.end == lay.marker_slot(cell, 1 if x2 else 0, 2).center
     step.on_start()
     assert scene.sprites.is_hidden(("marker", cell, 0))  # the one on the cell moves as a sprite
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hotseat_hand_sums_part_names_from_sums(app, lang):
+    """"Hand sums: Player 1 4, Player 2 11" read as "Player 14" (the log and the banner name hot-seat
+    players, whose names end in a digit)."""
+    import re
+
+    app.set_language(lang)
+    _, scene = _table(app, 2, seats=("human", "human"))
+    names = (scene.name(0), scene.name(1))
+    texts = [log_text.describe({"type": "sums_announced", "sums": [4, 11]}, lambda p: names[p]),
+             t("ht.banner_sums", a=names[0], sa=4, b=names[1], sb=11)]
+    for text in texts:
+        assert names[0][-1].isdigit() and not any(re.search(re.escape(n) + r"\s*\d", text) for n in names), text
+        assert re.search(re.escape(names[0]) + r"\s*[:：]\s*4", text), text
