@@ -114,7 +114,7 @@ class GameScene(Scene):
 
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0) * self.pace() * self.pace()
+        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0) * self.pace()
         self.timeline.update(dt)
         if self.guide is not None:
             self.guide.update(dt)  # a tutorial: the script plays every seat but the learner's
@@ -147,10 +147,6 @@ class GameScene(Scene):
             self.app.scenes.push_named("privacy", self.name(p))
 
     demo_speed = 1.0
-
-    def pace(self) -> float:
-        """Hook: a factor on the animation speed (other players' turns hurried)."""
-        return 1.0
 
     def pace(self) -> float:
         """Hook: a factor on the animation speed (other players' turns hurried)."""

@@ -17,8 +17,9 @@ called out.
 
 Hooks a table provides (see :class:`~.scene.TableScene`): ``seat_rect(p)`` (the spotlight),
 ``caption_anchor(ev, actor)`` (what changed), ``caption_avoid()`` (``(rect, weight)`` pairs not to
-cover), ``caption_bounds`` (where boxes may go), ``captioned(ev)`` (events worth a caption) and
-``outcome(ev)`` (``(player, text, tone)`` for an outcome that matters, else ``None``).
+cover), ``caption_bounds`` (where boxes may go), optionally ``caption_width`` and ``caption_spots``
+(free places a box may also take), ``captioned(ev)`` (events worth a caption) and
+``outcomes(ev)`` (a ``(player, text, tone)`` for each outcome that matters).
 """
 
 from __future__ import annotations
@@ -143,11 +144,10 @@ class Captions:
         table = self.table
         if not table.interactive:
             return
-        outcome = table.outcome(ev)
-        if outcome is not None:
-            player, text, tone = outcome
+        outcomes = table.outcomes(ev)
+        for player, text, tone in outcomes:
             self.callouts = [c for c in self.callouts if c.player != player] + [Callout(player, text, tone)]
-        if outcome is not None or not self.follows(self.actor) or not table.captioned(ev):
+        if outcomes or not self.follows(self.actor) or not table.captioned(ev):
             return
         text = table.caption_text(ev, self.actor)
         if not text:
@@ -195,16 +195,21 @@ class Captions:
         key = (tuple(line.text for line in self.lines), tuple(self.lines[-1].anchor), self.actor, language(),
                table.viewer)
         if self._box is None or self._box[0] != key:
+            width = getattr(table, "caption_width", WIDTH)
             rows: list[tuple[str, bool]] = []
             for i, line in enumerate(self.lines):
                 newest = i == len(self.lines) - 1
-                rows += [(part, newest) for part in gfx.wrap(line.text, SIZE, WIDTH - 24, bold=newest)]
+                rows += [(part, newest) for part in gfx.wrap(line.text, SIZE, width - 24, bold=newest)]
             lh = gfx.font(SIZE, True).get_linesize()
-            size = (WIDTH, len(rows) * lh + 18 + gfx.font(11).get_linesize())
+            size = (width, len(rows) * lh + 18 + gfx.font(11).get_linesize())
             anchors = [self.lines[-1].anchor]
+            avoid = list(table.caption_avoid())
             if self.actor is not None:
-                anchors.append(table.seat_rect(self.actor))
-            rect = place(size, anchors, table.caption_bounds, table.caption_avoid())
+                seat = table.seat_rect(self.actor)
+                anchors.append(seat)
+                avoid.append((seat, 2))  # the area being spotlighted stays in sight
+            anchors += getattr(table, "caption_spots", [])
+            rect = place(size, anchors, table.caption_bounds, avoid)
             self._box = (key, rect, rows)
         return self._box[1], self._box[2]
 

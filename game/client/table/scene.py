@@ -19,11 +19,7 @@ takes input:
   win-chance meter; both show in ``hint_rect``;
 * other players' turns a player can follow (:mod:`.captions`): the acting player's area spotlighted
   (``seat_rect(p)``), each event captioned next to what changed (``caption_anchor(ev, actor)``,
-  clear of ``caption_avoid()``), outcomes that matter called out (``outcome(ev)``), ``Tab`` hurries;
-  and **since your last turn** (:mod:`.since_last_turn`, ``R``) on the human's turn;
-* other players' turns a player can follow (:mod:`.captions`): the acting player's area spotlighted
-  (``seat_rect(p)``), each event captioned next to what changed (``caption_anchor(ev, actor)``,
-  clear of ``caption_avoid()``), outcomes that matter called out (``outcome(ev)``), ``Tab`` hurries;
+  clear of ``caption_avoid()``), outcomes that matter called out (``outcomes(ev)``), ``Tab`` hurries;
   and **since your last turn** (:mod:`.since_last_turn`, ``R``) on the human's turn;
 * for replays: ``interactive = False``, ``update_display(dt)`` and ``open_view(views)``.
 
@@ -48,11 +44,9 @@ from ..i18n import You, language, t
 from ..scenes.base import GameScene
 from .actionbar import ActionBar, BarButton
 from .captions import Captions
-from .captions import Captions
 from .director import AnimationRegistry, Director, SpriteLayer
 from .hints import Hints
 from .log import LogLines, ScrollLog
-from .since_last_turn import SinceLastTurn
 from .since_last_turn import SinceLastTurn
 from .tooltips import Tooltips
 from .widgets import ThinkingIndicator, banner, fitting_size, prompt
@@ -60,8 +54,6 @@ from .widgets import ThinkingIndicator, banner, fitting_size, prompt
 QUEUE_LIMIT = 3
 HINT_COLOUR = (120, 200, 255)
 CONFIRM_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-HURRY_KEY = pygame.K_TAB  # the other players' turns play faster
-RECAP_KEY = pygame.K_r  # "since your last turn"
 HURRY_KEY = pygame.K_TAB  # the other players' turns play faster
 RECAP_KEY = pygame.K_r  # "since your last turn"
 
@@ -94,9 +86,6 @@ class TableScene(GameScene):
         self.final_view: dict | None = None
         self.hints = Hints(self)
         self.hinted_action = None  # the move a hint outlines on the table
-        self.captions = Captions(self)
-        self.recap = SinceLastTurn(self)
-        self.action_log: list[list[dict]] = []  # each action's events as the viewer's log keeps them
         self.captions = Captions(self)
         self.recap = SinceLastTurn(self)
         self.action_log: list[list[dict]] = []  # each action's events as the viewer's log keeps them
@@ -365,14 +354,6 @@ class TableScene(GameScene):
             if self.recap.toggle():
                 self.app.sound("sfx.click")
                 return
-        if event.type == pygame.KEYDOWN and event.key == HURRY_KEY:
-            self.captions.hurry_up()  # never queued: on the human's own turn it does nothing
-            return
-        if (event.type == pygame.KEYDOWN and event.key == RECAP_KEY) or (
-                is_click and self.recap.chip_rect is not None and self.recap.chip_rect.collidepoint(event.pos)):
-            if self.recap.toggle():
-                self.app.sound("sfx.click")
-                return
         if self.timeline.busy:
             self.pending_input.append(event)
             return
@@ -481,44 +462,10 @@ class TableScene(GameScene):
         """Hook: ``ev``'s caption: its log line, unless the game has a shorter or clearer form."""
         return self.describe(ev)
 
-    def outcome(self, ev: dict) -> tuple[int, str, str] | None:
-        """Hook: ``(player, text, tone)`` if ``ev`` is an outcome worth calling out on the table (tone
-        ``good``, ``bad`` or ``info``), else ``None``."""
-        return None
-
-    # ------------------------------------------------------------------ captions (see .captions)
-    #: Where caption boxes and outcome callouts may go (the table, left of the log column).
-    caption_bounds = pygame.Rect(8, 48, 944, 666)
-    #: Event types never captioned (nor listed since the viewer's last turn): the round's start, whose turn.
-    uncaptioned: frozenset[str] = frozenset()
-
-    def pace(self) -> float:
-        """The other players' turns hurried with ``Tab``."""
-        return self.captions.pace
-
-    def seat_rect(self, p: int) -> pygame.Rect:
-        """Hook: player ``p``'s area (spotlighted while their turn is shown)."""
-        return pygame.Rect(self.caption_bounds.left, self.caption_bounds.top, 300, 200)
-
-    def caption_anchor(self, ev: dict, actor: int) -> pygame.Rect:
-        """Hook: what ``ev`` changed on the table (the caption goes next to it); the actor's area by default."""
-        return self.seat_rect(actor)
-
-    def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
-        """Hook: what captions should not cover, with weights (a card's value far more than the card)."""
+    def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
+        """Hook: the outcomes worth calling out on the table that ``ev`` brings, each ``(player, text,
+        tone)`` (tone ``good``, ``bad`` or ``info``)."""
         return []
-
-    def captioned(self, ev: dict) -> bool:
-        return ev["type"] not in self.uncaptioned
-
-    def caption_text(self, ev: dict, actor: int) -> str | None:
-        """Hook: ``ev``'s caption: its log line, unless the game has a shorter or clearer form."""
-        return self.describe(ev)
-
-    def outcome(self, ev: dict) -> tuple[int, str, str] | None:
-        """Hook: ``(player, text, tone)`` if ``ev`` is an outcome worth calling out on the table (tone
-        ``good``, ``bad`` or ``info``), else ``None``."""
-        return None
 
     # ------------------------------------------------------------------ the prompt
     prompt_keys = "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``

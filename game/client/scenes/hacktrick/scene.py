@@ -19,11 +19,12 @@ from ...i18n import t
 from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
+from .captions import HacktrickCaptions
 from .layout import BAR, BOARD_AT, BOARD_MARKER, CARD, DECK, HAND, KEYS_HINT, LOG, MARKER, MENU, ROW, STATUS, UNDO, TableLayout
 from .view_model import action_label, reason_text
 
 
-class HacktrickScene(TableScene):
+class HacktrickScene(HacktrickCaptions, TableScene):
     animations = animations
     bar_rect = BAR
     bar_columns = 3

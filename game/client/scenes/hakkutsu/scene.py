@@ -25,6 +25,7 @@ from ...table.picks import NUMBER_KEYS
 from ...table.scene import TableScene
 from . import mapview, overlays, panels
 from .animations import animations
+from .captions import HakkutsuCaptions
 from .input import DETECTOR_MODE, Choices, choices, detector_action
 from .layout import (
     BAR,
@@ -49,7 +50,7 @@ ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), 
 CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class HakkutsuScene(TableScene):
+class HakkutsuScene(HakkutsuCaptions, TableScene):
     animations = animations
     prompt_keys = "hk"
     log_lines = log_lines

@@ -367,14 +367,14 @@ class RatjackScene(TableScene):
                      owner_b=self.log_owner(b["owner"], actor=actor), card_b=card_in_area(self, b["owner"], b["index"]))
         return super().caption_text(ev, actor)
 
-    def outcome(self, ev: dict) -> tuple[int, str, str] | None:
+    def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
         """A player out, exactly 25 and any other VP scored."""
         if ev["type"] == "player_eliminated":
-            return ev["player"], t("rj.banner.out", name=self.name(ev["player"]), value=ev["value"]), "bad"
+            return [(ev["player"], t("caption.rj.out", name=self.subject(ev["player"]), value=ev["value"]), "bad")]
         if ev["type"] == "vp_scored":
-            key = "rj.banner.exact" if ev["reason"] == "exactly 25" else "rj.banner.scored"
-            return ev["player"], t(key, name=self.name(ev["player"]), points=ev["points"]), "good"
-        return None
+            key = "caption.rj.exact" if ev["reason"] == "exactly 25" else "caption.rj.scored"
+            return [(ev["player"], t(key, name=self.subject(ev["player"]), points=ev["points"]), "good")]
+        return []
 
     # ------------------------------------------------------------------ frame
     def banner_center(self) -> tuple[int, int]:
