@@ -381,24 +381,27 @@ def test_monkey_on_the_hakkutsu_table(app):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_choice_caption_fits_under_its_card(app, lang):
-    """The name and text under each offered equipment / museum card fit their space (the Detector's
-    text was cut after "second card of a"), in both languages."""
+def test_every_choice_caption_fits_beside_its_card(app, lang):
+    """The name, phase and text beside each offered equipment / museum card fit their space (the
+    Detector's text was cut after "second card of a"), in both languages, however many are offered."""
     from game.client import gfx, i18n
-    from game.client.scenes.hakkutsu.layout import BIG_CARD
-    from game.client.scenes.hakkutsu.overlays import CHOICE
-    from game.client.scenes.hakkutsu.texts import bonus_text, equipment_name, equipment_text, localized
-    from game.client.table.widgets import fitting_size
+    from game.client.scenes.hakkutsu.overlays import caption_lines, choice_caption, choice_slots
     from game.rules.hakkutsu.views import MUSEUM_VIEWS
 
     i18n.set_language(lang)
-    card_bottom = CHOICE.top + 84 + BIG_CARD[1]
-    width, height = BIG_CARD[0] + 20, CHOICE.bottom - card_bottom - 16
-    captions = [equipment_name(e.key) + "\n" + equipment_text(e.key) for e in DATA.equipment]
-    captions += [localized(m) + "\n" + bonus_text(m) for m in MUSEUM_VIEWS]
-    for caption in captions:
-        size = fitting_size(caption, width, height, sizes=(13, 12, 11))
-        assert len(gfx.wrap(caption, size, width)) * gfx.font(size).get_linesize() <= height, caption
+    try:
+        offers = [([choice_caption(e.key, False) for e in DATA.equipment], [2], True)]
+        offers.append(([choice_caption(m, True) for m in MUSEUM_VIEWS], range(3, 7), False))
+        for captions, counts, badges in offers:
+            for n in counts:
+                _, below = choice_slots(n, badges_above=badges)[-1]
+                for caption in captions:
+                    size, lines = caption_lines(caption, below.width, below.height)
+                    assert len(lines) * gfx.font(size).get_linesize() <= below.height, (n, caption)
+                    for line, (_, bold) in lines:
+                        assert gfx.font(size, bold).size(line)[0] <= below.width, line
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_click_hides_the_cell_preview_until_the_mouse_moves(app):
@@ -482,8 +485,11 @@ def test_another_players_name_stays_clear_of_their_coins(app):
 
     i18n.set_language("ja")
     scene = start(app, ["human", "random", "random"], seed=2)
+    assert run_until(app, lambda: scene.my_turn)
+    scene.act(scene.legal_actions()[0])  # past the set-up: its chooser lies over the panels beside the map
+    assert run_until(app, lambda: scene.my_turn and scene.display["phase"] == "move")
     frames(app, 3)
-    q = 1  # the top panel: the set-up dialog covers the ones below it
+    q = 1
     lay = scene.layout.panels[q]
     coin_left = lay.stats[0]
     band = range(lay.rect.top + 10, lay.rect.top + 28)  # the name's letters

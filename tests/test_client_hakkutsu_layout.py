@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -496,3 +497,86 @@ def test_key_badges_leave_equipment_names_the_label_and_the_score_readable(app, 
     others = [texts[t("hk.equipment_label")], texts[tn("hk.score", 0)]]
     for b in in_hand:
         assert not any(b.colliderect(r) for r in names + others), (b, names, others)
+
+
+# ------------------------------------------------------------------------------- 6: the set-up chooser
+def setup_choice(app, players: int, phase: str) -> object:
+    """A table where the human (player 0) chooses a museum (``draft``) or an equipment card (``equip``)."""
+    from ai import make_agent
+    from game.rules import Seat
+
+    session = Session.new("hakkutsu", ["human"] + ["heuristic"] * (players - 1), seed=21, draft=True)
+    bot = make_agent("heuristic", seed=5)
+    while not (session.to_move == 0 and session.state.phase == phase):
+        session.apply(bot.choose(Seat(session.state, session.to_move)))
+    app.scenes.push(TitleScene(app))
+    scene = open_game(app, session)
+    assert run_until(app, lambda: scene.my_turn)
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("phase", ["draft", "equip"])
+def test_the_setup_chooser_leaves_the_map_in_view(app, lang, players, phase, monkeypatch):
+    """The equipment chooser (and the museum draft) covered the map, whose cards are what the choice is
+    about: it lies beside the map now, the offered cards and their captions inside it, none on another."""
+    scene = setup_choice(app, players, phase)
+    drawn = []
+    real_text = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: (
+        drawn.append((msg, r := real_text(surface, msg, *a, **k))), r)[1])
+    app.render()
+    assert not overlays.CHOICE.colliderect(MAP.inflate(10, 10)) and TABLE_AREA.contains(overlays.CHOICE)
+    n = len(scene.current_choices().order)
+    assert (n == 2 if phase == "equip" else 3 <= n <= players + 2) and len(scene.choice_rects) == n
+    slots = overlays.choice_slots(n, badges_above=phase == "equip")
+    assert [offered for offered, _ in slots] == list(scene.choice_rects.values())
+    boxes = [box for slot in slots for box in slot]
+    assert all(overlays.CHOICE.contains(box) for box in boxes)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(boxes, 2))
+    for offered, _ in slots:  # room above each card for its key badge, under the hint
+        assert offered.top - (widgets.BADGE_ABOVE if phase == "equip" else 0) >= overlays.CHOICE_HINT.bottom
+    captions = [(msg, r) for msg, r in drawn if any(below.contains(r) for _, below in slots)]
+    pool = scene.display["equipment_dealt"] if phase == "equip" else scene.display["draft_pool"]
+    for entry, (_, below) in zip(pool, slots, strict=True):
+        said = " ".join(msg for msg, r in captions if below.contains(r))
+        for part, _ in overlays.choice_caption(entry, phase == "draft"):
+            assert part.replace(" ", "") in said.replace(" ", ""), (part, said)
+    hint = t("hk.choice.draft_hint" if phase == "draft" else "hk.choice.keep_hint")
+    lines = gfx.wrap(hint, overlays.hint_size(hint), overlays.CHOICE_HINT.width)
+    assert len(lines) * gfx.font(overlays.hint_size(hint)).get_linesize() <= overlays.CHOICE_HINT.height
+
+
+def test_one_word_for_digging_and_the_cards_say_what_the_table_says():
+    """The equipment chooser said the same thing twice in different words: the card printed "MINING"
+    and "This mining costs…" over "This dig costs…" (in Japanese 採掘 over 掘る). Players dig (掘る,
+    発掘) everywhere now, and each card prints the words the table shows beside it and in its tips."""
+    from game.client.rulebook import __file__ as rulebook_init
+    from game.client.scenes.hakkutsu.texts import equipment_phase, equipment_text
+    from tools.art import draw as D
+    from tools.art import hakkutsu as H
+
+    mine = re.compile(r"\bmin(e|es|ed|ing)\b", re.IGNORECASE)
+    rules = Path(rulebook_init).parent
+    player_keys = ("hk.", "log.hk.", "act.hakkutsu.", "option.hakkutsu.", "illegal.")
+    for lang, word in (("en", mine), ("ja", re.compile("採掘"))):
+        texts = {k: v for k, v in i18n.table(lang).items() if k.startswith(player_keys)}
+        texts[f"hakkutsu.{lang}.md"] = (rules / f"hakkutsu.{lang}.md").read_text(encoding="utf-8")
+        texts |= {f"face phase {k}": v for k, v in H.PHASE[lang].items()}
+        assert not [k for k, v in texts.items() if word.search(v)], lang
+    assert not [k for k, v in H.TEXT_JA.items() if "採掘" in v]
+    D.init()
+    try:
+        for eq in H.card_data()["equipment"]:
+            key = eq["key"]
+            i18n.set_language("en")
+            _, lines, _, fits = H.equipment_layout(eq, "en")
+            assert fits and " ".join(lines) == equipment_text(key), key  # the very words, all printed
+            assert equipment_phase(key).upper().startswith(H.PHASE["en"][eq["phase"]]), key
+            i18n.set_language("ja")
+            printed = "".join(H.TEXT_JA[key].split())
+            assert equipment_text(key).startswith(printed.rstrip("。")), key  # the table may add a note
+            assert equipment_phase(key) == H.PHASE["ja"][eq["phase"]], key
+    finally:
+        i18n.set_language("en")

@@ -23,6 +23,8 @@ from tools.art import rocks
 from tools.art.spec import AssetSpec, variant
 
 CARDS_FILE = Path(__file__).resolve().parents[2] / "game" / "rules" / "hakkutsu" / "cards.toml"
+# The client's English texts: an equipment card prints its effect in the words the table shows beside it.
+TEXTS_EN = Path(__file__).resolve().parents[2] / "game" / "client" / "i18n" / "en.hakkutsu.toml"
 CARD_W, CARD_H = 100, 140
 TILE = 100
 PAWN = 48
@@ -41,6 +43,12 @@ MUSEUM_HUE = (120, 90, 60)
 def card_data() -> dict:
     """The parsed Hakkutsu data file (rocks, museums, equipment, cart)."""
     return tomllib.loads(CARDS_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def effect_texts() -> dict[str, str]:
+    """The equipment effects in English as the client words them (``[hk.equipment]``)."""
+    return tomllib.loads(TEXTS_EN.read_text(encoding="utf-8"))["hk"]["equipment"]
 
 
 def rock_cards() -> list[dict]:
@@ -299,31 +307,26 @@ def _equipment_icon(effect: str) -> pygame.Surface:
     return c.result()
 
 
-# Shorter wording for the small card face where the data file's text is long.
-SHORT_TEXT = {
-    "joint-dig": "Mine even where another pawn stands.",
-    "detector": "Secretly look at a face-down top or 2nd card of a site.",
-}
 # The effects in Japanese, in the terms of game/client/i18n/ja.hakkutsu.toml ([hk.equipment]).
 # Spaces mark where a line may break; they are not printed (draw.wrap_ja).
 TEXT_JA = {
-    "joint-dig": "ほかの コマが いる 発掘現場でも 採掘できる。",
-    "drill": "この採掘の コストが 2コイン 安くなる （最低0）。",
-    "crane": "いま 採掘する カードの 重さが 0に なる。",
+    "joint-dig": "ほかの コマが いる 発掘現場でも 掘れる。",
+    "drill": "この発掘の コストが 2コイン 安くなる （最低0）。",
+    "crane": "いま 掘る カードの 重さが 0に なる。",
     "jeep": "この手番の 移動力+2。",
     "helicopter": "移動の代わりに、 好きなマスへ 飛ぶ。",
     "grant": "ストックから 2コイン もらう。",
     "detector": "発掘現場の 裏向きの 一番上か 2枚目の カードを こっそり 見る。",
 }
-PHASE = {"en": {"movement": "MOVE", "mining": "MINING", "any": "ANY TIME"},
-         "ja": {"movement": "移動フェイズ", "mining": "採掘フェイズ", "any": "手番中いつでも"}}
+PHASE = {"en": {"movement": "MOVE", "mining": "DIG", "any": "ANY TIME"},
+         "ja": {"movement": "移動フェイズ", "mining": "発掘フェイズ", "any": "手番中いつでも"}}
 
 
 def equipment_layout(eq: dict, lang: str = "en"):
     """How an equipment card's effect is set in its box: (font, lines, line height, whether it fits)."""
     if lang == "ja":
         return D.block_layout(TEXT_JA[eq["key"]], EFFECT_BOX, 11, bold=True, jp=True, min_size=9, line_gap=-3)
-    return D.block_layout(SHORT_TEXT.get(eq["key"], eq["text"]), EFFECT_BOX, 10, bold=True, min_size=7,
+    return D.block_layout(effect_texts()[eq["key"]], EFFECT_BOX, 10, bold=True, min_size=7,
                           line_gap=-2)
 
 
@@ -491,7 +494,7 @@ def specs() -> list[AssetSpec]:
     out.append(AssetSpec("hakkutsu.coin", "hakkutsu/coin.png", "image", "hakkutsu", f"coin ({COIN}x{COIN})", coin))
     for eq in data["equipment"]:
         out.append(AssetSpec(f"hakkutsu.equipment.{eq['key']}", f"hakkutsu/equipment_{eq['key']}.png", "image",
-                             "hakkutsu", f"equipment card {eq['name']} ({eq['name_ja']}): {eq['text']}",
+                             "hakkutsu", f"equipment card {eq['name']} ({eq['name_ja']}): {effect_texts()[eq['key']]}",
                              lambda eq=eq: equipment_card(eq), {"back": "hakkutsu.equipment.back"}))
     out.append(AssetSpec("hakkutsu.equipment.back", "hakkutsu/equipment_back.png", "image", "hakkutsu",
                          "back of an equipment card", lambda: plain_back("EQUIPMENT", "装備カード", EQUIPMENT_HUE)))

@@ -16,6 +16,7 @@ from .texts import (
     bonus_text,
     dig_refusal,
     equipment_name,
+    equipment_phase,
     equipment_text,
     equipment_tip,
     fossils_of,
@@ -26,7 +27,10 @@ from .texts import (
     scoring_cards,
 )
 
-CHOICE = pygame.Rect(TABLE_AREA.left + 30, 90, TABLE_AREA.width - 60, 340)
+CHOICE = SIDE.copy()  # the set-up choices: beside the map (over the other players' panels), the map in view
+CHOICE_PAD, CHOICE_GAP = 14, 12
+CHOICE_HINT = pygame.Rect(CHOICE.left + CHOICE_PAD, CHOICE.top + 42, CHOICE.width - 2 * CHOICE_PAD, 38)  # 2 lines
+CHOICE_TOP = 84  # the cards begin under the title and the hint (and an equipment card's key badge above it)
 SCORES = pygame.Rect(TABLE_AREA.left + 40, 80, TABLE_AREA.width - 80, 540)
 SCORE_ROWS = ("printed", "fossils", "museum", "total")
 
@@ -114,8 +118,35 @@ def _dig_layer(table, dig: Dig) -> tuple[pygame.Surface, list[pygame.Rect], pyga
     return layer, parts, card
 
 
+def choice_slots(n: int, badges_above: bool = False) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Where the ``n`` offered cards and their captions go in the chooser: one column (two when more
+    than three cards are offered), each caption right of its card, the cards as large as the rows
+    allow (``badges_above``: room above each card for its key badge)."""
+    cols = 1 if n <= 3 else 2
+    rows = max(1, -(-n // cols))
+    above = widgets.BADGE_ABOVE if badges_above else 0
+    top = CHOICE.top + CHOICE_TOP + above
+    col_w = (CHOICE.width - 2 * CHOICE_PAD - (cols - 1) * CHOICE_GAP) // cols
+    row_h = (CHOICE.bottom - CHOICE_PAD - top - (rows - 1) * (CHOICE_GAP + above)) // rows
+    h = min(BIG_CARD[1], row_h)
+    w = round(h * BIG_CARD[0] / BIG_CARD[1])
+    slots = []
+    for i in range(n):
+        x = CHOICE.left + CHOICE_PAD + (i % cols) * (col_w + CHOICE_GAP)
+        y = top + (i // cols) * (row_h + CHOICE_GAP + above)
+        card = pygame.Rect(x, y, w, h)
+        slots.append((card, pygame.Rect(card.right + 10, y, x + col_w - card.right - 10, row_h)))
+    return slots
+
+
+def hint_size(hint: str) -> int:
+    """The chooser's hint under its title: the largest size at which it fits its two lines."""
+    return widgets.fitting_size(hint, CHOICE_HINT.width, CHOICE_HINT.height, sizes=(14, 13, 12))
+
+
 def draw_choice(table, surface, d: dict, ch) -> None:
-    """The museum draft or the equipment deal: the offered cards, large, clickable."""
+    """The museum draft or the equipment deal beside the map: the offered cards, clickable, each with
+    its name and what it does."""
     draft = d["phase"] == "draft"
     me = d["player"]
     mine = table.my_turn
@@ -132,18 +163,16 @@ def draw_choice(table, surface, d: dict, ch) -> None:
         pool = d["equipment_dealt"] if chooser == me else []
         items = [("dealt", i) for i in range(len(pool))]
         count = len(pool) or 2
-    gfx.text(surface, title, (CHOICE.centerx, CHOICE.top + 16), 21, gfx.GOLD, anchor="midtop", bold=True)
+    width = CHOICE.width - 2 * CHOICE_PAD
+    gfx.text(surface, gfx.ellipsize(title, 20, width, bold=True), (CHOICE.centerx, CHOICE.top + 14), 20, gfx.GOLD,
+             anchor="midtop", bold=True)
     hint = t("hk.choice.draft_hint") if draft else t("hk.choice.keep_hint")
-    gfx.text(surface, hint, (CHOICE.centerx, CHOICE.top + 48), 14, gfx.MUTED, anchor="midtop")
+    gfx.text_block(surface, hint, CHOICE_HINT, hint_size(hint), gfx.MUTED, line_gap=0)
     n = max(1, len(items) or count)
-    width = n * BIG_CARD[0] + (n - 1) * 24
-    x0 = CHOICE.centerx - width // 2
-    y = CHOICE.top + 92  # the equipment's key badges sit on the cards' top edge, under the hint
     table.choice_rects = {}
-    for i in range(n):
-        rect = pygame.Rect(x0 + i * (BIG_CARD[0] + 24), y, *BIG_CARD)
+    for i, (rect, below) in enumerate(choice_slots(n, badges_above=not draft)):
         if not items:
-            back = table.museum_image(None, BIG_CARD) if draft else table.equipment_image(None, BIG_CARD)
+            back = table.museum_image(None, rect.size) if draft else table.equipment_image(None, rect.size)
             surface.blit(back, rect)
             continue
         key = items[i]
@@ -151,19 +180,43 @@ def draw_choice(table, surface, d: dict, ch) -> None:
         table.choice_rects[key] = rect
         picked = key in ch
         hovered = table.mouse is not None and rect.collidepoint(table.mouse)
-        if draft:
-            image, name, text = table.museum_image(entry, BIG_CARD), localized(entry), bonus_text(entry)
-            tip = name + " — " + text
-        else:
-            image, name, text = table.equipment_image(entry, BIG_CARD), equipment_name(entry), equipment_text(entry)
-            tip = equipment_tip(entry)
+        image = table.museum_image(entry, rect.size) if draft else table.equipment_image(entry, rect.size)
         widgets.draw_card(surface, image, rect, lift=10 if picked and hovered else 0,
-                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None, badge_above=not draft)
-        caption = name + "\n" + text
-        below = pygame.Rect(rect.left - 10, rect.bottom + 8, BIG_CARD[0] + 20, CHOICE.bottom - rect.bottom - 16)
-        size = widgets.fitting_size(caption, below.width, below.height, sizes=(13, 12, 11))
-        gfx.text_block(surface, caption, below, size, gfx.INK, line_gap=0)
-        table.tips.add(rect, tip)
+                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None,
+                          badge_above=not draft)
+        draw_caption(surface, choice_caption(entry, draft), below)
+        table.tips.add(rect, localized(entry) + " — " + bonus_text(entry) if draft else equipment_tip(entry))
+
+
+CAPTION_SIZES = (15, 14, 13, 12, 11)
+NAME, PHASE, TEXT = (gfx.GOLD, True), (gfx.MUTED, False), (gfx.INK, False)  # a caption's parts: colour, bold
+
+
+def choice_caption(entry, draft: bool) -> list[tuple[str, tuple]]:
+    """What an offered card says, in the words of its face: a museum's name and bonus; an equipment
+    card's name, when it is used and what it does."""
+    if draft:
+        return [(localized(entry), NAME), (bonus_text(entry), TEXT)]
+    return [(equipment_name(entry), NAME), (equipment_phase(entry), PHASE), (equipment_text(entry), TEXT)]
+
+
+def caption_lines(parts: list[tuple[str, tuple]], width: int, height: int) -> tuple[int, list[tuple[str, tuple]]]:
+    """The largest size at which a caption's parts wrap into ``width`` x ``height``, no word wider than
+    the width (else the smallest), and its lines at that size (``(line, style)``)."""
+    for size in CAPTION_SIZES:
+        lines = [(line, style) for text, style in parts for line in gfx.wrap(text, size, width, style[1])]
+        fits = all(gfx.font(size, bold).size(line)[0] <= width for line, (_, bold) in lines)  # no long word cut
+        if (fits and len(lines) * gfx.font(size).get_linesize() <= height) or size == CAPTION_SIZES[-1]:
+            return size, lines
+    raise AssertionError("unreachable")
+
+
+def draw_caption(surface, parts: list[tuple[str, tuple]], rect: pygame.Rect) -> list[pygame.Rect]:
+    """An offered card's caption beside it; returns the lines' rectangles."""
+    size, lines = caption_lines(parts, rect.width, rect.height)
+    lh = gfx.font(size).get_linesize()
+    return [gfx.text(surface, line, (rect.left, rect.top + i * lh), size, colour, bold=bold)
+            for i, (line, (colour, bold)) in enumerate(lines)]
 
 
 def draw_scores(table, surface, summary: dict) -> None:
