@@ -216,6 +216,52 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
                 rects.append(button.rect)
         return rects
 
+    def tutorial_anchor(self, name: str) -> list[pygame.Rect]:
+        """The rects a lesson's step points at; ``a+b`` joins several anchors.
+
+        Table: ``map``, ``base``, ``cell:R,C`` (a map cell), ``round`` (the round counter and the rules
+        in the top bar), ``supply`` (the coins), ``deck`` (the equipment deck), ``log``, ``prompt``, ``dig``
+        (the Dig button), ``scores`` (the final scoring, once shown).  A player's (``me``, ``coach`` = the
+        next seat, or a seat number): ``panel:``, ``stats:`` (coins and movement), ``track:`` (the cart
+        track), ``cart:`` (the rocks loaded), ``collection:``, ``equipment:`` (the hand; another player's
+        card backs), ``museum:``, ``pawn:`` (the cell the pawn stands on).  Everything is read from the
+        layout as it is now.
+        """
+        from . import layout as where
+
+        if "+" in name:
+            return [rect for part in name.split("+") for rect in self.tutorial_anchor(part)]
+        kind, _, arg = name.partition(":")
+        if kind == "cell":
+            r, c = (int(x) for x in arg.split(","))
+            return [where.cell_rect(r, c)]
+        fixed = {"map": where.MAP, "base": where.cell_rect(*divmod(DATA.base, where.COLS)), "log": where.LOG,
+                 "prompt": where.PROMPT, "supply": where.SUPPLY, "deck": where.EQUIP_DECK,
+                 "round": pygame.Rect(where.TOP_BAR.left + 8, where.TOP_BAR.top + 4,
+                                      where.SUPPLY.left - 16 - where.TOP_BAR.left, where.TOP_BAR.height - 8)}
+        if kind in fixed:
+            return [fixed[kind]]
+        if kind == "scores":
+            return [overlays.SCORES] if self.summary is not None else []
+        if kind == "dig":
+            button = self.bar.find("dig") if self.bar is not None else None
+            return [button.rect] if button is not None else []
+        n = self.display["num_players"]
+        q = self.viewer if arg == "me" else (self.viewer + 1) % n if arg == "coach" else int(arg)
+        lay = self.layout.panels[q]
+        if kind == "pawn":
+            return [where.cell_rect(*self.display["pawns"][q])]
+        if kind == "stats":  # the coins and the movement, up to what the panel draws next on that line
+            right = lay.kinds_label[0] - 10 if lay.own else lay.hand.rect.left - 6
+            return [pygame.Rect(lay.stats, (right - lay.stats[0], 32 if lay.own else 28))]
+        if kind == "equipment":
+            return [lay.hand.rect if lay.own else lay.hand.rect.inflate(36, 6).move(18, 0)]
+        if kind == "collection":
+            cols = list(lay.kinds.values())
+            return [cols[0].unionall(cols[1:])]
+        parts = {"panel": lay.rect, "track": lay.track, "cart": lay.cart.rect, "museum": lay.museum}
+        return [parts[kind]] if kind in parts else []
+
     def open_view(self, views: list[dict]) -> dict:
         """All cards open (replays): every museum, and every player's equipment cards in place of the backs."""
         view = super().open_view(views)
