@@ -62,14 +62,12 @@ def expected(scene, ev: dict) -> list[str]:
     if q is None:
         return []
     after = scene.final_view
-    turn = scene.display.get("turn") or {}  # the view before the action: a Jeep played earlier this turn
-    jeep = turn.get("jeep_bonus", 0) if turn.get("player") == q else 0
     if ev["type"] == "coins_changed":
         return [str(ev["coins"])]
-    if ev["type"] == "card_mined":
-        return [t("hk.move", n=ev["movement"] + jeep), tn("hk.score", after["public_scores"][q])]
-    if ev["type"] == "cart_unloaded":
-        return [t("hk.move", n=ev["movement"] + jeep), t("hk.cart_empty")]
+    if ev["type"] == "card_mined":  # after the move: no Jeep counts any more ("movement now 2")
+        return [t("hk.move", n=ev["movement"]), tn("hk.score", after["public_scores"][q])]
+    if ev["type"] == "cart_unloaded":  # "movement back to 4"
+        return [t("hk.move", n=ev["movement"]), t("hk.cart_empty")]
     if ev["type"] == "equipment_drawn" and q != scene.viewer:
         return [f"×{after['equipment_counts'][q]}"]
     return []

@@ -121,7 +121,11 @@ def pawn_moved(table, ev):
     dest = pawn_center(*end, there.index(q), len(there))  # where draw_pawns will stand it
     here = [p for p, rc in enumerate(pawns) if tuple(rc) == start]
     origin = pawn_center(*start, here.index(q), len(here)) if q in here else _cell_center(start)
-    hide = Step(on_start=lambda: table.sprites.hide(("pawn", q)))
+    def leave():  # the pawn leaves: this turn's movement (a Jeep's too) is spent
+        table.sprites.hide(("pawn", q))
+        note_field(table, "turn", None, dict(panel_view(table).get("turn") or {}, jeep_bonus=0))
+
+    hide = Step(on_start=leave)
     if ev.get("via") == "helicopter":
         banner = banner_step(table, t("hk.banner.helicopter", name=table.name(q)), hold=0.4)
         return [banner, hide, Step([Tween(image, origin, dest, 0.7, arc=90, ease=ease_in_out)],

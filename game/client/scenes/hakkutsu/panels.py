@@ -95,7 +95,8 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
     r = widgets.token_stack(surface, coin, (x, y), coins, most=5, step=2, size=16 if not lay.own else 18)
     table.tips.add(r, lambda q=q: t("hk.tip.coins", name=table.name(q), n=d["coins"][q], refill=d["refill"][q]))
     turn = d.get("turn") or {}
-    move = d["movement"][q] + (turn.get("jeep_bonus", 0) if turn.get("player") == q else 0)
+    jeep = turn.get("jeep_bonus", 0) if turn.get("player") == q and d["phase"] == "move" else 0  # until the move
+    move = d["movement"][q] + jeep
     label = t("hk.move", n=move)
     mr = gfx.text(surface, label, (r.right + (14 if lay.own else 10), r.centery), 16 if not lay.own else 18, gfx.INK,
                   anchor="midleft", bold=True)
