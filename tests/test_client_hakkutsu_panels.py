@@ -113,3 +113,38 @@ def test_the_panel_view_is_the_view_once_the_action_has_been_shown(app):
     assert scene.my_turn
     assert panels.panel_view(scene) is scene.display
     assert scene.display == scene.session.state.view(scene.viewer)
+
+
+def test_a_jeep_counts_on_the_panel_until_the_pawn_moves(app, monkeypatch):
+    """The panel added a Jeep's +2 for the rest of the turn: 'Move 6' beside the log's 'movement back to
+    4' once the pawn had reached the base. It shows the +2 while it can be used, then the movement."""
+    from game.rules.hakkutsu.actions import Action
+    from tests.hakkutsu_helpers import give, started
+    from tests.test_client_hakkutsu import at_position
+
+    s = started(2, seed=1)
+    give(s, s.current_player, "jeep")
+    scene = at_position(app, s)
+    me = scene.viewer
+    base = scene.display["movement"][me]
+    frame = Frame(scene, monkeypatch)
+    assert scene.act(Action("use", name="jeep"))
+    for _ in range(600):
+        frame.clear()
+        app.step(1 / 60)
+        if scene.my_turn:
+            break
+    assert t("hk.move", n=base + 2) in frame.in_panel(scene, me)
+    move = next(a for a in scene.legal_actions() if a.kind == "move")
+    assert scene.act(move)
+    moved = False
+    for _ in range(600):
+        frame.clear()
+        app.step(1 / 60)
+        moved = moved or any(ev["type"] == "pawn_moved" for ev in frame.events)
+        if moved:
+            shown = frame.in_panel(scene, me)
+            assert t("hk.move", n=base + 2) not in shown and t("hk.move", n=base) in shown, shown
+        if scene.my_turn:
+            break
+    assert moved and scene.my_turn
