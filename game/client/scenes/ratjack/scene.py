@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.ratjack.actions import FLIP
+from game.rules.ratjack.actions import FACE_DOWN, FACE_UP, FLIP
 from game.rules.ratjack.state import LIMIT
 
 from ... import gfx
@@ -48,6 +48,8 @@ from .texts import (
 )
 
 BROWSE = pygame.Rect(120, 110, 820, 460)
+PLAY_KINDS = (FACE_DOWN, FACE_UP, FLIP)  # the uses of a chosen hand card
+USE_BUTTONS = {FACE_DOWN: "face-down", FACE_UP: "face-up"}  # their bar buttons (flips: "flip-N")
 KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
 CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
 OUT_CHIP = (34, 18, 16)  # the backing of a player's "Out" line, drawn under their cards
@@ -265,7 +267,10 @@ class RatjackScene(TableScene):
 
     def hint_rects(self, action) -> list[pygame.Rect]:
         """The items to point at for ``action``: in the play phase the hand card (and the own
-        card a flip turns), else the item whose click performs it."""
+        card a flip turns) and, once that card is chosen, what uses it (its button, or the own
+        face-down card a flip turns); else the item whose click performs it."""
+        if action.kind in PLAY_KINDS and self.display["phase"] == "play" and self.selected == action.card:
+            return self._use_rects(action)
         ch = choices(self.display, self.legal_actions())
         keys = [key for key, pick in ch.picks.items()
                 if pick.action == action or (pick.select is not None and pick.select == action.card)]
@@ -274,6 +279,66 @@ class RatjackScene(TableScene):
             if action.card2 in own:
                 keys.append(("area", self.viewer, own[action.card2]))
         return [rect for rect in map(self.item_rect, keys) if rect is not None]
+
+    def _use_rects(self, action) -> list[pygame.Rect]:
+        """Where the chosen hand card is used by ``action``: the own face-down card a flip turns and
+        the bar's button for it."""
+        ch = self.current_choices()
+        flips = [(n, key) for n, (key, a) in enumerate(ch.flips, start=1) if a == action]
+        idents = [f"flip-{n}" for n, _ in flips] or [USE_BUTTONS.get(action.kind, "")]
+        rects = [rect for rect in (self.item_rect(key) for _, key in flips) if rect is not None]
+        found = [self.bar.find(ident) for ident in idents] if self.bar is not None else []
+        return rects + [b.rect for b in found if b is not None and b.visible]
+
+    def tutorial_anchor(self, name: str) -> list[pygame.Rect]:
+        """The rects a lesson's step is about; ``+`` joins anchors (``discard+token:double``).
+
+        * ``deck``, ``discard``, ``piles`` (both), ``reserve`` (the token reserve), ``token:FACE``
+          (the reserve token showing FACE, e.g. ``token:double``), ``hand`` (your hand cards),
+          ``log``, ``goal`` (the round and the goal, top left);
+        * for players ``P`` (a seat number, or several: ``area:1,2``): ``seat:P`` (the panel),
+          ``area:P`` (the cards in front of them), ``value:P`` (the value gauge and its number),
+          ``vp:P`` (the victory-point pips); ``card:P:I`` is card ``I`` (0-based, left to right)
+          of ``P``'s area.
+        """
+        return [rect for part in name.split("+") for rect in self._anchor(part)]
+
+    def tutorial_keep_clear(self) -> list[pygame.Rect]:
+        """A lesson's note had better not cover your hand, your cards, the piles or the buttons."""
+        lay = self.layout
+        return [self.bar_rect, lay.hand.rect, _union(lay.areas[self.viewer]), lay.deck.union(lay.discard)]
+
+    def _anchor(self, name: str) -> list[pygame.Rect]:
+        lay = self.layout
+        kind, _, arg = name.partition(":")
+        if kind == "card":
+            q, _, i = arg.partition(":")
+            return [lay.area_rect(int(q), int(i))]
+        if kind == "token":
+            rect = lay.reserve.rect_of(("reserve", arg))
+            return [rect] if rect is not None else []
+        if kind in ("seat", "area", "value", "vp"):
+            return [self._seat_anchor(kind, int(q)) for q in arg.split(",")]
+        if kind == "hand":
+            return [_union(lay.hand)]
+        if kind == "goal":
+            width = gfx.font(15).size(t("rj.goal", n=self.display["target_vp"]))[0]
+            return [pygame.Rect(12, 8, 150 + width - 4, TOP_BAR.height - 16)]
+        fixed = {"deck": [lay.deck], "discard": [lay.discard], "piles": [lay.deck, lay.discard],
+                 "reserve": [lay.reserve.rect], "log": [LOG]}
+        return fixed.get(kind, [])
+
+    def _seat_anchor(self, kind: str, q: int) -> pygame.Rect:
+        lay = self.layout
+        if kind == "seat":
+            return lay.panels[q]
+        if kind == "area":
+            return _union(lay.areas[q])
+        if kind == "value":
+            gauge = lay.gauges[q]  # its label above, its number after it
+            return pygame.Rect(gauge.left - 4, gauge.top - 18, gauge.width + 48, gauge.height + 22)
+        x, y = lay.pips[q]
+        return pygame.Rect(x - 4, y - 4, self.display["target_vp"] * 19 + 8, 22)
 
     def on_click(self, pos) -> None:
         if self.browsing:
@@ -706,3 +771,8 @@ class RatjackScene(TableScene):
                                reason=reason_text(ev["reason"]), vp=ev["vp"][ev["player"]]))
         return lines
 
+
+def _union(zone) -> pygame.Rect:
+    """The rectangle around a zone's items (the zone's own when it holds none)."""
+    rects = [rect for _, rect in zone.rects()]
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(zone.rect)

@@ -1,0 +1,132 @@
+"""Ratjack's lesson: the learner makes every core move themselves, every anchor a step names is on the
+table at that step, and a play that takes two clicks (a hand card, then its use) is outlined click by click."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.ratjack.texts import card_of
+from game.client.tutorial import load
+from game.client.tutorial.scenario import find_action
+from tests.client_helpers import frames, make_app, run_until
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+
+
+def learner_moves():
+    """(phase, action, events) of each of the learner's decisions, and every event of the line."""
+    scenario = load("ratjack")
+    state = scenario.new_state()
+    mine, events = [], []
+    for text in scenario.line():
+        phase, player = state.phase, state.current_player
+        action = find_action(state, text)
+        ev = state.apply(action)
+        events += ev
+        if player == scenario.human:
+            mine.append((phase, action, ev))
+    return scenario, mine, events
+
+
+def test_the_learner_makes_every_core_move_in_one_short_round():
+    scenario, mine, events = learner_moves()
+    me = scenario.human
+    assert len(mine) == sum(step.kind == "do" for step in scenario.steps) <= 25
+    done = {(phase, action.kind) for phase, action, _ in mine}
+    assert {("draw", "draw-deck"), ("draw", "draw-discard"), ("play", "face-down"), ("play", "face-up"),
+            ("play", "flip")} <= done
+    # an ability aimed at another player puts them over 25: out, and the learner scores for it
+    aimed = [ev for phase, action, ev in mine if action.kind == "target" and action.player != me]
+    assert any(e["type"] == "player_eliminated" and e["player"] != me for ev in aimed for e in ev)
+    scored = [(e["player"], e["reason"]) for e in events if e["type"] == "vp_scored"]
+    assert scored == [(me, "elimination"), (me, "exactly 25")]
+    assert any(e["type"] == "token_placed" and e["player"] == me for _, _, ev in mine for e in ev)
+    ends = [e for e in events if e["type"] == "round_ended"]
+    assert [(e["round"], e["reason"]) for e in ends] == [(1, "exactly 25")]
+    assert events[-1]["type"] == "cards_dealt"  # the line stops as round 2 is dealt
+
+
+def open_lesson(tmp_path, monkeypatch, settle: int = 3):
+    from game.client.menus.title import TitleScene
+    from game.client.tutorial import open_tutorial
+
+    app = make_app(tmp_path, monkeypatch)
+    app.settings.animation_speed = 12.0
+    app.scenes.push(TitleScene(app))
+    table = open_tutorial(app, "ratjack", autoplay=True)
+    frames(app, settle)
+    return app, table
+
+
+def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkeypatch):
+    app, table = open_lesson(tmp_path, monkeypatch, settle=0)
+    guide = table.guide
+    anchored = {step.id: step.at for step in guide.scenario.steps if step.at}
+    seen: dict[str, list] = {}
+    lay = table.layout
+    expect = {  # the grammar: "+" joins anchors, a comma names several players, a card by its place
+        "plan_25": lambda: [lay.discard, lay.reserve.rect_of(("reserve", "double"))],
+        "coaches_setup": lambda: [lay.areas[1].rect, lay.areas[2].rect],  # no card there yet: the places
+        "flip_plan": lambda: [table.item_rect(("area", 0, 0)), table.tutorial_anchor("value:2")[0]],
+        "knocked_out": lambda: [lay.panels[2]],
+    }
+    for _ in range(20000):
+        step = guide.step
+        if step.kind == "finish":
+            break
+        if step.at and not table.timeline.busy and step.id not in seen:
+            seen[step.id] = table.tutorial_anchor(step.at)
+            if step.id in expect:
+                assert seen[step.id] == expect[step.id](), step.id
+        app.step(1 / 30)
+    assert set(seen) == set(anchored)
+    for step_id, rects in seen.items():
+        assert rects, step_id
+        for rect in rects:
+            assert rect.width > 0 and rect.height > 0 and SCREEN.contains(rect), (step_id, rect)
+    assert lay.panels[0].contains(table.tutorial_anchor("vp:0")[0])
+    assert lay.panels[2].contains(table.tutorial_anchor("value:2")[0])
+    assert table.tutorial_anchor("no-such-anchor") == []
+    app.shutdown()
+
+
+def at_step(tmp_path, monkeypatch, step_id: str):
+    app, table = open_lesson(tmp_path, monkeypatch)
+    guide = table.guide
+    assert run_until(app, lambda: guide.step.id == step_id, 20000)
+    guide.autoplay = False
+    assert run_until(app, lambda: not table.timeline.busy)
+    frames(app, 4)  # a click autoplay posted before it stopped
+    table.deselect()  # (it may have chosen the step's hand card already)
+    frames(app, 2)
+    return app, table
+
+
+@pytest.mark.parametrize("step_id, button", [("face_up", "face-up"), ("face_down", "face-down")])
+def test_a_chosen_hand_card_moves_the_outline_to_the_button_that_uses_it(tmp_path, monkeypatch, step_id, button):
+    app, table = at_step(tmp_path, monkeypatch, step_id)
+    action = table.guide.expected()
+    card_key = ("hand", [card_of(c) for c in table.display["hand"]].index(action.card))
+    assert table.hint_rects(action) == [table.item_rect(card_key)]  # first: the hand card
+    table.pick(card_key)
+    frames(app, 2)
+    use = table.bar.find(button)
+    assert table.hint_rects(action) == [use.rect]  # then: its use, not the card again
+    app.post_click(use.rect.center)
+    frames(app, 2)
+    assert str(table.session.record.actions[-1]) == str(action)
+    app.shutdown()
+
+
+def test_a_flip_is_outlined_on_the_face_down_card_once_the_discarded_card_is_chosen(tmp_path, monkeypatch):
+    app, table = at_step(tmp_path, monkeypatch, "flip")
+    action = table.guide.expected()  # discard the 5, flip the face-down 12 (the first card of the area)
+    table.pick(("hand", [c["value"] for c in table.display["hand"]].index(5)))
+    frames(app, 2)
+    rects = table.hint_rects(action)
+    assert rects[0] == table.item_rect(("area", 0, 0)) and rects[1] == table.bar.find("flip-1").rect
+    app.post_click(rects[0].center)
+    frames(app, 2)
+    assert str(table.session.record.actions[-1]) == "flip rat-red 12 discard rat-red 5"
+    app.shutdown()
