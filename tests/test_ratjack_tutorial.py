@@ -47,11 +47,11 @@ def test_the_learner_makes_every_core_move_in_one_short_round():
     assert events[-1]["type"] == "cards_dealt"  # the line stops as round 2 is dealt
 
 
-def open_lesson(tmp_path, monkeypatch, settle: int = 3):
+def open_lesson(tmp_path, monkeypatch, settle: int = 3, lang: str = "en"):
     from game.client.menus.title import TitleScene
     from game.client.tutorial import open_tutorial
 
-    app = make_app(tmp_path, monkeypatch)
+    app = make_app(tmp_path, monkeypatch, lang=lang)
     app.settings.animation_speed = 12.0
     app.scenes.push(TitleScene(app))
     table = open_tutorial(app, "ratjack", autoplay=True)
@@ -65,11 +65,19 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
     anchored = {step.id: step.at for step in guide.scenario.steps if step.at}
     seen: dict[str, list] = {}
     lay = table.layout
-    expect = {  # the grammar: "+" joins anchors, a comma names several players, a card by its place
-        "plan_25": lambda: [lay.discard, lay.reserve.rect_of(("reserve", "double"))],
-        "coaches_setup": lambda: [lay.areas[1].rect, lay.areas[2].rect],  # no card there yet: the places
-        "flip_plan": lambda: [table.item_rect(("area", 0, 0)), table.tutorial_anchor("value:2")[0]],
-        "knocked_out": lambda: [lay.panels[2]],
+
+    def cards(q):
+        rects = [rect for _, rect in lay.areas[q].rects()]
+        return rects[0].unionall(rects[1:])
+
+    # the grammar at some steps: "+" joins anchors, a comma names several players, a card by its place
+    checks = {
+        "plan_25": [("discard+token:double", lambda: [lay.discard, lay.reserve.rect_of(("reserve", "double"))])],
+        "coaches_setup": [("seat:1,2", lambda: [lay.panels[1], lay.panels[2]]),
+                          ("area:1,2", lambda: [lay.areas[1].rect, lay.areas[2].rect])],  # no card there yet
+        "values": [("area:1,2", lambda: [cards(1), cards(2)])],
+        "flip_plan": [("card:0:0+value:2", lambda: [table.item_rect(("area", 0, 0)),
+                                                    table.tutorial_anchor("value:2")[0]])],
     }
     for _ in range(20000):
         step = guide.step
@@ -77,8 +85,8 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
             break
         if step.at and not table.timeline.busy and step.id not in seen:
             seen[step.id] = table.tutorial_anchor(step.at)
-            if step.id in expect:
-                assert seen[step.id] == expect[step.id](), step.id
+            for anchor, expected in checks.get(step.id, []):
+                assert table.tutorial_anchor(anchor) == expected(), (step.id, anchor)
         app.step(1 / 30)
     assert set(seen) == set(anchored)
     for step_id, rects in seen.items():
@@ -91,8 +99,8 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
     app.shutdown()
 
 
-def at_step(tmp_path, monkeypatch, step_id: str):
-    app, table = open_lesson(tmp_path, monkeypatch)
+def at_step(tmp_path, monkeypatch, step_id: str, lang: str = "en"):
+    app, table = open_lesson(tmp_path, monkeypatch, lang=lang)
     guide = table.guide
     assert run_until(app, lambda: guide.step.id == step_id, 20000)
     guide.autoplay = False
@@ -129,4 +137,13 @@ def test_a_flip_is_outlined_on_the_face_down_card_once_the_discarded_card_is_cho
     app.post_click(rects[0].center)
     frames(app, 2)
     assert str(table.session.record.actions[-1]) == "flip rat-red 12 discard rat-red 5"
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_note_beside_a_card_to_aim_at_leaves_its_owners_value_in_sight(tmp_path, monkeypatch, lang):
+    app, table = at_step(tmp_path, monkeypatch, "aim", lang)  # Coach #3's face-down card; they are at 19
+    note = table.guide.panel_rect()
+    assert not note.colliderect(table.tutorial_anchor("value:2")[0])
+    assert not any(note.colliderect(rect) for rect in table.hint_rects(table.guide.expected()))
     app.shutdown()

@@ -304,9 +304,10 @@ class RatjackScene(TableScene):
         return [rect for part in name.split("+") for rect in self._anchor(part)]
 
     def tutorial_keep_clear(self) -> list[pygame.Rect]:
-        """A lesson's note had better not cover your hand, your cards, the piles or the buttons."""
+        """A lesson's note had better not cover your hand, your cards, the piles, the buttons or anybody's value."""
         lay = self.layout
-        return [self.bar_rect, lay.hand.rect, _union(lay.areas[self.viewer]), lay.deck.union(lay.discard)]
+        values = [self._seat_anchor("value", q) for q in lay.panels]
+        return [self.bar_rect, lay.hand.rect, _union(lay.areas[self.viewer]), lay.deck.union(lay.discard), *values]
 
     def _anchor(self, name: str) -> list[pygame.Rect]:
         lay = self.layout
@@ -336,7 +337,7 @@ class RatjackScene(TableScene):
             return _union(lay.areas[q])
         if kind == "value":
             gauge = lay.gauges[q]  # its label above, its number after it
-            return pygame.Rect(gauge.left - 4, gauge.top - 18, gauge.width + 48, gauge.height + 22)
+            return pygame.Rect(gauge.left - 4, gauge.top - 18, gauge.width + 48, gauge.height + 26)
         x, y = lay.pips[q]
         return pygame.Rect(x - 4, y - 4, self.display["target_vp"] * 19 + 8, 22)
 
