@@ -9,7 +9,7 @@ import pytest
 from game.client.scenes.ratjack.texts import card_of
 from game.client.tutorial import load
 from game.client.tutorial.scenario import find_action
-from tests.client_helpers import frames, make_app, run_until
+from tests.client_helpers import click, frames, key, make_app, run_until
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
@@ -146,4 +146,22 @@ def test_the_note_beside_a_card_to_aim_at_leaves_its_owners_value_in_sight(tmp_p
     note = table.guide.panel_rect()
     assert not note.colliderect(table.tutorial_anchor("value:2")[0])
     assert not any(note.colliderect(rect) for rect in table.hint_rects(table.guide.expected()))
+    app.shutdown()
+
+
+def test_a_legal_but_other_use_of_the_chosen_card_is_refused_with_the_steps_reason(tmp_path, monkeypatch):
+    from game.client import i18n
+
+    app, table = at_step(tmp_path, monkeypatch, "flip")  # discard the 5 and flip the face-down 12
+    guide = table.guide
+    played = list(table.session.record.actions)
+    click(app, table.hint_rects(guide.expected())[0].center)  # the 5: chosen, nothing played yet
+    assert table.selected is not None and table.session.record.actions == played
+    click(app, table.bar.find("face-up").rect.center)  # legal in the game, not the lesson's move
+    assert table.session.record.actions == played and guide.step.id == "flip"
+    assert guide.message == i18n.t("tutorial.ratjack.flip_wrong")
+    key(app, pygame.K_f)  # face down by its key: refused the same way
+    assert table.session.record.actions == played
+    click(app, table.item_rect(("area", 0, 0)).center)  # the outlined face-down 12
+    assert [str(a) for a in table.session.record.actions[len(played):]] == ["flip rat-red 12 discard rat-red 5"]
     app.shutdown()
