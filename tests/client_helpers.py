@@ -19,7 +19,17 @@ def make_app(tmp_path, monkeypatch, lang: str = "en", bot_mode: str = "inline"):
     settings = Settings.load()
     settings.language = lang
     settings.animation_speed = 4.0
+    skip_lesson_offers()
     return App(settings, bot_mode=bot_mode)
+
+
+def skip_lesson_offers() -> None:
+    """Mark every lesson as offered: the first Play of a game would otherwise ask "New to ...?" before
+    its setup (``tests/test_tutorial.py`` tests that offer itself, from an empty record)."""
+    from game.client.tutorial import available, progress
+
+    for game in available():
+        progress.remember(game, offered=True)
 
 
 def fast_app(tmp_path, monkeypatch):

@@ -206,7 +206,10 @@ def test_the_lesson_is_offered_once_the_first_time_a_game_is_played(tmp_path, mo
     from game.client.menus.setup import SetupScene
     from game.client.menus.title import TitleScene
 
+    from game.client.tutorial.progress import progress_path
+
     app = make_app(tmp_path, monkeypatch)
+    progress_path().unlink()  # a first-time player: no lesson offered yet
     app.scenes.push(TitleScene(app))
     choose = app.scenes.push(GameChoiceScene(app))
     frames(app, 2)
