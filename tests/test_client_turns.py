@@ -11,7 +11,7 @@ from ai import make_agent
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.session import Session
-from game.client.table.captions import CAPTION_SECONDS, HURRY, Captions
+from game.client.table.captions import CAPTION_SECONDS, HURRY, MAX_LINES, Captions
 from game.rules import Seat, events_for
 from game.rules.ratjack.actions import DRAW_DECK, FACE_DOWN
 from game.rules.ratjack.cards import parse_card
@@ -53,7 +53,7 @@ def your_turn_after_the_others(app, scene, me, times: int = 2) -> None:
 
 
 def value_corners(scene) -> list[pygame.Rect]:
-    return [rect for rect, weight in scene.caption_avoid() if weight >= 60]
+    return [rect for rect, weight in scene.caption_avoid() if weight >= 600]
 
 
 TABLES = [
@@ -100,16 +100,32 @@ def test_each_bot_move_is_captioned_long_enough_to_read_and_yours_never(app, gam
         assert line.text in log or " swaps " in line.text
 
 
-def test_a_caption_gate_holds_the_next_players_move_but_never_yours(app):
-    scene = start(app, "ratjack", ["human", "heuristic", "heuristic"], **RATJACK)
+def test_a_caption_gate_holds_a_line_or_box_being_read_but_never_your_move(app):
+    scene = start(app, "ratjack", ["human", "heuristic", "heuristic", "heuristic"], **RATJACK)
     caps: Captions = scene.captions
+
+    def line(actor):
+        caps.event_started({"type": "card_drawn", "player": actor, "source": "deck", "deck_size": 10})
+        caps.update(0.0)  # drawn at the end of the frame it came in: its time starts then
+
     caps.begin_action(1)
-    caps.event_started({"type": "card_drawn", "player": 1, "source": "deck", "deck_size": 10})
+    line(1)
     assert len(caps.lines) == 1 and caps.spotlit == 1
     assert caps.room_for(1)  # the same player's turn goes on below it
-    assert not caps.room_for(2)  # the next player waits until it has been read
+    assert caps.room_for(2)  # the next player's turn opens its own box beside it
+    caps.begin_action(2)
+    line(2)
+    assert [box.actor for box in caps.boxes] == [1, 2] and caps.spotlit == 2
+    assert not caps.room_for(3)  # a third box would push out player 1's before it has been read
+    assert not caps.room_for(1)  # nor may player 1's next turn replace it
+    caps.update(CAPTION_SECONDS)
+    assert caps.room_for(3) and caps.room_for(1)
+    for _ in range(MAX_LINES):
+        line(2)
+    assert not caps.room_for(2)  # one more line would push out one not read yet
     caps.update(CAPTION_SECONDS)
     assert caps.room_for(2)
+    line(2)
     caps.lines[-1].shown = 0.0
     assert caps.room_for(0)  # your own move is never held
     caps.begin_action(0)
@@ -161,8 +177,8 @@ def test_outcomes_are_called_out_clear_of_the_card_values(app):
         if scene.my_turn and app.scenes.top is scene:
             scene.act(me.choose(Seat(scene.session.state, 0)))
         app.step(1 / 30)
-        box = scene.captions.box()
-        for callout, rect in scene.captions.callout_rects(box[0] if box else None):
+        boxes = [rect for _, rect, _ in scene.captions.box_rects()]
+        for callout, rect in scene.captions.callout_rects(boxes):
             called.add(callout.tone)
             assert scene.caption_bounds.contains(rect)
             assert not any(rect.colliderect(corner) for corner in value_corners(scene)), (callout.text, rect)

@@ -8,7 +8,12 @@
   while MCTS ``normal`` bots think in their own process, and while random bots'
   moves animate back to back.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
   display driver is set.  ``--seconds`` sets the length of the game sample
-  (default 3 s; at least 10 s are used).
+  (default 3 s; at least 10 s are used);
+* the others' turns at a 4-seat Ratjack table (you and three ``normal`` bots in
+  their own process, the default animation speed, in real time): how long each
+  bot's captions stay on screen, and the time from the end of your turn to the
+  start of your next (the bots' thinking included; your own moves are made at
+  once by a fixed policy, so none of your thinking is counted).
 """
 
 from __future__ import annotations
@@ -82,6 +87,66 @@ def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", players
     return thinking, animating, moves
 
 
+def _turn_times(tmp: str, turns: int = 8):
+    """Real-time play at a 4-seat Ratjack table: (each bot turn's caption time on screen, each caption
+    line's, the waits from the end of your turn to the start of the next)."""
+    os.environ["TRIO_CONFIG_DIR"] = tmp
+    os.environ["TRIO_DATA_DIR"] = tmp
+    from ai import make_agent
+    from game.client.app import App
+    from game.client.scenes import open_game
+    from game.client.session import Session
+    from game.rules import Seat
+
+    app = App(bot_mode="process")
+    app.settings.animation_speed = 1.0  # the default speed
+    session = Session.new("ratjack", ["human"] + ["mcts:level=normal"] * 3, seed=12, decks=("weasel", "raccoon"))
+    scene = open_game(app, session)
+    me = make_agent("heuristic", seed=1)
+    box_times: list[float] = []  # a bot turn's captions: its box shown -> gone
+    line_times: list[float] = []  # each line: shown -> replaced
+    waits: list[float] = []  # your turn's end -> your next turn's start
+    shown: dict[int, float] = {}
+    box_shown: dict[int, float] = {}
+    turn_end = None
+    split = {"animating": 0.0, "waiting for a bot's move": 0.0}  # of the waits: what the table did meanwhile
+    last = time.perf_counter()
+    while len(waits) < turns and not session.over:
+        now = time.perf_counter()
+        app.step(min(now - last, 0.1))
+        if turn_end is not None:
+            split["animating" if scene.timeline.busy else "waiting for a bot's move"] += now - last
+        last = now
+        if scene.timeline.waiting:
+            scene.timeline.release()  # a round's summary: clicked away at once
+        if scene.my_turn and app.scenes.top is scene:
+            if turn_end is not None:
+                waits.append(now - turn_end)
+                turn_end = None
+            scene.act(me.choose(Seat(session.state, 0)))
+            if session.to_move != 0:
+                turn_end = time.perf_counter()
+        caps = scene.captions
+        yours = caps.actor == 0  # your move cleared them (a player takes longer than this policy)
+        current = {id(line) for line in caps.lines}
+        for k in [k for k in shown if k not in current]:
+            start = shown.pop(k)
+            if not yours:
+                line_times.append(now - start)
+        for line in caps.lines:
+            shown.setdefault(id(line), now)
+        boxes = {id(box) for box in caps.boxes if box.lines}
+        for k in [k for k in box_shown if k not in boxes]:
+            start = box_shown.pop(k)
+            if not yours:
+                box_times.append(now - start)
+        for k in boxes:
+            box_shown.setdefault(k, now)
+        app.clock.tick(60)
+    app.shutdown()
+    return box_times, line_times, waits, split
+
+
 TABLES = (("hacktrick", 2, {}), ("ratjack", 4, {"decks": ("weasel", "raccoon")}), ("hakkutsu", 4, {}))
 
 
@@ -107,6 +172,17 @@ def bench_client(args) -> None:
             print(f"{game}, {players} seats: {seconds:.0f} s of {bot} ({moves} actions), "
                   f"{seconds / 2:.0f} s of random bots ({fast} actions)")
             _report(thinking, animating)
+        load = os.getloadavg()[0]
+        boxes, lines, waits, split = _turn_times(tmp)
+        print(f"ratjack, 4 seats, you and three mcts:level=normal bots, default animation speed, real time "
+              f"(load average {load:.1f} before, {os.getloadavg()[0]:.1f} after):")
+        for label, values in (("a bot turn's captions on screen", boxes), ("each caption line on screen", lines),
+                              ("your turn's end to your next turn", waits)):
+            print(f"  {label:<34}: median {statistics.median(values):5.2f} s, min {min(values):5.2f} s, "
+                  f"max {max(values):5.2f} s ({len(values)})")
+        total = sum(split.values()) or 1.0
+        print("  of those waits: " + ", ".join(f"{k} {v / len(waits):.2f} s ({v / total:.0%})" for k, v in split.items())
+              + " a turn")
 
 
 def _report(thinking: list[float], animating: list[float]) -> None:

@@ -3,7 +3,8 @@
 Headless (``SDL_VIDEODRIVER=dummy``): a seeded 4-player game (you against three
 bots) is played by bots up to a moment where it is your turn, then the table is
 drawn in English and in Japanese; a built position shows an ability waiting for
-its target.  Hakkutsu!!: a 4-player map mid-game with the reachable cells and the
+its target; a bot's turn captioned, and the list of what the bots did since your
+last turn.  Hakkutsu!!: a 4-player map mid-game with the reachable cells and the
 path to one of them (English), the dig prompt (Japanese) and the final scoring.
 Same command, same pictures.
 """
@@ -100,6 +101,59 @@ def ratjack_targeting(lang: str, out: Path, data_dir: Path) -> Path:
     return _shoot(app, out / f"ratjack_target_{lang}.png")
 
 
+def _ratjack_bots_turns(lang: str, data_dir: Path, stop):
+    """A seeded 4-player Ratjack game (you against three simple bots) played at the default speed,
+    your moves by a fixed policy, until ``stop(scene)``; returns the app and the table."""
+    from ai import make_agent
+    from game.client.registry import open_game
+    from game.client.session import Session
+    from game.rules import Seat
+
+    session = Session.new("ratjack", ["human", "heuristic", "heuristic", "heuristic"], seed=11,
+                          decks=("weasel", "raccoon"))
+    app = _app(lang, data_dir)
+    scene = open_game(app, session)
+    me = make_agent("heuristic", seed=3)
+    for _ in range(20000):
+        if scene.timeline.waiting:
+            scene.timeline.release()
+        if scene.my_turn and app.scenes.top is scene:
+            if stop(scene):
+                break
+            scene.act(me.choose(Seat(session.state, 0)))
+        app.step(1 / 30)
+        if not scene.my_turn and stop(scene):
+            break
+    app.scenes.fade = 0
+    return app, scene
+
+
+def ratjack_caption(lang: str, out: Path, data_dir: Path) -> Path:
+    """A bot's turn: its area spotlighted, its moves captioned next to the card they changed."""
+
+    def swapped(scene):
+        box = scene.captions.current
+        return box is not None and len(box.lines) >= 2 and box.lines[-1].shown > 0.8 and not scene.banner_text and \
+            box.lines[-1].kind in ("cards_swapped", "card_moved", "token_placed", "tokens_swapped")
+
+    app, _ = _ratjack_bots_turns(lang, data_dir, swapped)
+    return _shoot(app, out / f"caption_{lang}.png")
+
+
+def ratjack_since_last_turn(lang: str, out: Path, data_dir: Path) -> Path:
+    """Your turn after the three bots': what each of them did, opened with R."""
+
+    def listed(scene):
+        if scene.my_turn and len(scene.recap.groups()) >= 3 and len(scene.session.record.actions) > 30:
+            scene.recap.open = True
+            return True
+        return False
+
+    app, _ = _ratjack_bots_turns(lang, data_dir, listed)
+    app.step(1 / 60)
+    return _shoot(app, out / f"since_last_turn_{lang}.png")
+
+
 HAKKUTSU_SEATS = ["human", "heuristic", "mcts:level=easy", "heuristic"]
 
 
@@ -188,6 +242,7 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for shot, lang in ((ratjack_midgame, "en"), (ratjack_midgame, "ja"), (ratjack_targeting, "en"),
+                           (ratjack_caption, "en"), (ratjack_since_last_turn, "en"),
                            (hakkutsu_map, "en"), (hakkutsu_dig, "ja"), (hakkutsu_scores, "en")):
             print(shot(lang, out, Path(tmp)))
     return 0

@@ -413,10 +413,10 @@ class TableScene(GameScene):
 
     def draw_over(self, surface) -> None:
         self.timeline.draw(surface)
-        self.captions.draw(surface)
         self.draw_hint(surface)
         if self.banner_text:
             banner(surface, self.banner_text, self.banner_center())
+        self.captions.draw(surface)  # over a banner: a caption must stay readable while it is shown
         if self.summary is not None:
             self.draw_summary(surface)
         self.recap.draw_chip(surface, self.log.rect)

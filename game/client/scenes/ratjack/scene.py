@@ -415,10 +415,11 @@ class RatjackScene(TableScene):
             for _, rect in zone.rects():
                 out.append((rect, 1))
                 out.append((pygame.Rect(rect.left, rect.top, round(rect.width * VALUE_CORNER[0]),
-                                        round(rect.height * VALUE_CORNER[1])), 60))
+                                        round(rect.height * VALUE_CORNER[1])), 600))
         for gauge in lay.gauges.values():
             out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
         out += [(lay.deck, 2), (lay.discard, 2), (lay.reserve.rect, 1)]
+        out += [(self.out_chip_rect(q, label), 600) for q, label in self.out_labels().items()]
         return out
 
     def caption_text(self, ev: dict, actor: int) -> str | None:
@@ -574,8 +575,8 @@ class RatjackScene(TableScene):
             self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
 
     def draw_labels(self, surface) -> None:
-        for q in range(len(self.display["areas"])):
-            self.draw_out_chip(surface, q)
+        for q, label in self.out_labels().items():
+            self.draw_out_chip(surface, q, label)
 
     def out_chip_rect(self, q: int, label: str) -> pygame.Rect:
         """Where ``q``'s "Out" chip goes: under their cards (never over a card's value), inside their panel."""
@@ -587,15 +588,20 @@ class RatjackScene(TableScene):
         rect.topleft = (lay.areas[q].rect.left, top)
         return rect.clamp(lay.panels[q].inflate(-8, -8))
 
-    def draw_out_chip(self, surface, q: int) -> None:
+    def out_labels(self) -> dict[int, str]:
+        """The "Out" chip's text of each player out of the round (or going out in the move being shown)."""
+        out = {}
+        for q in range(len(self.display["areas"])):
+            reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
+            if self.display["eliminated"][q] or reason:
+                out[q] = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
+        return out
+
+    def draw_out_chip(self, surface, q: int, label: str) -> None:
         """Why ``q`` is out, on a dark chip under their (dimmed) cards; drawn after the landed cards, so a
         card that has just arrived does not cover it."""
-        reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-        if self.display["eliminated"][q] or reason:
-            label = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
-            widgets.chip(surface, label, self.out_chip_rect(q, label).topleft, colour=OUT_CHIP, text_colour=gfx.RED,
-                         size=12)
-
+        widgets.chip(surface, label, self.out_chip_rect(q, label).topleft, colour=OUT_CHIP, text_colour=gfx.RED,
+                     size=12)
 
     def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
         """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
