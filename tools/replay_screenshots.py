@@ -5,7 +5,8 @@
 A Hacktrick game between two heuristic players is played, reviewed (the
 same analysis as ``tabletop-trio review``) and opened in the replay at its biggest mistake,
 watched from the player who made it: ``replay_en.png``.  The title screen (with its Replays
-button) is retaken too: ``title_en.png``.
+button) is retaken too: ``title_en.png``, and the setup of a 4-player Ratjack game (each seat's
+note, the deck pair's abilities): ``setup_en.png``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         from ai import play_game
         from ai.review import review_record
         from game.client.main import _app
+        from game.client.menus.setup import SetupScene
         from game.client.menus.title import TitleScene
         from game.client.replay.scene import ReplayScene
         from game.client.replay.store import review_dir_for
@@ -54,6 +56,14 @@ def main(argv: list[str] | None = None) -> int:
         app.scenes.fade = 0.0
         app.render()
         pygame.image.save(app.canvas, str(out / "title_en.png"))
+        app.scenes.push(SetupScene(app, "ratjack", ["human", "mcts:level=easy", "heuristic", "mcts:level=normal"],
+                                   {"decks": ("weasel", "raccoon")}))
+        for _ in range(10):
+            app.step(1 / 30)
+        app.scenes.fade = 0.0
+        app.render()
+        pygame.image.save(app.canvas, str(out / "setup_en.png"))
+        app.scenes.pop()
         app.scenes.push(ReplayScene(app, record, path=path, move=worst.index, seat=worst.player))
         for _ in range(10):
             app.step(1 / 30)
@@ -61,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         app.render()
         pygame.image.save(app.canvas, str(out / "replay_en.png"))
         app.shutdown()
-        print(f"wrote {out / 'title_en.png'} and {out / 'replay_en.png'} "
+        print(f"wrote {out / 'title_en.png'}, {out / 'setup_en.png'} and {out / 'replay_en.png'} "
               f"(review: {len(review.decisions)} decisions in {review.seconds:.1f} s)")
     return 0
 
