@@ -163,3 +163,40 @@ def test_the_pause_note_names_the_continue_button_as_it_reads(app):
     session.save()
     title = app.scenes.clear_to(TitleScene(app))
     assert title.b_continue.text == button
+
+
+@pytest.mark.parametrize("app", ["en"], indirect=True)
+def test_hacktrick_banners_about_you_speak_to_you(app):
+    """"You asks: the hand of Easy bot sums to 8" and "You reveals 1, 3" over the board."""
+    from game.client.scenes.hacktrick import animations
+
+    scene = open_game(app, Session.new("hacktrick", ["human", "mcts:level=easy"], seed=2))
+    animations.sum_asked(scene, {"type": "sum_asked", "player": 0, "of": 1, "sum": 8}).on_start()
+    assert scene.banner_text == "You ask: the hand of Easy bot sums to 8"
+    animations.hand_revealed(scene, {"type": "hand_revealed", "player": 0, "cards": [1, 3]}).on_start()
+    assert scene.banner_text == "You reveal 1, 3"
+    animations.hand_revealed(scene, {"type": "hand_revealed", "player": 1, "cards": [2]}).on_start()
+    assert scene.banner_text == "Easy bot reveals 2"
+
+
+def test_ratjack_banners_speak_to_the_player_at_the_screen(tmp_path, monkeypatch):
+    """"You score 1 VP" and "You hit exactly 25!", not "You scores" / "You hits"."""
+    from game.client.scenes.ratjack.animations import animations
+
+    app = make_app(tmp_path, monkeypatch)
+    table = open_game(app, Session.new("ratjack", ["human", "random", "random"], seed=1))
+    shown = {}
+    for reason, key in (("exactly 25", "exact"), ("highest", "scored")):
+        for p in (0, 1):
+            step = animations.get("vp_scored")(table, {"type": "vp_scored", "player": p, "points": 1,
+                                                        "reason": reason, "vp": [1, 1, 0]})
+            step.on_start()
+            shown[key, p] = table.banner_text
+    step = animations.get("player_eliminated")(table, {"type": "player_eliminated", "player": 0, "value": 27,
+                                                       "reason": "over 25"})
+    step = step[0] if isinstance(step, list) else step
+    step.on_start()
+    app.shutdown()
+    assert shown["exact", 0] == "You hit exactly 25!" and shown["scored", 0] == "You score 1 VP"
+    assert shown["scored", 1] == f"{table.name(1)} scores 1 VP"
+    assert table.banner_text == "You are out (27)"

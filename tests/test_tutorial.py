@@ -266,3 +266,18 @@ def test_autoplay_plays_the_lesson_to_its_end_and_exits_0(tmp_path, monkeypatch,
     shot = tmp_path / "last.png"
     assert main(["tutorial", "hacktrick", "--autoplay", "--lang", "ja", "--screenshot", str(shot)]) == 0
     assert shot.stat().st_size > 0 and "finished" in capsys.readouterr().out
+
+
+def test_a_coach_move_stays_explained_long_enough_to_read(tmp_path, monkeypatch):
+    from game.client.tutorial.guide import WATCH_SECONDS
+
+    app = make_app(tmp_path, monkeypatch)  # animation speed 4
+    table = open_lesson(app, "hacktrick", autoplay=True)
+    assert run_until(app, lambda: table.guide.step.id == "coach_draws", 5000)
+    frames_shown = 0
+    while table.guide.step.id == "coach_draws":
+        app.step(1 / 30)
+        frames_shown += 1
+    # (the frame it began in counted already); a draw alone animates in about 0.4 s
+    assert (frames_shown + 1) / 30 * app.settings.animation_speed >= WATCH_SECONDS
+    app.shutdown()

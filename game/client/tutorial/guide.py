@@ -40,6 +40,8 @@ MESSAGE_COLOUR = (255, 170, 120)
 MARGIN = 14
 #: Seconds between two scripted actions once the first has been shown (at animation speed 1).
 SCRIPT_PAUSE = 0.7
+#: Seconds (at animation speed 1) a ``watch`` step's note stays at least, however quick its moves.
+WATCH_SECONDS = 2.5
 #: Seconds autoplay waits on each step before doing what it says (it reads as a player would).
 AUTOPLAY_PAUSE = 0.15
 PASS_KEYS = (pygame.K_ESCAPE, pygame.K_F11)
@@ -78,6 +80,7 @@ class Guide:
     def enter(self, index: int) -> None:
         """Begin step ``index`` (the game must stand at its start) and remember it."""
         self.index = index
+        self.shown_for = 0.0  # seconds of animation time the step has been on screen
         self.message = None
         self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else self.autoplay_pause
         finished = self.step.kind == "finish"
@@ -93,6 +96,8 @@ class Guide:
         if step.kind in ("explain", "finish"):
             return False
         target = self.scenario.actions_before(self.index) + len(step.actions)
+        if step.kind == "watch" and self.shown_for < WATCH_SECONDS:
+            return False  # a move with little to animate (a card kept face down) must not flash by
         return self.played() >= target and not self.table.timeline.busy
 
     def expected(self):
@@ -202,6 +207,7 @@ class Guide:
         self.message_left -= dt
         if self.message_left <= 0:
             self.message = None
+        self.shown_for += dt * max(0.25, table.app.settings.animation_speed)
         if self.step_done():
             self.enter(self.index + 1)
             return
@@ -298,7 +304,7 @@ class Guide:
         if not targets:
             rect.center = screen.center
             return rect
-        box = targets[0].unionall(targets[1:]).inflate(24, 24)
+        box = targets[0].inflate(24, 24)  # beside the first target (the others may lie far apart)
         candidates = []
         for side in ("right", "left", "above", "below"):
             r = rect.copy()

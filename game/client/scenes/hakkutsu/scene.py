@@ -216,6 +216,13 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
                 rects.append(button.rect)
         return rects
 
+    #: The dig prompt's box as last drawn (``None`` while none shows).
+    dig_rect: pygame.Rect | None = None
+
+    def tutorial_keep_clear(self) -> list[pygame.Rect]:
+        """A lesson's note leaves the dig prompt (the cost and the cart it explains) and the buttons in sight."""
+        return [self.bar_rect] + ([self.dig_rect] if self.dig_rect is not None else [])
+
     def tutorial_anchor(self, name: str) -> list[pygame.Rect]:
         """The rects a lesson's step points at; ``a+b`` joins several anchors.
 
@@ -402,10 +409,11 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         if d["phase"] in ("draft", "equip"):
             overlays.draw_choice(self, surface, d, ch)
         dig = None
+        self.dig_rect = None
         if self.my_turn and d["phase"] == "mine":
             dig = dig_preview(d, self.viewer)
             if dig is not None:
-                overlays.draw_dig(self, surface, dig)
+                self.dig_rect = overlays.draw_dig(self, surface, dig)[0]
         if self.map_preview_shown(d, dig is not None):
             mapview.draw_preview(self, surface, d, self.hovered_cell())
         self.log.draw(surface, LOG)

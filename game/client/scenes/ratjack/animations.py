@@ -338,14 +338,14 @@ def ability_blank(table, ev):
 
 @animations.on("extra_turn")
 def extra_turn(table, ev):
-    return banner_step(table, t("rj.banner.extra", name=table.name(ev["player"])), hold=0.8)
+    return banner_step(table, t("rj.banner.extra", name=table.subject(ev["player"])), hold=0.8)
 
 
 @animations.on("vp_scored")
 def vp_scored(table, ev):
     p = ev["player"]
     key = "rj.banner.exact" if ev["reason"] == "exactly 25" else "rj.banner.scored"
-    text = t(key, name=table.name(p), points=ev["points"])
+    text = t(key, name=table.subject(p), points=ev["points"])  # "You score 1 VP", not "You scores"
 
     def start():
         table.banner_text = text
@@ -359,7 +359,7 @@ def vp_scored(table, ev):
 @animations.on("player_eliminated")
 def player_eliminated(table, ev):
     p = ev["player"]
-    text = t("rj.banner.out", name=table.name(p), value=ev["value"])
+    text = t("rj.banner.out", name=table.subject(p), value=ev["value"])
 
     def start():
         table.banner_text = text
