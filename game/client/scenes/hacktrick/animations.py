@@ -121,7 +121,7 @@ def sum_asked(table, ev):
                  arc=30)
     about_you = of == table.viewer and table.session.is_human(of) and not table.hotseat
     text = (t("ht.banner_ask_you", name=table.name(p), sum=ev["sum"]) if about_you
-            else t("ht.banner_ask", name=table.name(p), of=table.name(of), sum=ev["sum"]))
+            else t("ht.banner_ask", name=table.subject(p), of=table.name(of), sum=ev["sum"]))  # "You ask: ..."
     return banner_step(table, text, 1.1, tweens=[paid])
 
 
@@ -156,7 +156,7 @@ def card_drawn(table, ev):
 @animations.on("hand_revealed")
 def hand_revealed(table, ev):
     cards = cards_text(ev["cards"])
-    return banner_step(table, t("ht.banner_reveal", name=table.name(ev["player"]), cards=cards), 1.4)
+    return banner_step(table, t("ht.banner_reveal", name=table.subject(ev["player"]), cards=cards), 1.4)
 
 
 @animations.on("declared")
