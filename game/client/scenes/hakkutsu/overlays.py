@@ -206,9 +206,9 @@ def caption_lines(parts: list[tuple[str, tuple]], width: int, height: int) -> tu
     for size in CAPTION_SIZES:
         lines = [(line, style) for text, style in parts for line in gfx.wrap(text, size, width, style[1])]
         fits = all(gfx.font(size, bold).size(line)[0] <= width for line, (_, bold) in lines)  # no long word cut
-        if (fits and len(lines) * gfx.font(size).get_linesize() <= height) or size == CAPTION_SIZES[-1]:
-            return size, lines
-    raise AssertionError("unreachable")
+        if fits and len(lines) * gfx.font(size).get_linesize() <= height:
+            break
+    return size, lines
 
 
 def draw_caption(surface, parts: list[tuple[str, tuple]], rect: pygame.Rect) -> list[pygame.Rect]:
