@@ -17,8 +17,8 @@ from pathlib import Path
 #: The README's tutorial screenshots: (game, language, step id, file name).
 README_SHOTS = (
     ("hacktrick", "en", "capture", "tutorial_hacktrick_en.png"),
-    ("ratjack", "ja", None, "tutorial_ratjack_ja.png"),
-    ("hakkutsu", "en", None, "tutorial_hakkutsu_en.png"),
+    ("ratjack", "ja", "face_up", "tutorial_ratjack_ja.png"),
+    ("hakkutsu", "en", "dig1", "tutorial_hakkutsu_en.png"),
 )
 
 

@@ -32,6 +32,8 @@ OUTLINE = (255, 214, 102)
 PANEL_COLOUR = (22, 36, 48)
 PANEL_BORDER = (255, 214, 102)
 PANEL_WIDTH = 400
+#: The note's widths, tried in order (the first that hides least wins).
+PANEL_WIDTHS = (PANEL_WIDTH, 330)
 TEXT_SIZE = 17
 BUTTON_H = 36
 #: Seconds the reason a click was refused stays in the note.
@@ -272,11 +274,11 @@ class Guide:
             return [("play", t("tutorial.play_easy")), ("again", t("tutorial.again")), ("title", t("tutorial.title"))]
         return []
 
-    def panel_lines(self) -> list[str]:
-        return gfx.wrap(self.text(), TEXT_SIZE, PANEL_WIDTH - 2 * MARGIN)
+    def panel_lines(self, width: int = PANEL_WIDTH) -> list[str]:
+        return gfx.wrap(self.text(), TEXT_SIZE, width - 2 * MARGIN)
 
-    def message_lines(self) -> list[str]:
-        return gfx.wrap(self.message, TEXT_SIZE - 1, PANEL_WIDTH - 2 * MARGIN, bold=True) if self.message else []
+    def message_lines(self, width: int = PANEL_WIDTH) -> list[str]:
+        return gfx.wrap(self.message, TEXT_SIZE - 1, width - 2 * MARGIN, bold=True) if self.message else []
 
     def panel_rect(self) -> pygame.Rect:
         """The panel's place: beside what the step is about (right, left, below, above), on screen,
@@ -291,32 +293,38 @@ class Guide:
 
     _placed: tuple[int, pygame.Rect] | None = None
 
-    def _place(self, targets: list[pygame.Rect]) -> pygame.Rect:
+    def _size(self, width: int) -> tuple[int, int]:
+        """The panel's size at ``width`` (its text wrapped to it)."""
         line = gfx.font(TEXT_SIZE).get_linesize()
         buttons = self.panel_buttons()
         rows = len(buttons) if self.step.kind == "finish" else (1 if buttons else 0)  # finish: one a row
-        said = self.message_lines()
-        height = 34 + len(self.panel_lines()) * (line + 2) + rows * (BUTTON_H + 8) + MARGIN
+        said = self.message_lines(width)
+        height = 34 + len(self.panel_lines(width)) * (line + 2) + rows * (BUTTON_H + 8) + MARGIN
         if said:
             height += 8 + len(said) * gfx.font(TEXT_SIZE - 1, True).get_linesize()
-        rect = pygame.Rect(0, 0, PANEL_WIDTH, height)
+        return width, height
+
+    def _place(self, targets: list[pygame.Rect]) -> pygame.Rect:
         screen = pygame.Rect((0, 0), self.table.app.size)
         if not targets:
+            rect = pygame.Rect((0, 0), self._size(PANEL_WIDTH))
             rect.center = screen.center
             return rect
         box = targets[0].inflate(24, 24)  # beside the first target (the others may lie far apart)
         candidates = []
-        for side in ("right", "left", "above", "below"):
-            r = rect.copy()
-            if side == "right":
-                r.midleft = box.midright
-            elif side == "left":
-                r.midright = box.midleft
-            elif side == "below":
-                r.midtop = box.midbottom
-            else:
-                r.midbottom = box.midtop
-            candidates.append(r.clamp(screen))
+        for width in PANEL_WIDTHS:  # a narrower, taller note where the wide one would hide something
+            rect = pygame.Rect((0, 0), self._size(width))
+            for side in ("right", "left", "above", "below"):
+                r = rect.copy()
+                if side == "right":
+                    r.midleft = box.midright
+                elif side == "left":
+                    r.midright = box.midleft
+                elif side == "below":
+                    r.midtop = box.midbottom
+                else:
+                    r.midbottom = box.midtop
+                candidates.append(r.clamp(screen))
         clear = self.table.tutorial_keep_clear()
 
         def covered(r: pygame.Rect) -> int:
@@ -343,10 +351,10 @@ class Guide:
             self.buttons["again"] = small
         y = rect.top + 32
         line = gfx.font(TEXT_SIZE).get_linesize()
-        for text in self.panel_lines():
+        for text in self.panel_lines(rect.width):
             gfx.text(surface, text, (rect.left + MARGIN, y), TEXT_SIZE, gfx.INK)
             y += line + 2
-        said = self.message_lines()
+        said = self.message_lines(rect.width)
         if said:
             y += 8
             for text in said:
