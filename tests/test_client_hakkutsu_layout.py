@@ -559,7 +559,8 @@ def test_one_word_for_digging_and_the_cards_say_what_the_table_says():
 
     mine = re.compile(r"\bmin(e|es|ed|ing)\b", re.IGNORECASE)
     rules = Path(rulebook_init).parent
-    player_keys = ("hk.", "log.hk.", "act.hakkutsu.", "option.hakkutsu.", "illegal.")
+    player_keys = ("hk.", "log.hk.", "act.hakkutsu.", "option.hakkutsu.", "illegal.", "tutorial.hakkutsu.",
+                   "caption.hk.")
     for lang, word in (("en", mine), ("ja", re.compile("採掘"))):
         texts = {k: v for k, v in i18n.table(lang).items() if k.startswith(player_keys)}
         texts[f"hakkutsu.{lang}.md"] = (rules / f"hakkutsu.{lang}.md").read_text(encoding="utf-8")
