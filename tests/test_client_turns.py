@@ -115,11 +115,14 @@ def test_a_caption_gate_holds_a_line_or_box_being_read_but_never_your_move(app):
     assert caps.room_for(2)  # the next player's turn opens its own box beside it
     caps.begin_action(2)
     line(2)
-    assert [box.actor for box in caps.boxes] == [1, 2] and caps.spotlit == 2
-    assert not caps.room_for(3)  # a third box would push out player 1's before it has been read
-    assert not caps.room_for(1)  # nor may player 1's next turn replace it
+    caps.begin_action(3)
+    line(3)
+    assert [box.actor for box in caps.boxes] == [1, 2, 3] and caps.spotlit == 3
+    assert not caps.room_for(1)  # player 1's next turn may not replace their box before it has been read
     caps.update(CAPTION_SECONDS)
-    assert caps.room_for(3) and caps.room_for(1)
+    assert caps.room_for(1)
+    caps.begin_action(2)
+    line(2)
     for _ in range(MAX_LINES):
         line(2)
     assert not caps.room_for(2)  # one more line would push out one not read yet

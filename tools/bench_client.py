@@ -109,13 +109,17 @@ def _turn_times(tmp: str, turns: int = 8):
     shown: dict[int, float] = {}
     box_shown: dict[int, float] = {}
     turn_end = None
-    split = {"animating": 0.0, "waiting for a bot's move": 0.0}  # of the waits: what the table did meanwhile
+    # of the waits, what the table did meanwhile
+    split = {"animating": 0.0, "holding a caption being read": 0.0, "waiting for a bot's move": 0.0}
     last = time.perf_counter()
     while len(waits) < turns and not session.over:
         now = time.perf_counter()
         app.step(min(now - last, 0.1))
         if turn_end is not None:
-            split["animating" if scene.timeline.busy else "waiting for a bot's move"] += now - last
+            steps = scene.timeline.steps
+            held = bool(steps) and not steps[0].started and steps[0].start_when is not None
+            split["holding a caption being read" if held else "animating" if steps else "waiting for a bot's move"] \
+                += now - last
         last = now
         if scene.timeline.waiting:
             scene.timeline.release()  # a round's summary: clicked away at once

@@ -37,10 +37,10 @@ from .widgets import HIGHLIGHT
 
 CAPTION_SECONDS = 1.5  # animation seconds each caption line stays on screen at least
 LINGER_SECONDS = 1.0  # ... and, once the viewer may act, how much longer the last box stays
-DONE_SECONDS = 0.5  # ... and how much longer a finished turn's box stays once the next player's began
-MAX_BOXES = 2  # turns' boxes on screen at once (the one being played and the one before)
+DONE_SECONDS = 0.3  # ... and how much longer a finished turn's box stays once the next player's began
+MAX_BOXES = 3  # turns' boxes on screen at once (the one being played and the two before)
 OUTCOME_SECONDS = 2.6  # animation seconds an outcome stays called out
-MAX_LINES = 3
+MAX_LINES = 4
 HURRY = 4.0  # Tab: the others' turns play this many times faster
 WIDTH = 360
 SIZE = 15
