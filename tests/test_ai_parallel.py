@@ -9,7 +9,7 @@ import pytest
 import ai
 from ai import mcts, parallel
 from ai.mcts import MCTSAgent
-from game.rules import Seat
+from game.rules import GAMES, Seat
 
 from .test_ai_mcts import _position
 
@@ -18,7 +18,7 @@ def _stats(root):
     return {a: (n.visits, n.reward, n.avail) for a, n in root.children.items()}
 
 
-@pytest.mark.parametrize("game", ["hacktrick", "ratjack", "hakkutsu"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_same_seed_same_move_and_statistics_with_two_workers(game):
     state = _position(game)
     seat = Seat(state, state.current_player)

@@ -205,7 +205,6 @@ def test_the_lesson_is_offered_once_the_first_time_a_game_is_played(tmp_path, mo
     from game.client.menus.confirm import ConfirmScene
     from game.client.menus.setup import SetupScene
     from game.client.menus.title import TitleScene
-
     from game.client.tutorial.progress import progress_path
 
     app = make_app(tmp_path, monkeypatch)
