@@ -42,14 +42,14 @@ Spec options (``make_agent("mcts:level=normal")``)
                 game's rollout policy picks in the iteration's determinization is
                 expanded first and gets ``W / (visits + 1)`` added to its UCB value.
 ``opponents``   opponent model W (games with an ``opponent_model`` hook; per-game default in
-                :data:`GAME_DEFAULTS`: Ratjack with 2 players 0.5, else off): each
+                the game's ``MCTS`` tuning: Ratjack with 2 players 0.5, else off): each
                 determinization is nudged towards what real opponents hold (Ratjack: with
                 probability W an opponent holds the card that takes them to exactly 25).
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
 
-Per-game defaults (:data:`GAME_DEFAULTS`) were chosen by measurement; the
+Per-game defaults (each ``ai/heuristics/<game>.py``'s ``MCTS``, :func:`game_tuning`) were chosen by measurement; the
 numbers are in ``ai/EXPERIMENTS.md`` and come from ``python -m tools.bench ai``.
 
 Per-game hooks: ``rollout_policy`` and ``evaluate`` of the game's heuristics
@@ -76,14 +76,7 @@ from game.rules.rng import Rng
 from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, positive_option, register_agent
 from .heuristics import heuristics_for
 
-#: Iterations per decision for ``level=normal`` per (game, players), calibrated with
-#: ``python -m tools.bench ai --parts speed`` so that a move takes about 0.5 s on one
-#: idle core of the 2-core reference machine (about 1 s when the machine is busy).
-NORMAL_ITERATIONS = {
-    ("hacktrick", 2): 2500,
-    ("ratjack", 2): 1200, ("ratjack", 3): 900, ("ratjack", 4): 600,
-    ("hakkutsu", 2): 700, ("hakkutsu", 3): 800, ("hakkutsu", 4): 900,
-}
+#: Iterations per decision for ``level=normal`` when a game's tuning names none for its player count.
 DEFAULT_NORMAL_ITERATIONS = 500
 
 #: level -> (multiplier of the game's normal iteration budget, wall-clock cap in seconds).
@@ -95,15 +88,26 @@ LEVELS = {
     "hard": (4.0, 8.0),
 }
 
-#: Per-game rollout defaults (see ``ai/EXPERIMENTS.md`` for the measurements behind them).
-GAME_DEFAULTS = {
-    "hacktrick": {"rollout": "policy", "horizon": "hand"},
-    # opponent model for 2 players: 2026-11-22 200-game measurements in ai/EXPERIMENTS.md
-    "ratjack": {"rollout": "policy", "horizon": "hand", "opponents": {2: 0.5}},
-    # scores change at every mined rock; progressive bias: 2026-11-22 measurements in ai/EXPERIMENTS.md
-    "hakkutsu": {"rollout": "policy", "horizon": 30, "bias": 0.5},
-}
+#: Rollout defaults of a game whose heuristics module has no ``MCTS`` tuning.
 FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
+
+
+def game_tuning(game: str) -> dict:
+    """The MCTS tuning of ``game``: its heuristics module's ``MCTS`` (``normal_iterations`` by
+    player count, calibrated so that a ``normal`` move takes about 0.5 s on one idle core of the
+    2-core reference machine; ``rollout``, ``horizon``, ``bias``, ``opponents`` by player count),
+    chosen by measurement (``ai/EXPERIMENTS.md``); :data:`FALLBACK_DEFAULTS` for a game with none."""
+    try:
+        module = heuristics_for(game)
+    except ValueError:
+        return dict(FALLBACK_DEFAULTS)
+    return {**FALLBACK_DEFAULTS, **getattr(module, "MCTS", {})}
+
+
+def normal_iterations(game: str, players: int) -> int:
+    """Iterations per decision at ``level=normal`` for ``game`` with ``players``."""
+    return game_tuning(game).get("normal_iterations", {}).get(players, DEFAULT_NORMAL_ITERATIONS)
+
 
 #: Longest rollout before it is cut and evaluated (a guard against very long games).
 MAX_ROLLOUT_STEPS = 400
@@ -255,21 +259,21 @@ class MCTSAgent(Agent):
         if self.iterations is not None or self.seconds is not None:
             return self.iterations, self.seconds
         mult, cap = LEVELS[self.level]
-        base = NORMAL_ITERATIONS.get((game, players), DEFAULT_NORMAL_ITERATIONS)
+        base = normal_iterations(game, players)
         return max(1, round(base * mult)), cap
 
     def settings_for(self, game: str) -> tuple[str, object, float]:
         """``(rollout, horizon, bias)`` used in ``game``."""
-        defaults = GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS)
+        defaults = game_tuning(game)
         bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
         return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
 
     def opponent_weight(self, game: str, players: int) -> float:
         """The opponent model's weight (``opponents=W``, else the game's default for ``players``
-        players in :data:`GAME_DEFAULTS`, else 0: off)."""
+        players in its tuning, :func:`game_tuning`, else 0: off)."""
         if self.opponents is not None:
             return self.opponents
-        return GAME_DEFAULTS.get(game, FALLBACK_DEFAULTS).get("opponents", {}).get(players, 0.0)
+        return game_tuning(game).get("opponents", {}).get(players, 0.0)
 
     # ------------------------------------------------------------------ search
     def choose(self, seat):

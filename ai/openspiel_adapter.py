@@ -8,9 +8,10 @@
   (``current_player``, ``_legal_actions``, ``_apply_action``, ``returns`` ...).
   Chance (shuffles, draws) happens inside our engine from its own seeded random
   source, so the game declares ``SAMPLED_STOCHASTIC`` and has no chance nodes.
-* Actions are integer ids from a per-game :class:`ActionIndex` (Hacktrick has a
-  fixed table of 23 actions; other games number actions in the order they are
-  first met in a process, inside a bound of :data:`MAX_ACTIONS`).
+* Actions are integer ids from a per-game :class:`ActionIndex`: a game whose actions
+  module lists ``ALL_ACTIONS`` has that fixed table (Hacktrick's 23 actions); other games
+  number actions in the order they are first met in a process, inside a bound of
+  :data:`MAX_ACTIONS`.
 * ``information_state_string`` / ``observation_string`` come from our
   ``view(player)`` (everything the player may know, nothing more), and
   ``resample_from_infostate`` uses our ``determinize``, so OpenSpiel's
@@ -29,6 +30,7 @@ and works; the benchmark uses that one.
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 
@@ -73,24 +75,12 @@ class ActionIndex:
             raise ValueError(f"unknown action id {i}") from None
 
 
-def _hacktrick_actions() -> list:
-    from game.rules.hacktrick.actions import (
-        ASK_ACTION,
-        DECLARE_GUARD_ACTION,
-        DECLARE_PLAY_ACTION,
-        DRAW_ACTION,
-        OPEN,
-        PASS_ACTION,
-        PLAY,
-        Action,
-    )
-
-    return ([Action(OPEN, v) for v in range(6)] + [ASK_ACTION]
-            + [Action(PLAY, v) for v in range(6)] + [Action(PLAY, v, True) for v in range(6)]
-            + [DRAW_ACTION, DECLARE_PLAY_ACTION, DECLARE_GUARD_ACTION, PASS_ACTION])
+def fixed_actions(game: str) -> tuple | None:
+    """Every action of ``game`` in a fixed order (its actions module's ``ALL_ACTIONS``), or ``None``
+    when the game cannot list them ahead (its actions are numbered as they are met)."""
+    return getattr(importlib.import_module(f"game.rules.{game}.actions"), "ALL_ACTIONS", None)
 
 
-_FIXED_TABLES = {"hacktrick": _hacktrick_actions}
 _INDEXES: dict[str, ActionIndex] = {}
 
 
@@ -98,8 +88,7 @@ def action_index(game: str) -> ActionIndex:
     """The action index of ``game`` (one per process)."""
     index = _INDEXES.get(game)
     if index is None:
-        table = _FIXED_TABLES.get(game)
-        index = _INDEXES[game] = ActionIndex(table() if table else ())
+        index = _INDEXES[game] = ActionIndex(fixed_actions(game) or ())
     return index
 
 
@@ -123,7 +112,7 @@ class _Holder:
 def _make_classes(game: str, players: int, options: dict):
     info = GAMES[game]
     index = action_index(game)
-    fixed = game in _FIXED_TABLES
+    fixed = fixed_actions(game) is not None
     game_type = pyspiel.GameType(
         short_name=short_name(game, players),
         long_name=f"Tabletop Trio {info.title} ({players} players)",

@@ -47,9 +47,7 @@ def tiny_budgets(monkeypatch):
     """Every mcts level searches a few iterations, so that real games take a fraction of a second."""
     import ai.mcts
 
-    for key in list(ai.mcts.NORMAL_ITERATIONS):
-        monkeypatch.setitem(ai.mcts.NORMAL_ITERATIONS, key, 2)
-    monkeypatch.setattr(ai.mcts, "DEFAULT_NORMAL_ITERATIONS", 2)
+    monkeypatch.setattr(ai.mcts, "normal_iterations", lambda game, players: 2)
     monkeypatch.setattr(ai.mcts, "default_workers", lambda: 1)  # hard: no helper processes
 
 

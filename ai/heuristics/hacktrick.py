@@ -34,6 +34,11 @@ from math import comb
 
 from game.rules.hacktrick.board import LINES_THROUGH
 
+#: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
+#: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
+#: machine); rollouts by this module's policy, cut at the end of the hand.
+MCTS = {"normal_iterations": {2: 2500}, "rollout": "policy", "horizon": "hand"}
+
 CARD_COPIES = 3
 #: How many lines run through each cell (centre 4, corners 3, edges 2).
 CENTRALITY = tuple(len(LINES_THROUGH[c]) for c in range(10))

@@ -41,6 +41,12 @@ from math import exp
 from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.scoring import breakdown, museum_bonus
 
+#: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
+#: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
+#: machine); rollouts cut after 30 moves (scores change at every rock dug) and progressive bias 0.5 (the
+#: 2026-11-22 measurements in ``ai/EXPERIMENTS.md``).
+MCTS = {"normal_iterations": {2: 700, 3: 800, 4: 900}, "rollout": "policy", "horizon": 30, "bias": 0.5}
+
 ROCKS = DATA.rocks
 ALL_IDS = tuple(r.id for r in ROCKS)
 BASE_RC = list(divmod(DATA.base, DATA.cols))

@@ -37,6 +37,13 @@ from math import exp
 from game.rules.ratjack.cards import CARD_VALUE, MOD
 from game.rules.ratjack.state import TARGET_VP, RatjackState
 
+#: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
+#: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
+#: machine); rollouts by this module's policy to the end of the round; the opponent model at weight 0.5
+#: with 2 players (the 2026-11-22 200-game measurements in ``ai/EXPERIMENTS.md``).
+MCTS = {"normal_iterations": {2: 1200, 3: 900, 4: 600}, "rollout": "policy", "horizon": "hand",
+        "opponents": {2: 0.5}}
+
 LIMIT = 25
 DEPTH = 3
 BRANCH = 6

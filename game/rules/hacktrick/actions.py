@@ -76,3 +76,9 @@ DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 DECLARE_PLAY_ACTION = Action(DECLARE_PLAY)
 DECLARE_GUARD_ACTION = Action(DECLARE_GUARD)
+
+#: Every Hacktrick action, in a fixed order: a fixed action space for adapters that number actions
+#: (``ai/openspiel_adapter.py``); a game whose actions cannot be listed ahead has no ``ALL_ACTIONS``.
+ALL_ACTIONS = (tuple(Action(OPEN, v) for v in range(6)) + (ASK_ACTION,)
+               + tuple(Action(PLAY, v) for v in range(6)) + tuple(Action(PLAY, v, True) for v in range(6))
+               + (DRAW_ACTION, DECLARE_PLAY_ACTION, DECLARE_GUARD_ACTION, PASS_ACTION))
