@@ -20,7 +20,7 @@ process that started it (even after ``kill -9``: its next write fails or its nex
 sees the end of the pipe).  A helper that fails is dropped and the decision uses the
 trees that came back.
 
-Progress: while the trees grow, the caller publishes one :class:`ai.mcts.Progress`
+Progress: while the trees grow, the caller publishes one :class:`ai.tree.Progress`
 summed over the workers (iterations of all trees, budget times N), so
 ``agent.on_progress`` (the client's thinking bar, via ``game/client/bot_worker.py``)
 shows the combined progress.
@@ -36,8 +36,13 @@ import subprocess
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING
 
-from .mcts import MCTSAgent, Node, Progress
+from .agents import AGENTS
+from .tree import Node, Progress
+
+if TYPE_CHECKING:
+    from .mcts import MCTSAgent
 
 #: Least time between two progress messages of a helper (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -229,7 +234,7 @@ def serve(stdin=None, stdout=None) -> None:
                 send(("progress", snapshot.iterations))
 
         try:
-            agent = MCTSAgent(seed=seed, **{**options, "workers": 1})
+            agent = AGENTS["mcts"](seed=seed, **{**options, "workers": 1})  # registered by ``import ai``
             root, done = agent.search_tree(seat, index, progress)
         except Exception as exc:  # the parent goes on with the other trees
             send(("error", f"{type(exc).__name__}: {exc}"))
