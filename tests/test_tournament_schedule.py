@@ -115,5 +115,11 @@ def test_validate_spec_rejects_bad_settings(kwargs, message):
 def test_spec_json_round_trip():
     spec = validate_spec(TournamentSpec("hacktrick", ["random", "random"], 2, 8, 3, {"target": 2}))
     assert TournamentSpec.from_json(spec.to_json()) == spec
-    with pytest.raises(ValueError, match="malformed"):
+    dup = validate_spec(TournamentSpec("hacktrick", ["random", "heuristic"], 2, 8, 3, {"target": 2},
+                                       duplicate="rotations",
+                                       sprt={"elo0": 0.0, "elo1": 30.0, "alpha": 0.05, "beta": 0.1}))
+    assert TournamentSpec.from_json(dup.to_json()) == dup
+    with pytest.raises(ValueError, match="'duplicate' must be one of"):
+        TournamentSpec.from_json({**dup.to_json(), "duplicate": "twice"})
+    with pytest.raises(ValueError, match="is missing 'agents'"):
         TournamentSpec.from_json({"game": "hacktrick"})

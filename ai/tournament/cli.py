@@ -21,12 +21,14 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_GAMES = 100
 MAX_JOBS = 256
 OWN_FLAGS = {"game", "agents", "players", "games", "seed", "jobs", "cluster", "out", "resume", "db",
-             "option", "help", "quiet", "max_failures"}
+             "option", "help", "quiet", "max_failures", "duplicate", "sprt"}
 
 EPILOG = """\
 examples:
   tabletop-trio tournament --game hacktrick --agents mcts:level=easy heuristic random --games 200
   tabletop-trio tournament --game ratjack --players 3 --agents heuristic random --decks weasel,raccoon
+  tabletop-trio tournament --game ratjack --agents mcts:level=normal heuristic --duplicate \
+      --sprt elo0=0,elo1=30 --games 2000
   tabletop-trio tournament --resume tournaments/hacktrick-20261121-2210
   tabletop-trio tournament --game hacktrick --agents heuristic random --cluster tcp://10.0.0.5:8786
 
@@ -89,6 +91,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-failures", type=integer, metavar="N", default=DEFAULT_MAX_FAILURES,
                         help="stop once more than N games have failed (default %(default)s; "
                              "failed games are played again by --resume)")
+    parser.add_argument("--duplicate", nargs="?", const="rotations", metavar="all",
+                        help="play each deal (seed) in every seating of its table: both seat orders with "
+                             "2 players, every rotation with 3-4 (`--duplicate all`: every permutation)")
+    parser.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+                        help="stop a two-agent --duplicate match once the SPRT (fishtest's pentanomial "
+                             "GSPRT, logistic Elo of the first agent) accepts H0 or H1 (alpha, beta "
+                             "default 0.05)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
     for name, helps in sorted(_game_option_flags().items()):
@@ -142,7 +151,8 @@ def prepare(args):
     if args.resume:
         given = [flag for flag, value in (("--game", args.game), ("--agents", args.agents),
                                           ("--players", args.players), ("--seed", args.seed),
-                                          ("--out", args.out)) if value is not None]
+                                          ("--out", args.out), ("--duplicate", args.duplicate),
+                                          ("--sprt", args.sprt)) if value is not None]
         if options:
             given.append("game options")
         if given:
@@ -172,9 +182,19 @@ def prepare(args):
         game_info(args.game)
         players = args.players if args.players is not None else _default_players(args.game, len(args.agents))
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+        if args.duplicate is not None and args.duplicate not in ("rotations", "all"):
+            raise UsageError(f"--duplicate takes nothing or 'all', not {args.duplicate!r}")
+        sprt = None
+        if args.sprt is not None:
+            from .sprt import parse_sprt
+
+            sprt = parse_sprt(args.sprt).to_json()
+            if args.duplicate is None:
+                args.duplicate = "rotations"  # the SPRT counts deal pairs
         spec = TournamentSpec(game=args.game, agents=list(args.agents), players=players,
                               games=args.games if args.games is not None else DEFAULT_GAMES,
-                              seed=seed, options=parse_game_options(args.game, options))
+                              seed=seed, options=parse_game_options(args.game, options),
+                              duplicate=args.duplicate, sprt=sprt)
         validate_spec(spec)
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         out = Path(args.out) if args.out else Path("tournaments") / f"{spec.game}-{stamp}"
@@ -268,7 +288,7 @@ def _run(args) -> int:
               f"tabletop-trio tournament --resume {tdir.path}", file=err)
         return EXIT_FAILED
     if outcome.status == "interrupted":
-        print(f"interrupted after {outcome.summary['games_done']} of {spec.games} games; continue with: "
+        print(f"interrupted after {outcome.summary['games_stored']} of {spec.games} games; continue with: "
               f"tabletop-trio tournament --resume {tdir.path}", file=err)
         return EXIT_INTERRUPTED
     return EXIT_OK

@@ -76,9 +76,12 @@ def play_task(task) -> dict:
     meta = dict(record.meta)
     meta["tournament"] = {"id": task.tournament, "index": task.index, "seats": list(task.seats),
                           "agents": list(task.agents)}
+    if task.deal is not None:
+        meta["tournament"]["deal"] = task.deal
     record.meta = meta
     return {
         "index": task.index,
+        "deal": task.deal_id,
         "seed": task.seed,
         "seats": list(task.seats),
         "agents": list(task.agents),

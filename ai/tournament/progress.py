@@ -39,6 +39,7 @@ class Progress:
         self._shown = False
         self._drawn_done = -1
         self._first = None  # (time, done) at the first finished game
+        self.extra = None  # a function giving more text for the line (e.g. the SPRT's LLR)
 
     @property
     def rate(self) -> float:
@@ -60,8 +61,9 @@ class Progress:
         bar = "#" * filled + "." * (self.width - filled)
         rate = self.rate
         eta = (self.total - self.done) / rate if rate > 0 else float("nan")
-        return (f"[{bar}] {self.done}/{self.total} {self.unit} {frac * 100:5.1f}%  "
+        line = (f"[{bar}] {self.done}/{self.total} {self.unit} {frac * 100:5.1f}%  "
                 f"{rate:.1f} {self.unit}/s  ETA {format_duration(eta)}")
+        return line + f"  {self.extra()}" if self.extra is not None else line
 
     def update(self, n: int = 1, force: bool = False) -> None:
         """Count ``n`` more finished games; redraw if due (or ``force``)."""

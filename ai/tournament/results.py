@@ -10,88 +10,228 @@ the start player (whoever took the game's first decision of play, see
 
 from __future__ import annotations
 
-from .spec import TournamentSpec
-from .stats import Z95, bradley_terry, elo_ratings, pairwise_outcomes, wilson_interval
+from .ranks import RankTally
+from .spec import TournamentSpec, task_at
+from .sprt import SprtSettings, elo_summary, llr_logistic
+from .stats import ELO_BASE, Z95, bradley_terry_counts, pairwise_outcomes, wilson_interval
 
 RESULTS_FORMAT = "tabletop-trio-tournament-results/1"
 
 
+class Tally:
+    """Running counts of finished games, fed in game-index order; the summary is built from them.
+
+    Nothing per game is kept: memory stays flat however many games are played.  A deal
+    counts only when all its games are in (its games are buffered until then), so a
+    stopped run never has half a deal in the statistics.  With ``spec.sprt`` the LLR is
+    updated after each deal, and once it crosses a bound the counts are frozen
+    (:attr:`decided`): the verdict depends only on the deals in index order.
+    """
+
+    def __init__(self, spec: TournamentSpec) -> None:
+        k, n_seats = len(spec.agents), spec.players
+        self.spec = spec
+        self.games = [0] * k
+        self.wins = [0.0] * k
+        self.score_sum = [0.0] * k
+        self.score_n = [0] * k
+        self.seat_games = [0] * n_seats
+        self.seat_wins = [0.0] * n_seats
+        self.start_games = 0
+        self.start_wins = 0.0
+        self.h2h: dict[tuple[int, int], list] = {}
+        self.elo = [ELO_BASE] * k  # sequential Elo, in game order
+        self.length_sum = 0
+        self.duration_sum = 0.0
+        self.counted = 0  # games in the statistics
+        self.deals = 0
+        self.pentanomial: dict[tuple[int, int], list[int]] = {}
+        self.ranks = RankTally(spec) if spec.players > 2 else None
+        self.sprt = SprtSettings(**spec.sprt) if spec.sprt else None
+        self.llr = 0.0
+        self.decided = False
+        self._deal: list[dict] = []
+        self._deal_id = None
+        self.skipped = 0  # finished games left out: their deal is incomplete, or after the verdict
+
+    def add(self, result: dict) -> None:
+        """Count a finished game (results must come in index order; gaps leave their deal out)."""
+        if self.decided:
+            self.skipped += 1
+            return
+        task = task_at(self.spec, result["index"])
+        if self._deal and (task.deal_id != self._deal_id or task.deal_position != len(self._deal)):
+            self.skipped += len(self._deal)  # a game of that deal is missing
+            self._deal = []
+        if task.deal_position != len(self._deal):
+            self.skipped += 1
+            return
+        self._deal_id = task.deal_id
+        self._deal.append({k: result.get(k) for k in ("seats", "returns", "scores", "length", "duration",
+                                                      "first_player")})
+        if len(self._deal) == task.deal_games:
+            deal, self._deal = self._deal, []
+            self._commit(deal)
+
+    def pending(self) -> int:
+        """Games of the current deal, not counted yet."""
+        return len(self._deal)
+
+    def _commit(self, deal: list[dict]) -> None:
+        for r in deal:
+            self._count_game(r)
+        self.deals += 1
+        if self.spec.duplicate and self.spec.players == 2:
+            a, b = sorted(set(deal[0]["seats"]))
+            half = 0
+            for r in deal:
+                ra, rb = (r["returns"][r["seats"].index(e)] for e in (a, b))
+                half += 2 if ra > rb else 0 if ra < rb else 1
+            self.pentanomial.setdefault((a, b), [0] * 5)[half * 2 // len(deal)] += 1
+        if self.ranks is not None:
+            self.ranks.add_deal(deal)
+        if self.sprt is not None:
+            self.llr = llr_logistic(self.sprt.elo0, self.sprt.elo1, self.pentanomial.get((0, 1), [0] * 5))
+            self.decided = self.sprt.verdict(self.llr) != "none"
+
+    def _count_game(self, r: dict) -> None:
+        for seat, (e, ret) in enumerate(zip(r["seats"], r["returns"], strict=True)):
+            self.games[e] += 1
+            self.wins[e] += ret
+            self.seat_games[seat] += 1
+            self.seat_wins[seat] += ret
+            if seat < len(r["scores"]) and isinstance(r["scores"][seat], (int, float)):
+                self.score_sum[e] += r["scores"][seat]
+                self.score_n[e] += 1
+        if r.get("first_player") is not None:
+            self.start_games += 1
+            self.start_wins += r["returns"][r["first_player"]]
+        for a, b, sc in pairwise_outcomes(r["seats"], r["returns"]):
+            cell = self.h2h.setdefault((a, b), [0, 0.0])
+            cell[0] += 1
+            cell[1] += sc
+            expected = 1.0 / (1.0 + 10.0 ** ((self.elo[b] - self.elo[a]) / 400.0))
+            self.elo[a] += 16.0 * (sc - expected)
+            self.elo[b] -= 16.0 * (sc - expected)
+        self.counted += 1
+        self.length_sum += r["length"]
+        self.duration_sum += r["duration"]
+
+    def summary(self, *, tid: str = "", status: str = "complete", wall_time: float | None = None,
+                executor: dict | None = None) -> dict:
+        """The ``results.json`` document of the counted games."""
+        spec = self.spec
+        k = len(spec.agents)
+        labels = spec.labels()
+        bt = bradley_terry_counts(k, self.h2h)
+        agents = []
+        for e in range(k):
+            lo, hi = wilson_interval(self.wins[e], self.games[e])
+            agents.append({
+                "entrant": e, "label": labels[e], "spec": spec.agents[e], "games": self.games[e],
+                "wins": self.wins[e], "win_rate": self.wins[e] / self.games[e] if self.games[e] else None,
+                "win_rate_ci95": [lo, hi],
+                "rating": bt.ratings[e], "rating_se": bt.errors[e],
+                "rating_ci95": [bt.ratings[e] - Z95 * bt.errors[e], bt.ratings[e] + Z95 * bt.errors[e]],
+                "elo": self.elo[e],
+                "mean_score": self.score_sum[e] / self.score_n[e] if self.score_n[e] else None,
+            })
+        h2h = []
+        for (a, b), (n, s) in sorted(self.h2h.items()):
+            row = {"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
+            penta = self.pentanomial.get((a, b))
+            if penta is not None:
+                row["pentanomial"] = list(penta)
+                stats = elo_summary(penta)
+                row["pairs"] = stats.to_json() if stats else None
+            h2h.append(row)
+        doc = {
+            "format": RESULTS_FORMAT,
+            "id": tid,
+            "status": status,
+            "settings": spec.to_json(),
+            "games_planned": spec.games,
+            "games_done": self.counted,
+            "deals_done": self.deals,
+            "agents": agents,
+            "head_to_head": h2h,
+            "seats": [dict(seat=s, **_rate(self.seat_wins[s], self.seat_games[s])) for s in range(spec.players)],
+            "start_player": _rate(self.start_wins, self.start_games),
+            "mean_length": self.length_sum / self.counted if self.counted else None,
+            "game_seconds": self.duration_sum,
+            "rating_model": "Bradley-Terry on pairwise outcomes (MM fit, 1 virtual win+loss vs a 1500 "
+                            "reference each), Elo scale centred on 1500, SE from the Fisher information",
+        }
+        if spec.duplicate and spec.players == 2 and k == 2:
+            penta = self.pentanomial.get((0, 1), [0] * 5)
+            stats = elo_summary(penta)
+            doc["pentanomial"] = list(penta)
+            doc["match"] = {"first": labels[0], "second": labels[1], **(stats.to_json() if stats else {"pairs": 0})}
+        if self.sprt is not None:
+            doc["sprt"] = {**self.sprt.report(self.pentanomial.get((0, 1), [0] * 5)), "deals": self.deals}
+        if self.ranks is not None:
+            doc["ranks"] = self.ranks.report(labels)
+        if self.skipped + len(self._deal):
+            doc["games_not_counted"] = self.skipped + len(self._deal)
+        if wall_time is not None:
+            doc["wall_seconds"] = wall_time
+        if executor is not None:
+            doc["executor"] = executor
+        return doc
+
+
+class Feeder:
+    """Hands finished games to a :class:`Tally` in index order, whatever order they finish in.
+
+    ``done`` has a byte per planned game (1 = its record is stored); games that finish
+    ahead of a missing one wait in :attr:`waiting` (a handful: the games in flight).
+    """
+
+    def __init__(self, spec: TournamentSpec) -> None:
+        self.tally = Tally(spec)
+        self.done = bytearray(spec.games)
+        self.next = 0
+        self.waiting: dict[int, dict] = {}
+        self.stored = 0
+
+    def offer(self, result: dict) -> None:
+        """A game whose record is stored (the result dict, its record text dropped)."""
+        index = result["index"]
+        if self.done[index]:
+            return
+        self.done[index] = 1
+        self.stored += 1
+        self.waiting[index] = {k: v for k, v in result.items() if k != "record"}
+        while self.next in self.waiting:
+            self.tally.add(self.waiting.pop(self.next))
+            self.next += 1
+
+    def drain(self) -> None:
+        """At the end: count the games still waiting behind a missing one (their deals
+        count if complete)."""
+        for index in sorted(self.waiting):
+            self.tally.add(self.waiting[index])
+        self.waiting.clear()
+
+
 def summarize(spec: TournamentSpec, results: list[dict], *, tid: str = "", status: str = "complete",
               wall_time: float | None = None, executor: dict | None = None) -> dict:
-    """The ``results.json`` document for ``results`` (any order; sorted by game index)."""
-    results = sorted(results, key=lambda r: r["index"])
-    k = len(spec.agents)
-    labels = spec.labels()
-    games = [0] * k
-    wins = [0.0] * k
-    score_sum = [0.0] * k
-    score_n = [0] * k
-    comparisons = []
-    n_seats = spec.players
-    seat_games = [0] * n_seats
-    seat_wins = [0.0] * n_seats
-    for r in results:
-        for seat, (e, ret) in enumerate(zip(r["seats"], r["returns"], strict=True)):
-            games[e] += 1
-            wins[e] += ret
-            seat_games[seat] += 1
-            seat_wins[seat] += ret
-            if seat < len(r["scores"]) and isinstance(r["scores"][seat], (int, float)):
-                score_sum[e] += r["scores"][seat]
-                score_n[e] += 1
-        comparisons.extend(pairwise_outcomes(r["seats"], r["returns"]))
-    bt = bradley_terry(k, comparisons)
-    elo = elo_ratings(k, comparisons)
-    h2h = {}
-    for a, b, s in comparisons:
-        cell = h2h.setdefault((a, b), [0, 0.0])
-        cell[0] += 1
-        cell[1] += s
-    agents = []
-    for e in range(k):
-        lo, hi = wilson_interval(wins[e], games[e])
-        agents.append({
-            "entrant": e, "label": labels[e], "spec": spec.agents[e], "games": games[e],
-            "wins": wins[e], "win_rate": wins[e] / games[e] if games[e] else None,
-            "win_rate_ci95": [lo, hi],
-            "rating": bt.ratings[e], "rating_se": bt.errors[e],
-            "rating_ci95": [bt.ratings[e] - Z95 * bt.errors[e], bt.ratings[e] + Z95 * bt.errors[e]],
-            "elo": elo[e],
-            "mean_score": score_sum[e] / score_n[e] if score_n[e] else None,
-        })
-    seats = [dict(seat=s, **_rate(seat_wins[s], seat_games[s])) for s in range(n_seats)]
-    started = [r for r in results if r.get("first_player") is not None]
-    start_player = _rate(sum(r["returns"][r["first_player"]] for r in started), len(started))
-    total_duration = sum(r["duration"] for r in results)
-    doc = {
-        "format": RESULTS_FORMAT,
-        "id": tid,
-        "status": status,
-        "settings": spec.to_json(),
-        "games_planned": spec.games,
-        "games_done": len(results),
-        "agents": agents,
-        "head_to_head": [{"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
-                         for (a, b), (n, s) in sorted(h2h.items())],
-        "seats": seats,
-        "start_player": start_player,
-        "mean_length": sum(r["length"] for r in results) / len(results) if results else None,
-        "game_seconds": total_duration,
-        "rating_model": "Bradley-Terry on pairwise outcomes (MM fit, 1 virtual win+loss vs a 1500 "
-                        "reference each), Elo scale centred on 1500, SE from the Fisher information",
-    }
-    if wall_time is not None:
-        doc["wall_seconds"] = wall_time
-    if executor is not None:
-        doc["executor"] = executor
-    return doc
+    """The ``results.json`` document for ``results`` (any order; counted in game-index order)."""
+    tally = Tally(spec)
+    for r in sorted(results, key=lambda r: r["index"]):
+        tally.add(r)
+    return tally.summary(tid=tid, status=status, wall_time=wall_time, executor=executor)
 
 
 def format_table(summary: dict) -> str:
     """The terminal table of a :func:`summarize` document."""
     settings = summary["settings"]
+    dup = settings.get("duplicate")
     lines = [f"{settings['game']}: {settings['players']} players, {summary['games_done']} of "
-             f"{summary['games_planned']} games, seed {settings['seed']}"
+             f"{summary['games_planned']} games"
+             + (f" ({summary['deals_done']} duplicate deals, {'every permutation' if dup == 'all' else 'rotated'})"
+                if dup else "")
+             + f", seed {settings['seed']}"
              + ("" if summary["status"] == "complete" else f" ({summary['status']})")]
     opts = ", ".join(f"{k}={_fmt_opt(v)}" for k, v in settings["options"].items())
     if opts:
@@ -115,6 +255,32 @@ def format_table(summary: dict) -> str:
             seat_parts.append(f"seat {s['seat'] + 1} {s['win_rate'] * 100:.1f}%")
     if seat_parts:
         lines.append("win rate by seat: " + ", ".join(seat_parts))
+    match = summary.get("match")
+    if match and match.get("pairs"):
+        lines.append(f"duplicate deals, {match['first']} vs {match['second']}: pentanomial "
+                     f"{summary['pentanomial']} over {match['pairs']} pairs; Elo {match['elo']:+.1f} "
+                     f"+/- {match['elo_ci95']:.1f}, nElo {match['nelo']:+.1f} +/- {match['nelo_ci95']:.1f}, "
+                     f"LOS {match['los'] * 100:.1f}%")
+    for row in summary["head_to_head"] if not match else ():
+        pairs = row.get("pairs")
+        if pairs:
+            names = [summary["agents"][row["a"]]["label"], summary["agents"][row["b"]]["label"]]
+            lines.append(f"duplicate deals, {names[0]} vs {names[1]}: pentanomial {row['pentanomial']}; "
+                         f"Elo {pairs['elo']:+.1f} +/- {pairs['elo_ci95']:.1f}, nElo {pairs['nelo']:+.1f} "
+                         f"+/- {pairs['nelo_ci95']:.1f}, LOS {pairs['los'] * 100:.1f}%")
+    sprt = summary.get("sprt")
+    if sprt:
+        verdict = {"H1": f"H1 accepted (Elo >= {sprt['elo1']:g})", "H0": f"H0 accepted (Elo <= {sprt['elo0']:g})",
+                   "none": "no verdict yet"}[sprt["verdict"]]
+        lines.append(f"SPRT elo0={sprt['elo0']:g} elo1={sprt['elo1']:g} alpha={sprt['alpha']:g} "
+                     f"beta={sprt['beta']:g}: LLR {sprt['llr']:.2f} [{sprt['lower']:.2f}, {sprt['upper']:.2f}] "
+                     f"after {sprt['deals']} deals: {verdict}")
+    ranks = summary.get("ranks")
+    if ranks:
+        lines.append("finishing ranks (Plackett-Luce, openskill): "
+                     + "; ".join(f"{r['label']} mu {r['mu']:.1f} [{r['mu_ci95'][0]:.1f}, {r['mu_ci95'][1]:.1f}], "
+                                 f"mean rank {r['mean_rank']:.2f}, first {r['first_share'] * 100:.1f}%"
+                                 for r in sorted(ranks["agents"], key=lambda r: -r["mu"]) if r["games"]))
     start = summary.get("start_player")
     if start and start["win_rate"] is not None:
         lo, hi = start["win_rate_ci95"]

@@ -20,8 +20,7 @@ from pathlib import Path
 
 from .executor import Executor, ExecutorLost, GameFailed, failure_result
 from .progress import Progress
-from .results import summarize
-from .spec import schedule
+from .spec import iter_schedule
 from .store import StorageError, TournamentDir
 
 #: Failed games tolerated before a run stops (``--max-failures``).
@@ -73,20 +72,31 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
     """
     stream = stream if stream is not None else sys.stderr
     spec = tdir.spec
-    results = tdir.load_results()
-    if results:
-        tdir.resync(results)
+    feeder = tdir.stored()
+    tally = feeder.tally
+    if feeder.stored:
+        tdir.resync(feeder.done)
     tdir.clear_failures()
-    todo = [replace(t, tournament=tdir.id) for t in schedule(spec) if t.index not in results]
+
+    def todo():
+        """The games still to play, lazily: none once the SPRT has decided."""
+        for task in iter_schedule(spec):
+            if tally.decided:
+                return
+            if not feeder.done[task.index]:
+                yield replace(task, tournament=tdir.id)
+
     if progress is None:
-        progress = Progress(spec.games, done=len(results), stream=stream)
+        progress = Progress(spec.games, done=feeder.stored, stream=stream)
+    if tally.sprt is not None:
+        progress.extra = lambda: f"LLR {tally.llr:.2f} [{tally.sprt.lower:.2f}, {tally.sprt.upper:.2f}]"
     failures: dict[int, dict] = {}
     status, error, played = "complete", None, 0
     start = time.monotonic()
     stopping = aborted = False
     with _InterruptFlag() as flag:
         try:
-            executor.start(todo)
+            executor.start(todo())
             while executor.busy and error is None:
                 if flag.count >= 1 and not stopping:
                     stopping = True
@@ -113,25 +123,31 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                             error = (f"stopped after {len(failures)} failed games (more than --max-failures "
                                      f"{max_failures})")
                     else:
-                        results[result["index"]] = result  # dropped later if its file is not written
                         played += 1
                         tdir.add(result)
                     progress.update()
+                decided = tally.decided
+                for result in tdir.take_written():
+                    feeder.offer(result)
+                if tally.decided and not decided:
+                    progress.message(f"SPRT: {tally.sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
+                                     f"(LLR {tally.llr:.2f}); finishing the games already handed out")
         except (ExecutorLost, StorageError) as exc:
             error = _first_line(str(exc))
         if error is not None:
             executor.abort()
         progress.finish()
-        status, error, summary = _finish(tdir, results, failures, status == "interrupted", error, played,
+        status, error, summary = _finish(tdir, feeder, failures, status == "interrupted", error, played,
                                          time.monotonic() - start, executor.describe())
     return Outcome(status, summary, tdir.path, played, error, len(failures))
 
 
-def _finish(tdir: TournamentDir, results: dict, failures: dict, interrupted: bool, error: str | None,
+def _finish(tdir: TournamentDir, feeder, failures: dict, interrupted: bool, error: str | None,
             played: int, wall: float, executor: dict) -> tuple[str, str | None, dict]:
     """Write what finished: records, databases, ``games.csv``, ``results.json``.
 
-    Returns the run's final ``(status, error, summary)``; a storage error met
+    Only games whose record reached the disk are counted (``--resume`` replays the
+    others).  Returns the run's final ``(status, error, summary)``; a storage error met
     here becomes the error if the run had none.
     """
     spec = tdir.spec
@@ -139,21 +155,22 @@ def _finish(tdir: TournamentDir, results: dict, failures: dict, interrupted: boo
         tdir.flush_records()
     except StorageError as exc:
         error = error or _first_line(str(exc))
-    if error is not None:
-        # Keep only games whose record reached the disk: --resume replays the others.
-        for index in [i for i in results if not tdir.record_path(i).is_file()]:
-            del results[index]
-    elif failures:
+    for result in tdir.take_written():
+        feeder.offer(result)
+    feeder.drain()
+    tally = feeder.tally
+    if error is None and failures:
         error = f"{len(failures)} game(s) failed (errors and tracebacks in results.json and failed/)"
-    status = ("interrupted" if interrupted else "failed" if error
-              else "complete" if len(results) >= spec.games else "interrupted")
+    finished = tally.decided or feeder.stored >= spec.games
+    status = ("interrupted" if interrupted and not tally.decided else "failed" if error
+              else "complete" if finished else "interrupted")
     try:
-        tdir.sync_databases(status=status, done=len(results))
+        tdir.sync_databases(status=status, done=feeder.stored)
     except StorageError as exc:
         error = error or _first_line(str(exc))
         status = "interrupted" if interrupted else "failed"
-    summary = summarize(spec, list(results.values()), tid=tdir.id, status=status, wall_time=wall,
-                        executor=executor)
+    summary = tally.summary(tid=tdir.id, status=status, wall_time=wall, executor=executor)
+    summary["games_stored"] = feeder.stored
     summary["session_games"] = played
     summary["games_failed"] = len(failures)
     summary["failures"] = [{k: f[k] for k in ("index", "seed", "agents", "error", "traceback")}
@@ -161,7 +178,7 @@ def _finish(tdir: TournamentDir, results: dict, failures: dict, interrupted: boo
     if error:
         summary["error"] = error
     try:
-        tdir.write_csv(list(results.values()))
+        tdir.write_csv(feeder.done)
         tdir.write_results(summary)
     except OSError as exc:
         error = f"{error + '; ' if error else ''}cannot write the summary files: {exc.strerror or exc}"

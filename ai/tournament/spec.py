@@ -13,6 +13,13 @@ entrants; when there are fewer entrants than seats, every mix of entrants
 with at least two different ones) is played in every distinct seating.  One
 *round* is every seating once; games cycle through rounds, so any prefix of
 the schedule is as balanced as it can be.
+
+Deals: without ``duplicate`` every game is its own deal (deal id = game index,
+seed ``game_seed(seed, index)``).  With ``duplicate="rotations"`` a deal is one
+table played with the same seed in each rotation of its seats (two players:
+both seat orders), with ``duplicate="all"`` in each distinct permutation; a
+deal's games have consecutive indices, deals cycle through the tables, and the
+number of games is rounded up to whole deals.
 """
 
 from __future__ import annotations
@@ -37,6 +44,14 @@ class GameTask:
     seats: tuple  # entrant index per seat
     agents: tuple  # agent spec per seat
     tournament: str = ""  # the tournament's id, kept in the game's record
+    deal: int | None = None  # the deal (None: each game its own deal, id = index)
+    deal_games: int = 1  # games in this game's deal
+    deal_position: int = 0  # this game's place in its deal (0 .. deal_games - 1)
+
+    @property
+    def deal_id(self) -> int:
+        """The deal's id (the game index when games are not duplicated)."""
+        return self.index if self.deal is None else self.deal
 
 
 @dataclass
@@ -49,12 +64,19 @@ class TournamentSpec:
     games: int
     seed: int
     options: dict = field(default_factory=dict)
+    duplicate: str | None = None  # None, "rotations" or "all"
+    sprt: dict | None = None  # {"elo0", "elo1", "alpha", "beta"} (see ai.tournament.sprt)
 
     def to_json(self) -> dict:
         """The settings as JSON (tuples become lists)."""
-        return {"game": self.game, "agents": list(self.agents), "players": self.players,
-                "games": self.games, "seed": self.seed,
-                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
+        doc = {"game": self.game, "agents": list(self.agents), "players": self.players,
+               "games": self.games, "seed": self.seed,
+               "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
+        if self.duplicate:
+            doc["duplicate"] = self.duplicate
+        if self.sprt:
+            doc["sprt"] = dict(self.sprt)
+        return doc
 
     @classmethod
     def from_json(cls, data: dict) -> TournamentSpec:
@@ -62,7 +84,8 @@ class TournamentSpec:
         number 40); ``ValueError`` naming the malformed setting."""
         from game.rules.strictjson import check_strings, expect_int, expect_list, expect_object, expect_str
 
-        expect_object("the tournament settings", data, ("game", "agents", "players", "games", "seed"), ("options",))
+        expect_object("the tournament settings", data, ("game", "agents", "players", "games", "seed"),
+                      ("options", "duplicate", "sprt"))
         check_strings(data, "the tournament settings")
         agents = [expect_str(f"the tournament settings' agent {i + 1}", a)
                   for i, a in enumerate(expect_list("the tournament settings' 'agents'", data["agents"]))]
@@ -72,11 +95,33 @@ class TournamentSpec:
                    players=expect_int("the tournament settings' 'players'", data["players"], 1, 64),
                    games=expect_int("the tournament settings' 'games'", data["games"], 1, MAX_GAMES),
                    seed=expect_int("the tournament settings' 'seed'", data["seed"], 0, MAX_SEED),
-                   options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()})
+                   options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+                   duplicate=_read_duplicate(data.get("duplicate")), sprt=_read_sprt(data.get("sprt")))
 
     def labels(self) -> list[str]:
         """Display names of the entrants; a repeated spec gets ``#2``, ``#3`` ..."""
         return entrant_labels(self.agents)
+
+
+DUPLICATE_MODES = ("rotations", "all")
+
+
+def _read_duplicate(value):
+    if value is None:
+        return None
+    if value not in DUPLICATE_MODES:
+        raise ValueError(f"the tournament settings' 'duplicate' must be one of {', '.join(DUPLICATE_MODES)}")
+    return value
+
+
+def _read_sprt(value):
+    if value is None:
+        return None
+    from game.rules.strictjson import expect_number, expect_object
+
+    expect_object("the tournament settings' 'sprt'", value, ("elo0", "elo1", "alpha", "beta"))
+    return {k: float(expect_number(f"the tournament settings' sprt {k}", value[k], -1e6, 1e6))
+            for k in ("elo0", "elo1", "alpha", "beta")}
 
 
 def entrant_labels(agents: list[str]) -> list[str]:
@@ -192,6 +237,18 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
     if isinstance(spec.seed, bool) or not isinstance(spec.seed, int) or not 0 <= spec.seed <= MAX_SEED:
         raise ValueError(f"--seed must be an integer from 0 to {MAX_SEED}, not {spec.seed!r}")
     spec.options = info.resolve_options(spec.options)
+    if spec.duplicate is not None and spec.duplicate not in DUPLICATE_MODES:
+        raise ValueError(f"--duplicate must be {' or '.join(DUPLICATE_MODES)}, not {spec.duplicate!r}")
+    if spec.sprt is not None:
+        from .sprt import SprtSettings
+
+        if len(spec.agents) != 2 or spec.players != 2:
+            raise ValueError("--sprt compares two agents in two-player games: give exactly two --agents")
+        if not spec.duplicate:
+            raise ValueError("--sprt counts deal pairs: it needs --duplicate")
+        SprtSettings(**spec.sprt)
+    if spec.duplicate:
+        spec.games = whole_deals(spec)
     for agent in spec.agents:
         try:
             make_agent(agent, seed=0)
@@ -227,6 +284,95 @@ def seatings(n_entrants: int, players: int) -> list[tuple]:
     return out
 
 
+def rotations(seating: tuple) -> list[tuple]:
+    """The distinct rotations of ``seating``, starting with itself."""
+    out: list[tuple] = []
+    for k in range(len(seating)):
+        rot = tuple(seating[k:] + seating[:k])
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+def deal_tables(spec: TournamentSpec) -> list[list[tuple]]:
+    """One round of deals: per deal, the seatings its games are played in.
+
+    Without ``duplicate`` every seating of :func:`seatings` is a deal of one game.
+    """
+    round_ = seatings(len(spec.agents), spec.players)
+    if not spec.duplicate:
+        return [[s] for s in round_]
+    tables: list[list[tuple]] = []
+    seen: set = set()
+    for s in round_:
+        key = tuple(sorted(s))
+        if key in seen:
+            continue
+        seen.add(key)
+        if spec.duplicate == "all":
+            tables.append([p for p in round_ if tuple(sorted(p)) == key])
+        else:
+            tables.append(rotations(s))
+    return tables
+
+
+def whole_deals(spec: TournamentSpec) -> int:
+    """``spec.games`` rounded up to whole deals."""
+    plan = _Plan.of(spec)
+    task = plan.task(spec, spec.games - 1)
+    return spec.games - 1 - task.deal_position + task.deal_games
+
+
+class _Plan:
+    """Index arithmetic of a schedule: game index -> deal, seating and seed."""
+
+    _cache: dict = {}
+
+    def __init__(self, tables: list[list[tuple]]) -> None:
+        self.tables = tables
+        self.starts = []
+        total = 0
+        for t in tables:
+            self.starts.append(total)
+            total += len(t)
+        self.round_games = total
+
+    @classmethod
+    def of(cls, spec: TournamentSpec) -> _Plan:
+        key = (len(spec.agents), spec.players, spec.duplicate)
+        plan = cls._cache.get(key)
+        if plan is None:
+            plan = cls._cache[key] = cls(deal_tables(spec))
+        return plan
+
+    def task(self, spec: TournamentSpec, index: int) -> GameTask:
+        import bisect
+
+        r, off = divmod(index, self.round_games)
+        t = bisect.bisect_right(self.starts, off) - 1
+        seating = self.tables[t][off - self.starts[t]]
+        if spec.duplicate:
+            deal = r * len(self.tables) + t
+            seed = game_seed(spec.seed, deal)
+        else:
+            deal, seed = None, game_seed(spec.seed, index)
+        return GameTask(index=index, seed=seed, game=spec.game, options=dict(spec.options), seats=tuple(seating),
+                        agents=tuple(spec.agents[e] for e in seating), deal=deal,
+                        deal_games=len(self.tables[t]), deal_position=off - self.starts[t])
+
+
+def task_at(spec: TournamentSpec, index: int) -> GameTask:
+    """Game ``index`` of the tournament."""
+    return _Plan.of(spec).task(spec, index)
+
+
+def iter_schedule(spec: TournamentSpec, start: int = 0):
+    """The games from ``start`` on, in index order, one at a time (no list of a million tasks)."""
+    plan = _Plan.of(spec)
+    for index in range(start, spec.games):
+        yield plan.task(spec, index)
+
+
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game ``index`` of a tournament with seed ``base_seed`` (63 bits)."""
     digest = hashlib.sha256(f"tabletop-trio-tournament:{base_seed}:{index}".encode()).digest()
@@ -234,12 +380,5 @@ def game_seed(base_seed: int, index: int) -> int:
 
 
 def schedule(spec: TournamentSpec) -> list[GameTask]:
-    """All games of the tournament, in index order."""
-    round_ = seatings(len(spec.agents), spec.players)
-    tasks = []
-    for index in range(spec.games):
-        seats = round_[index % len(round_)]
-        tasks.append(GameTask(index=index, seed=game_seed(spec.seed, index), game=spec.game,
-                              options=dict(spec.options), seats=tuple(seats),
-                              agents=tuple(spec.agents[e] for e in seats)))
-    return tasks
+    """All games of the tournament, in index order (a list: :func:`iter_schedule` for long ones)."""
+    return list(iter_schedule(spec))

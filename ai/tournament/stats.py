@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..stats import Z95, wilson_interval
 
-__all__ = ["ELO_BASE", "ELO_SCALE", "Ratings", "Z95", "bradley_terry", "elo_ratings", "pairwise_outcomes",
+__all__ = ["ELO_BASE", "ELO_SCALE", "Ratings", "Z95", "bradley_terry", "bradley_terry_counts", "elo_ratings", "pairwise_outcomes",
            "wilson_interval"]
 
 ELO_SCALE = 400.0 / math.log(10.0)  # Elo points per unit of natural-log strength
@@ -79,18 +79,29 @@ def bradley_terry(n_entrants: int, comparisons: list[tuple[int, int, float]],
     errors come from the inverse Fisher information (including the prior),
     propagated through the centring.
     """
+    cells: dict[tuple[int, int], list] = {}
+    for a, b, s in comparisons:
+        if not (0 <= a < n_entrants and 0 <= b < n_entrants) or a == b:
+            raise ValueError(f"bad comparison {(a, b, s)} for {n_entrants} entrants")
+        cell = cells.setdefault((a, b), [0, 0.0])
+        cell[0] += 1
+        cell[1] += s
+    return bradley_terry_counts(n_entrants, cells, prior_games, tol, max_iter)
+
+
+def bradley_terry_counts(n_entrants: int, cells: dict, prior_games: float = 1.0, tol: float = 1e-10,
+                         max_iter: int = 10_000) -> Ratings:
+    """:func:`bradley_terry` from aggregated comparisons: ``cells[(a, b)] = (count, score_of_a)``."""
     k = n_entrants
     if k <= 0:
         return Ratings([], [], [], 0)
     wins = [0.0] * k
     games = [[0.0] * k for _ in range(k)]
-    for a, b, s in comparisons:
-        if not (0 <= a < k and 0 <= b < k) or a == b:
-            raise ValueError(f"bad comparison {(a, b, s)} for {k} entrants")
+    for (a, b), (n, s) in cells.items():
         wins[a] += s
-        wins[b] += 1.0 - s
-        games[a][b] += 1.0
-        games[b][a] += 1.0
+        wins[b] += n - s
+        games[a][b] += n
+        games[b][a] += n
     # Hunter's MM update; the reference player has strength 1.
     p = [1.0] * k
     iterations = 0

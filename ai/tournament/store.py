@@ -5,7 +5,7 @@ Layout of ``--out DIR``::
     tournament.json       settings + id (what --resume reads)
     games/game-000042.json  every finished game's GameRecord (replayable)
     failed/game-000007.json a game that failed in this session: error and traceback
-    games.csv             one row per game: index, seed, seats, returns, scores, length, duration
+    games.csv             one row per game: index, deal, seed, seats, returns, scores, length, duration
     results.json          settings, status, per-agent statistics, head-to-head, seat statistics
     tournament.sqlite     the games in SQLite (``--db PATH`` adds a shared database)
 
@@ -18,7 +18,7 @@ SQLite schema (the same in the per-tournament and in a shared database)::
     tournaments(id PK, game, players, agents JSON, options JSON, seed, games_planned,
                 games_done, status, out_dir, created, updated)
     games(tournament_id, idx, seed, game, players, agents JSON, seats JSON,
-          returns JSON, scores JSON, length, duration, record JSON; PK(tournament_id, idx))
+          returns JSON, scores JSON, length, duration, record JSON, deal; PK(tournament_id, idx))
     seats(tournament_id, idx, seat, entrant, agent, return, score; PK(tournament_id, idx, seat))
 
 e.g. win rate of every agent spec over all Hacktrick tournaments::
@@ -30,7 +30,6 @@ e.g. win rate of every agent spec over all Hacktrick tournaments::
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import sqlite3
@@ -45,7 +44,7 @@ from game.rules.files import FileRefused, read_text
 from game.rules.strictjson import expect_int, expect_list, expect_number, expect_object, loads, show
 
 from ..play import record_first_player
-from .spec import TournamentSpec, game_seed, seatings
+from .spec import TournamentSpec, task_at
 
 FORMAT = "tabletop-trio-tournament/1"
 SETTINGS_FILE = "tournament.json"
@@ -63,7 +62,7 @@ CREATE TABLE IF NOT EXISTS games (
     tournament_id TEXT NOT NULL REFERENCES tournaments(id), idx INTEGER NOT NULL,
     seed INTEGER NOT NULL, game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL,
     seats TEXT NOT NULL, returns TEXT NOT NULL, scores TEXT NOT NULL, length INTEGER NOT NULL,
-    duration REAL NOT NULL, record TEXT NOT NULL, PRIMARY KEY (tournament_id, idx));
+    duration REAL NOT NULL, record TEXT NOT NULL, deal INTEGER, PRIMARY KEY (tournament_id, idx));
 CREATE TABLE IF NOT EXISTS seats (
     tournament_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
     entrant INTEGER NOT NULL, agent TEXT NOT NULL, return REAL NOT NULL, score REAL,
@@ -134,6 +133,7 @@ class Database:
             raise ValueError(f"cannot use database {str(self.path)!r}: {exc}") from None
         try:
             self.write(lambda conn: conn.executescript(SCHEMA))
+            self.write(_add_deal_column)
         except StorageError as exc:
             self.conn.close()
             raise ValueError(str(exc)) from None
@@ -180,7 +180,7 @@ class Database:
         """Insert (or replace) finished games and their seats (and the tournament row if missing)."""
         games = [(tid, r["index"], r["seed"], spec.game, spec.players, json.dumps(r["agents"]),
                   json.dumps(r["seats"]), json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"],
-                  r["duration"], r["record"]) for r in results]
+                  r["duration"], r["record"], task_at(spec, r["index"]).deal_id) for r in results]
         seats = []
         for r in results:
             for seat, (entrant, agent, ret) in enumerate(zip(r["seats"], r["agents"], r["returns"], strict=True)):
@@ -191,7 +191,9 @@ class Database:
         def change(conn) -> None:
             conn.execute("INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                          _tournament_row(tid, spec, 0, "running", out_dir, created))
-            conn.executemany("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", games)
+            conn.executemany("INSERT OR REPLACE INTO games (tournament_id, idx, seed, game, players, agents, "
+                             "seats, returns, scores, length, duration, record, deal) "
+                             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
             conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", seats)
 
         self.write(change)
@@ -199,6 +201,13 @@ class Database:
     def close(self) -> None:
         """Close the connection (every write is already committed)."""
         self.conn.close()
+
+
+def _add_deal_column(conn) -> None:
+    """Databases from before deals were kept get the ``deal`` column (NULL for their games)."""
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    if "deal" not in columns:
+        conn.execute("ALTER TABLE games ADD COLUMN deal INTEGER")
 
 
 def _tournament_row(tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str) -> tuple:
@@ -220,9 +229,10 @@ class TournamentDir:
         # Record files are written (with fsync) by background threads, so that
         # the main loop keeps collecting results from fast games meanwhile.
         self._writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="record-writer")
-        self._writes: list = []
+        self._writes: list = []  # (future, result without its record, or None for a failure file)
+        self._written: list[dict] = []
         self._lock_handle = None
-        self._checked: dict[int, dict] | None = None  # load_results() done early, for run_tournament
+        self._checked = None  # the Feeder of check_results(), for run_tournament
 
     # -- creating and opening ------------------------------------------------
     @classmethod
@@ -304,40 +314,50 @@ class TournamentDir:
         """Where the record of game ``index`` is stored."""
         return self.path / GAMES_DIR / f"game-{index:06d}.json"
 
-    def load_results(self) -> dict[int, dict]:
-        """Finished games found in ``games/``, by index, each checked against the schedule.
+    def iter_results(self):
+        """Finished games found in ``games/``, in index order, each checked against the schedule
+        (result dicts without the record text).
 
-        Everything is checked before anything is written anywhere; a file that
-        does not fit raises ``ValueError`` naming it (deleting it lets ``--resume``
-        replay that game).  The first call after :meth:`check_results` returns its results.
+        A file that does not fit raises ``ValueError`` naming it (deleting it lets ``--resume``
+        replay that game).
         """
-        if self._checked is not None:
-            found, self._checked = self._checked, None
-            return found
-        round_ = seatings(len(self.spec.agents), self.spec.players)
-        found: dict[int, dict] = {}
         for f in sorted((self.path / GAMES_DIR).glob("game-*.json")):
             try:
                 text = read_text(f, "a game record")
             except FileRefused as exc:
                 raise ValueError(f"--resume: {exc}; delete it and --resume will replay that game") from None
             try:
-                result = self._result_of_record(text, round_)
+                result = self._result_of_record(text)
             except (ValueError, RecursionError) as exc:
                 raise ValueError(f"--resume: game file {f} is damaged ({exc}); delete it and --resume "
                                  "will replay that game") from None
             if f.name != self.record_path(result["index"]).name:
                 raise ValueError(f"--resume: game file {f} holds game {result['index']}; delete it and "
                                  "--resume will replay that game")
-            found[result["index"]] = result
-        return found
+            del result["record"]
+            yield result
 
     def check_results(self) -> int:
-        """Check the stored games now (``ValueError`` as :meth:`load_results`); how many there are."""
-        self._checked = self.load_results()
-        return len(self._checked)
+        """Check the stored games now, before anything is written (``ValueError`` as
+        :meth:`iter_results`), counting them into a :class:`~ai.tournament.results.Feeder`
+        that :meth:`stored` hands to the run; how many there are."""
+        from .results import Feeder
 
-    def _result_of_record(self, text: str, round_: list) -> dict:
+        feeder = Feeder(self.spec)
+        for result in self.iter_results():
+            feeder.offer(result)
+        self._checked = feeder
+        return feeder.stored
+
+    def stored(self):
+        """The :class:`~ai.tournament.results.Feeder` holding the stored games (checked now if
+        :meth:`check_results` was not called)."""
+        if self._checked is None:
+            self.check_results()
+        feeder, self._checked = self._checked, None
+        return feeder
+
+    def _result_of_record(self, text: str) -> dict:
         """The result dict of a stored record; ``ValueError`` if it does not fit this tournament,
         or does not replay to the returns and scores it holds."""
         spec = self.spec
@@ -347,9 +367,12 @@ class TournamentDir:
                              f"{record.options}, not one of this tournament's")
         info = expect_object("its meta 'tournament'", record.meta.get("tournament"), ("index", "seats"))
         index = expect_int("its game index", info["index"], 0, spec.games - 1)
-        if record.seed != game_seed(spec.seed, index):
+        task = task_at(spec, index)
+        if record.seed != task.seed:
             raise ValueError(f"its seed does not belong to game {index} of this tournament")
-        seats = list(round_[index % len(round_)])
+        if info.get("deal", task.deal) != task.deal:
+            raise ValueError(f"its deal {show(info['deal'])} is not game {index}'s deal {task.deal}")
+        seats = list(task.seats)
         if info["seats"] != seats:
             raise ValueError(f"its seats {show(info['seats'])} are not game {index}'s seats {seats}")
         agents = [spec.agents[e] for e in seats]
@@ -371,21 +394,30 @@ class TournamentDir:
     def add(self, result: dict) -> None:
         """Store a finished game: its record file now, the databases in batches.
 
-        Raises :class:`StorageError` when a record could not be written (e.g. the disk is full).
+        Once its record is on disk the result (without the record text) is handed out by
+        :meth:`take_written`.  Raises :class:`StorageError` when a record could not be written
+        (e.g. the disk is full).
         """
-        self._writes.append(self._writer.submit(write_atomic, self.record_path(result["index"]),
-                                                result["record"]))
+        compact = {k: v for k, v in result.items() if k != "record"}
+        self._writes.append((self._writer.submit(write_atomic, self.record_path(result["index"]),
+                                                 result["record"]), compact))
         self._check_writes(wait=len(self._writes) > 256)
         self._unsynced.append(result)
         if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
             self.sync_databases(status="running", done=None)
 
+    def take_written(self) -> list[dict]:
+        """Results (without record text) whose record file has been written since the last call."""
+        self._check_writes(wait=False)
+        out, self._written = self._written, []
+        return out
+
     def add_failure(self, result: dict) -> None:
         """Store a failed game's error and traceback in ``failed/`` (the game stays to be played)."""
-        self._writes.append(self._writer.submit(
+        self._writes.append((self._writer.submit(
             write_atomic, self.path / FAILED_DIR / f"game-{result['index']:06d}.json",
             json.dumps({k: result[k] for k in ("index", "seed", "seats", "agents", "error", "traceback")},
-                       indent=2)))
+                       indent=2)), None))
         self._check_writes(wait=False)
 
     def clear_failures(self) -> None:
@@ -396,18 +428,23 @@ class TournamentDir:
                 f.unlink()
 
     def _check_writes(self, wait: bool) -> None:
-        """Raise :class:`StorageError` for a failed record write (waiting for all of them if ``wait``)."""
-        pending = []
-        for fut in self._writes:
+        """Raise :class:`StorageError` for a failed record write (waiting for all of them if ``wait``);
+        results whose record is written go to :meth:`take_written`."""
+        pending, error = [], None
+        for fut, compact in self._writes:
             if wait or fut.done():
                 try:
                     fut.result()
                 except OSError as exc:
-                    self._writes = [f for f in self._writes if not f.done()]
-                    raise StorageError(f"cannot write to {str(self.path)!r}: {exc.strerror or exc}") from None
+                    error = error or exc
+                    continue
+                if compact is not None:
+                    self._written.append(compact)
             else:
-                pending.append(fut)
+                pending.append((fut, compact))
         self._writes = pending
+        if error is not None:
+            raise StorageError(f"cannot write to {str(self.path)!r}: {error.strerror or error}") from None
 
     def flush_records(self) -> None:
         """Wait until every record file is on disk (:class:`StorageError` if one could not be written)."""
@@ -427,25 +464,50 @@ class TournamentDir:
                 db.put_tournament(self.id, self.spec, done, status, out_dir, self.created)
         self._last_sync = time.monotonic()
 
-    def resync(self, results: dict[int, dict]) -> None:
-        """Make sure every finished game (e.g. from before a resume) is in every database."""
-        self._unsynced = list(results.values())
-        self.sync_databases(status="running", done=len(results))
+    def resync(self, done: bytearray) -> None:
+        """Make sure every stored game (``done[index]`` set, e.g. from before a resume) is in
+        every database; the records are read again in batches, so memory stays flat."""
+        count = 0
+        for index, flag in enumerate(done):
+            if not flag:
+                continue
+            text = read_text(self.record_path(index), "a game record")
+            record = GameRecord.loads(text)
+            task = task_at(self.spec, index)
+            self._unsynced.append({"index": index, "seed": record.seed, "seats": list(task.seats),
+                                   "agents": list(task.agents), "returns": list(record.returns),
+                                   "scores": list(record.meta.get("scores", [])), "length": len(record.actions),
+                                   "duration": float(record.meta.get("duration", 0.0)), "record": text})
+            count += 1
+            if len(self._unsynced) >= 200:
+                self.sync_databases(status="running", done=None)
+        self.sync_databases(status="running", done=count)
 
     # -- summaries -------------------------------------------------------------------
-    def write_csv(self, results: list[dict]) -> None:
-        """Write ``games.csv``: one row per finished game, by index."""
+    def write_csv(self, done: bytearray) -> None:
+        """Write ``games.csv`` from ``tournament.sqlite``: one row per stored game (``done[index]``
+        set), by index, streamed."""
         n = self.spec.players
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["index", "seed"] + [f"seat{i}" for i in range(n)] + [f"return{i}" for i in range(n)]
-                   + [f"score{i}" for i in range(n)] + ["length", "duration", "record"])
-        for r in sorted(results, key=lambda r: r["index"]):
-            scores = list(r["scores"]) + [""] * (n - len(r["scores"]))
-            w.writerow([r["index"], r["seed"]] + list(r["agents"]) + [_num(x) for x in r["returns"]]
-                       + [_num(x) for x in scores[:n]] + [r["length"], f"{r['duration']:.6f}",
-                                                          f"{GAMES_DIR}/{self.record_path(r['index']).name}"])
-        write_atomic(self.path / "games.csv", buf.getvalue())
+        local = self.dbs[0].conn if self.dbs else None
+        tmp = self.path / "games.csv.tmp"
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["index", "deal", "seed"] + [f"seat{i}" for i in range(n)] + [f"return{i}" for i in range(n)]
+                       + [f"score{i}" for i in range(n)] + ["length", "duration", "record"])
+            rows = () if local is None else local.execute(
+                "SELECT idx, seed, agents, returns, scores, length, duration FROM games "
+                "WHERE tournament_id = ? ORDER BY idx", (self.id,))
+            for idx, seed, agents, returns, scores, length, duration in rows:
+                if idx >= len(done) or not done[idx]:
+                    continue
+                scores = json.loads(scores)
+                scores = list(scores) + [""] * (n - len(scores))
+                w.writerow([idx, task_at(self.spec, idx).deal_id, seed] + json.loads(agents)
+                           + [_num(x) for x in json.loads(returns)] + [_num(x) for x in scores[:n]]
+                           + [length, f"{duration:.6f}", f"{GAMES_DIR}/{self.record_path(idx).name}"])
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path / "games.csv")
 
     def write_results(self, summary: dict) -> None:
         """Write ``results.json`` (a :func:`~ai.tournament.results.summarize` document)."""

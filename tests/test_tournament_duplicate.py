@@ -1,0 +1,297 @@
+"""Duplicate deals, pentanomial statistics, the SPRT and 3–4 player ratings of tournaments."""
+
+import csv
+import json
+import math
+import sqlite3
+from dataclasses import replace
+
+import pytest
+
+from ai.tournament import (
+    LocalExecutor,
+    TournamentDir,
+    TournamentSpec,
+    play_task,
+    run_tournament,
+    schedule,
+    validate_spec,
+)
+from ai.tournament.ranks import finishing_ranks, shared_places
+from ai.tournament.results import summarize
+from ai.tournament.spec import game_seed
+from ai.tournament.sprt import elo_summary, llr_logistic, parse_sprt
+from game.cli import main
+
+
+def _spec(game="hacktrick", agents=("heuristic", "random"), players=2, games=12, seed=5, duplicate="rotations",
+          sprt=None, **options):
+    options = options or ({"target": 1} if game == "hacktrick" else {})
+    return validate_spec(TournamentSpec(game, list(agents), players=players, games=games, seed=seed,
+                                        options=options, duplicate=duplicate, sprt=sprt))
+
+
+class _Sink:
+    def write(self, s):
+        return len(s)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def _run(path, spec, jobs=1, executor=None):
+    tdir = TournamentDir.create(path, spec) if not (path / "tournament.json").exists() else TournamentDir.open(path)
+    if (path / "tournament.json").exists():
+        tdir.spec = spec
+    tdir.attach_databases([])
+    try:
+        ex = executor or LocalExecutor(jobs=jobs)
+        with ex:
+            return run_tournament(tdir, ex, stream=_Sink())
+    finally:
+        tdir.close()
+
+
+# -- seatings ------------------------------------------------------------------------------
+
+def test_two_players_each_deal_is_played_in_both_seat_orders_with_one_seed():
+    tasks = schedule(_spec(agents=("heuristic", "random", "random"), games=12))
+    pairs = [tasks[i:i + 2] for i in range(0, 12, 2)]
+    assert [(a.seats, b.seats) for a, b in pairs[:3]] == [((0, 1), (1, 0)), ((0, 2), (2, 0)), ((1, 2), (2, 1))]
+    for deal, (a, b) in enumerate(pairs):
+        assert a.deal_id == b.deal_id == deal and a.seed == b.seed == game_seed(5, deal)
+    assert len({a.seed for a, _ in pairs}) == 6
+
+
+@pytest.mark.parametrize("players,agents,mode,per_deal", [
+    (3, ("heuristic", "random", "random"), "rotations", 3),
+    (4, ("heuristic", "random", "random", "random"), "rotations", 4),
+    (4, ("heuristic", "random", "random", "random"), "all", 24),
+    (3, ("heuristic", "random"), "rotations", 3),  # fewer agents than seats: tables (0,0,1), (0,1,1)
+])
+def test_three_and_four_players_every_rotation_or_every_permutation(players, agents, mode, per_deal):
+    spec = _spec("ratjack", agents, players=players, games=2 * per_deal, duplicate=mode)
+    tasks = schedule(spec)
+    for deal in range(2):
+        games = tasks[deal * per_deal:(deal + 1) * per_deal]
+        assert {t.deal_id for t in games} == {deal} and len({t.seed for t in games}) == 1
+        assert len({t.seats for t in games}) == per_deal  # all seatings differ
+        assert {tuple(sorted(t.seats)) for t in games} == {tuple(sorted(games[0].seats))}  # one table
+        for seat in range(players):  # every entrant of the table sits in every seat
+            assert {t.seats[seat] for t in games} == set(games[0].seats)
+
+
+def test_games_are_rounded_up_to_whole_deals_and_plain_schedules_keep_their_seeds():
+    assert _spec("ratjack", ("heuristic", "random", "random"), players=3, games=7).games == 9
+    plain = schedule(_spec(games=4, duplicate=None))
+    assert [t.seed for t in plain] == [game_seed(5, i) for i in range(4)]
+    assert [t.deal_id for t in plain] == [0, 1, 2, 3]
+
+
+# -- statistics against hand-worked numbers and fishtest's own code ----------------------------
+
+def test_pentanomial_statistics_hand_worked():
+    s = elo_summary([1, 1, 1, 1, 1])  # symmetric: score 1/2
+    assert s.score == pytest.approx(0.5) and s.elo == pytest.approx(0.0, abs=1e-9)
+    assert s.los == pytest.approx(0.5) and s.nelo == pytest.approx(0.0, abs=1e-9)
+    # per game: variance of the pair half-points (0, .5, 1, 1.5, 2) around 1 = 2.5/10; sd/sqrt(10 games)
+    half = 1.959963984540054 * 0.5 / math.sqrt(10)
+    assert s.elo_ci95 == pytest.approx(400 * math.log10((0.5 + half) / (0.5 - half)), rel=1e-9)
+    # pentanomial [0, 0, 0, 1, 3] (regularized: empty cells count 1e-3 pairs) scores about (1.5 + 6) / 8
+    s = elo_summary([0, 0, 0, 1, 3])
+    mu = (0.5 * 1e-3 + 1e-3 + 1.5 + 6) / (2 * 4.003)  # half-points over games
+    assert s.score == pytest.approx(mu, rel=1e-12)
+    assert s.elo == pytest.approx(-400 * math.log10(1 / mu - 1), rel=1e-12)
+    assert llr_logistic(-10, 10, [2, 3, 4, 3, 2]) == pytest.approx(0.0, abs=1e-9)  # symmetric
+    assert llr_logistic(0, 30, [0, 0, 5, 0, 0]) < 0 < llr_logistic(0, 30, [0, 0, 0, 0, 5])
+
+
+# Computed with fishtest's server/fishtest/stats (stat_util.get_elo, LLRcalc.LLR_logistic,
+# template_helpers._nelo_pentanomial_details) at commit b8eecff2 of official-stockfish/fishtest.
+FISHTEST = [
+    ([10, 20, 40, 20, 10], 0.0, 37.44205973535754, 0.5, 0.0, 48.151230669094296, -1.229109718164825),
+    ([5, 30, 80, 60, 25], 61.43356722313199, 23.9603752434973, 0.9999998623099615, 89.28333121131273,
+     35.38991168037721, 9.038292),
+    ([0, 3, 10, 7, 5], 99.931688, 70.761978, 0.998526, 146.082272, 97.566715, 2.058232),
+    ([1, 2, 3, 4, 5], 120.411998, 131.274287, 0.980783, 131.318308, 147.372243, 0.768111),
+    ([12, 50, 150, 70, 18], 18.547497, 17.521628, 0.981257, 29.508934, 27.971409, 1.322082),
+    ([40, 10, 0, 10, 40], 0.0, 63.477905, 0.5, 0.0, 48.15099, -0.43809),
+]
+
+
+@pytest.mark.parametrize("penta,elo,elo95,los,nelo,nelo95,llr", FISHTEST)
+def test_pentanomial_statistics_match_fishtest(penta, elo, elo95, los, nelo, nelo95, llr):
+    s = elo_summary(penta)
+    assert s.elo == pytest.approx(elo, abs=1e-5)
+    assert s.elo_ci95 == pytest.approx(elo95, abs=1e-5)
+    assert s.los == pytest.approx(los, abs=1e-6)
+    assert s.nelo == pytest.approx(nelo, abs=1e-5)
+    assert s.nelo_ci95 == pytest.approx(nelo95, abs=1e-5)
+    assert llr_logistic(0, 30, penta) == pytest.approx(llr, abs=1e-5)
+
+
+def test_pentanomial_counts_pairs_from_the_first_agents_side():
+    spec = _spec(agents=("heuristic", "random"), games=8)
+    tasks = schedule(spec)
+    won = {0: (1.0, 0.0), 1: (0.0, 1.0)}  # seat 0 / seat 1 wins
+    # deal 0: heuristic wins both (2 points); deal 1: one each (1); deal 2: a shared win + a loss (1/2);
+    # deal 3: loses both (0)
+    outcomes = [won[0], won[1], won[0], won[0], (0.5, 0.5), won[0], won[1], won[0]]
+    results = [{"index": t.index, "seats": list(t.seats), "agents": list(t.agents), "returns": list(r),
+                "scores": [], "length": 1, "duration": 0.0, "first_player": 0}
+               for t, r in zip(tasks, outcomes, strict=True)]
+    doc = summarize(spec, results)
+    assert doc["pentanomial"] == [1, 1, 1, 0, 1] and doc["match"]["pairs"] == 4
+    assert doc["match"]["elo"] == pytest.approx(elo_summary([1, 1, 1, 0, 1]).elo)
+    # half a deal (its first game only) is left out of every statistic
+    doc = summarize(spec, results[:7])
+    assert doc["pentanomial"] == [0, 1, 1, 0, 1] and doc["games_done"] == 6 and doc["games_not_counted"] == 1
+
+
+# -- SPRT settings ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,message", [
+    ("elo0=10,elo1=5", "elo1 (5) must be greater than elo0 (10)"),
+    ("elo0=0,elo1=0", "must be greater"),
+    ("elo0=0,elo1=30,alpha=0.5", "alpha must be between 0 and 0.5"),
+    ("elo0=0,elo1=30,beta=0", "beta must be between 0 and 0.5"),
+    ("elo0=0,elo1=30,gamma=1", "unknown key 'gamma'"),
+    ("elo0=0", "elo1 is required"),
+    ("elo0=x,elo1=3", "'x' is not a number"),
+    ("elo0=0,elo1=nan", "finite"),
+])
+def test_bad_sprt_values_exit_2_with_one_line(tmp_path, capsys, text, message):
+    out = tmp_path / "out"
+    assert main(["tournament", "--game", "hacktrick", "--agents", "heuristic", "random", "--sprt", text,
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and not out.exists()
+    with pytest.raises(ValueError, match=message.split("(")[0].strip()):
+        parse_sprt(text)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--agents", "heuristic", "random", "random"], "exactly two --agents"),
+    (["--agents", "heuristic", "random", "--duplicate", "some"], "--duplicate takes nothing or 'all'"),
+])
+def test_sprt_needs_two_agents_and_duplicate_a_known_mode(tmp_path, capsys, args, message):
+    extra = [] if "--duplicate" in args else ["--sprt", "elo0=0,elo1=30"]
+    assert main(["tournament", "--game", "hacktrick", *args, *extra, "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+# -- SPRT stopping ---------------------------------------------------------------------------
+
+SPRT = {"elo0": 0.0, "elo1": 50.0, "alpha": 0.05, "beta": 0.05}
+
+
+def test_sprt_accepts_h1_for_heuristic_against_random_and_stops(tmp_path):
+    out = _run(tmp_path / "t", _spec(games=2000, sprt=SPRT), jobs=2)
+    sprt = out.summary["sprt"]
+    assert out.status == "complete" and sprt["verdict"] == "H1" and sprt["llr"] >= sprt["upper"]
+    assert out.summary["games_done"] == 2 * sprt["deals"] < 400  # stopped long before --games
+    assert sprt["llr"] == pytest.approx(llr_logistic(0, 50, out.summary["pentanomial"]))
+    doc = json.loads((tmp_path / "t" / "results.json").read_text())
+    assert doc["sprt"]["verdict"] == "H1" and doc["pentanomial"] == out.summary["pentanomial"]
+
+
+def test_sprt_accepts_h0_for_an_agent_against_itself(tmp_path):
+    out = _run(tmp_path / "t", _spec(agents=("random", "random"), games=2000, sprt=SPRT))
+    assert out.summary["sprt"]["verdict"] == "H0" and out.summary["games_done"] < 2000
+
+
+def test_sprt_verdict_is_the_same_with_jobs_and_after_a_resume(tmp_path):
+    spec = _spec(games=2000, seed=9, sprt=SPRT)
+    one = _run(tmp_path / "one", spec, jobs=1).summary
+    two = _run(tmp_path / "two", _spec(games=2000, seed=9, sprt=SPRT), jobs=2).summary
+    # a run stopped early (10 deals), then resumed to 2000 games
+    _run(tmp_path / "res", _spec(games=20, seed=9, sprt=SPRT))
+    resumed = _run(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT)).summary
+    for doc in (two, resumed):
+        assert doc["sprt"] == one["sprt"] and doc["pentanomial"] == one["pentanomial"]
+    # resuming a decided run plays nothing and keeps the verdict
+    again = _run(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT))
+    assert again.played == 0 and again.summary["sprt"] == one["sprt"]
+
+
+def test_dask_cluster_with_duplicate_and_sprt_reaches_the_local_verdict(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    from ai.tournament import DaskExecutor
+
+    local = _run(tmp_path / "local", _spec(games=600, seed=4, sprt=SPRT)).summary
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, host="127.0.0.1",
+                                  protocol="tcp://", dashboard_address=None) as cluster:
+        out = _run(tmp_path / "dask", _spec(games=600, seed=4, sprt=SPRT),
+                   executor=DaskExecutor(cluster.scheduler_address))
+    assert out.summary["sprt"] == local["sprt"] and out.summary["executor"]["name"] == "dask"
+
+
+# -- resume mid-deal, deal ids in games.csv and SQLite ----------------------------------------------
+
+def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
+    spec = _spec(games=8, seed=11)
+    full = _run(tmp_path / "full", spec).summary
+    d = tmp_path / "half"
+    tdir = TournamentDir.create(d, _spec(games=8, seed=11))
+    tdir.attach_databases([])
+    for task in schedule(tdir.spec)[:3]:  # deal 0 and the first game of deal 1
+        tdir.add(play_task(replace(task, tournament=tdir.id)))
+    tdir.flush_records()
+    tdir.close()
+    tdir = TournamentDir.open(d)
+    feeder = tdir.stored()
+    tdir.close()
+    assert feeder.stored == 3 and feeder.tally.deals == 1 and feeder.tally.counted == 2
+    resumed = _run(d, _spec(games=8, seed=11))
+    assert resumed.played == 5
+    for key in ("pentanomial", "match", "games_done", "head_to_head"):
+        assert resumed.summary[key] == full[key]
+    with open(d / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["deal"]) for r in rows] == [0, 0, 1, 1, 2, 2, 3, 3]
+    with sqlite3.connect(d / "tournament.sqlite") as conn:
+        assert [r[0] for r in conn.execute("SELECT deal FROM games ORDER BY idx")] == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_an_old_database_gets_the_deal_column(tmp_path):
+    db = tmp_path / "shared.sqlite"
+    with sqlite3.connect(db) as conn:  # the schema before deals
+        conn.execute("CREATE TABLE games (tournament_id TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, "
+                     "game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL, seats TEXT NOT NULL, "
+                     "returns TEXT NOT NULL, scores TEXT NOT NULL, length INTEGER NOT NULL, duration REAL NOT NULL, "
+                     "record TEXT NOT NULL, PRIMARY KEY (tournament_id, idx))")
+    tdir = TournamentDir.create(tmp_path / "t", _spec(games=4))
+    tdir.attach_databases([db])
+    try:
+        with LocalExecutor(jobs=1) as ex:
+            run_tournament(tdir, ex, stream=_Sink())
+    finally:
+        tdir.close()
+    with sqlite3.connect(db) as conn:
+        assert [r[0] for r in conn.execute("SELECT deal FROM games ORDER BY idx")] == [0, 0, 1, 1]
+
+
+# -- three and four players ------------------------------------------------------------------
+
+def test_finishing_ranks_share_ties():
+    assert finishing_ranks([1.0, 0.0, 0.0]) == [1, 2, 2]
+    assert shared_places([0.0, 1.0, 0.0, 0.0]) == [3.0, 1.0, 3.0, 3.0]
+    assert shared_places([0.5, 0.5, 0.0]) == [1.5, 1.5, 3.0]
+
+
+def test_four_player_duplicate_ratings_put_the_heuristic_first(tmp_path):
+    spec = _spec("ratjack", ("heuristic", "random"), players=4, games=16)
+    out = _run(tmp_path / "t", spec, jobs=2)
+    ranks = {r["label"]: r for r in out.summary["ranks"]["agents"]}
+    h, r = ranks["heuristic"], ranks["random"]
+    # deals of the tables (0,0,0,1), (0,0,1,1), (0,1,1,1), (0,0,0,1), each in its 4 rotations
+    assert (h["games"], r["games"]) == (12 + 8 + 4 + 12, 4 + 8 + 12 + 4)
+    assert h["mu"] > r["mu"] and h["mean_rank"] < r["mean_rank"] and h["first_share"] > r["first_share"]
+    assert h["mu_ci95"][0] < h["mu"] < h["mu_ci95"][1]
+    # every game hands out first places worth one game and places 1..4
+    assert h["first_share"] * h["games"] + r["first_share"] * r["games"] == pytest.approx(16)
+    assert h["mean_rank"] * h["games"] + r["mean_rank"] * r["games"] == pytest.approx(16 * 10)
