@@ -101,6 +101,8 @@ def place(size: tuple[int, int], anchors: list[pygame.Rect], bounds: pygame.Rect
             pygame.Rect(a.left + gap, a.bottom - gap - h, w, h),
             pygame.Rect(a.right - gap - w, a.bottom - gap - h, w, h),
         ]
+        # each also a little further away, to clear a small label just beside the anchor
+        candidates += [c.move(0, dy) for c in candidates[:2] for dy in ((28, 56) if c.top >= a.bottom else (-28, -56))]
         for c in candidates:
             c = c.clamp(bounds)
             cover = sum(weight * overlap(c, r) for r, weight in avoid)
@@ -263,7 +265,7 @@ class Captions:
             size = (width, len(rows) * lh + 18 + gfx.font(11).get_linesize())
             seat = table.seat_rect(box.actor)
             anchors = [box.lines[-1].anchor, seat, *getattr(table, "caption_spots", [])]
-            avoid.append((seat, 2))  # the area being spotlighted stays in sight
+            avoid.append((seat, 0.5))  # the area being spotlighted stays in sight (its cards weigh more)
             banner = pygame.Rect(0, 0, 560, 110)  # where the table's banners show (abilities, scores)
             banner.center = table.banner_center()
             avoid.append((banner, 8))  # (less than a card value: the banner goes away)

@@ -418,7 +418,9 @@ class RatjackScene(TableScene):
                                         round(rect.height * VALUE_CORNER[1])), 600))
         for gauge in lay.gauges.values():
             out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
-        out += [(lay.deck, 2), (lay.discard, 2), (lay.reserve.rect, 1)]
+        corner = pygame.Rect(lay.discard.left, lay.discard.top, round(lay.discard.width * VALUE_CORNER[0]),
+                             round(lay.discard.height * VALUE_CORNER[1]))
+        out += [(lay.deck, 20), (lay.discard, 20), (corner, 600), (lay.reserve.rect, 1)]
         out += [(self.out_chip_rect(q, label), 600) for q, label in self.out_labels().items()]
         return out
 
