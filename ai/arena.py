@@ -143,12 +143,14 @@ def _worker(job):
 
 
 def play_match(game: str, agents: list, games: int = 100, seed: int = 0, processes: int = 1,
-               progress=None, done: list | tuple = (), **options) -> MatchResult:
+               progress=None, done: list | tuple = (), stop=None, **options) -> MatchResult:
     """Play ``games`` seeded games between ``agents`` (specs, one per seat), seats rotated.
 
     ``progress(done, total, result)`` is called after each game if given.  ``done`` holds
     :class:`GameResult` objects of this match played before (a resumed match): those
-    games are not played again but counted in the result.
+    games are not played again but counted in the result.  ``stop(match_result)``, if
+    given, is asked after each game (and once before the first): when it returns true
+    no more games start and running ones are abandoned (e.g. an SPRT has decided).
     """
     from game.rules import GAMES
 
@@ -165,20 +167,29 @@ def play_match(game: str, agents: list, games: int = 100, seed: int = 0, process
     played = {g.index for g in result.games}
     jobs = [(game, list(agents), i, s, r, options) for i, s, r in schedule(games, len(agents), seed)
             if i not in played]
+    if stop is not None and stop(result):
+        jobs = []
     if processes <= 1:
         results = map(_worker, jobs)
         pool = None
     else:
         pool = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(processes)
         results = pool.imap_unordered(_worker, jobs)
+    stopped = False
     try:
         for gr in results:
             result.games.append(gr)
             if progress is not None:
                 progress(result.n, games, gr)
+            if stop is not None and stop(result):
+                stopped = True
+                break
     finally:
         if pool is not None:
-            pool.close()
+            if stopped:
+                pool.terminate()
+            else:
+                pool.close()
             pool.join()
     result.games.sort(key=lambda g: g.index)
     return result

@@ -33,7 +33,8 @@ def test_ai_bench_options():
 
 
 @pytest.mark.parametrize("args", [["--parts", "everything"], ["--workers", "0"], ["--processes", "0"],
-                                  ["--os-seconds", "nan"], ["--modes", "museum"], ["--modes", ","]])
+                                  ["--os-seconds", "nan"], ["--modes", "museum"], ["--modes", ","],
+                                  ["--sprt", "elo0=5,elo1=0"], ["--sprt", "elo0=0,elo1=5,alpha=0.7"]])
 def test_bad_options_are_one_line_and_exit_2(capsys, args):
     from tools.bench_ai import _parse
 
@@ -234,3 +235,37 @@ def test_openspiel_part_really_plays_ratjack(capsys):
          games=["ratjack"])
     rows = _rows(capsys.readouterr().out)
     assert len(rows) == 3 and rows[2].startswith("| ratjack: `mcts:seconds=0.001` vs `openspiel-ismcts")
+
+
+def test_deal_pairs_and_an_sprt_that_stops_a_match(tmp_path):
+    from ai.arena import GameResult, MatchResult, play_match
+    from ai.tournament.sprt import llr_logistic
+    from tools.bench_ai import deal_pairs
+
+    def g(i, a, b):
+        return GameResult(i, 7 + i // 2, i % 2, (a, b), 10, 0.1)
+
+    # deal 0: the first agent wins both; deal 1: one each; deal 2: a shared win and a loss; deal 3 half played
+    m = MatchResult("hacktrick", ["x", "y"], [g(0, 1, 0), g(1, 1, 0), g(2, 1, 0), g(3, 0, 1), g(4, .5, .5),
+                                              g(5, 0, 1), g(6, 1, 0)])
+    assert deal_pairs(m)[:2] == ([0, 1, 1, 0, 1], 3)
+    sprt = {"elo0": 0.0, "elo1": 50.0, "alpha": 0.05, "beta": 0.05}
+
+    def decided(result):
+        report = deal_pairs(result, sprt)[2]
+        return report is not None and report["verdict"] != "none"
+
+    r = play_match("hacktrick", ["heuristic", "random"], games=1000, seed=3, stop=decided, target=1)
+    penta, deals, report = deal_pairs(r, sprt)
+    assert report["verdict"] == "H1" and r.n < 300 and deals * 2 <= r.n
+    assert report["llr"] == llr_logistic(0, 50, penta) >= report["upper"]
+
+
+def test_bench_two_player_table_has_pentanomial_elo_and_sprt_columns(tmp_path, capsys, tiny_budgets):
+    _run(["-n", "4", "--parts", "2p", "--sanity", "--level", "easy", "--processes", "1",
+          "--sprt", "elo0=0,elo1=400", "--resume", str(tmp_path / "b.json")])
+    out = capsys.readouterr().out
+    table = _rows(out)
+    assert "pentanomial (deal pairs)" in table[0] and "SPRT LLR" in table[0]
+    assert "duplicate deals" in out and "SPRT elo0=0 elo1=400" in out
+    assert all(len(row.split("|")) == len(table[0].split("|")) for row in table)

@@ -31,6 +31,14 @@ resume key; the default mode keeps the plain key); ``--modes`` picks some.
 Every match table has the start player's win rate (``ai.play.first_player``)
 with its Wilson interval next to the first agent's.
 
+Matches are played in duplicate deals (``ai.arena.schedule``): each deal's seed is
+played once in every rotation of the seats, so the luck of the deal cancels.  The
+two-agent matches (``2p``, ``hard``) also show the pentanomial counts of the deal
+pairs and the first agent's Elo ± 95% and normalized Elo from them (fishtest's
+formulas, :mod:`ai.tournament.sprt`).  ``--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]``
+stops such a match once the SPRT on its deal pairs (in deal order, so a resumed run
+reaches the same verdict) accepts H0 or H1, or at ``-n`` games.
+
 Options: ``-n/--num-games N`` (default 200; ``--games`` is tools.bench's game
 filter), ``--level`` (default normal), ``--processes`` (default 2), ``--seed``,
 ``--sanity``, ``--modes research,treasure``, ``--os-games N`` and
@@ -66,6 +74,8 @@ from tools.bench import section
 PARTS = ("speed", "2p", "4p", "hard", "openspiel")
 #: The settings a ``--resume`` file must agree with.
 RESUME_KEYS = ("num_games", "level", "seed", "os_games", "os_seconds", "workers")
+#: Settings kept in a ``--resume`` file only when given (older files lack them).
+OPTIONAL_RESUME_KEYS = ("sprt",)
 RESUME_FORMAT = "tabletop-trio-bench-ai/1"
 
 
@@ -157,6 +167,8 @@ def _parse(extra: list[str]):
                              f"(default all: {', '.join(_all_modes())})")
     parser.add_argument("--os-games", type=int, default=None, help="games against OpenSpiel (default: -n)")
     parser.add_argument("--os-seconds", type=float, default=1.0, help="seconds per move for both bots")
+    parser.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", default=None,
+                        help="stop each two-agent match once the SPRT on its deal pairs decides")
     parser.add_argument("--resume", metavar="FILE", default=None,
                         help="keep finished games in FILE and skip them when run again")
     args = parser.parse_args(extra)
@@ -179,6 +191,13 @@ def _parse(extra: list[str]):
     if not 0 < args.os_seconds <= 3600:
         parser.error("--os-seconds must be in (0, 3600]")
     args.parts = parts
+    if args.sprt is not None:
+        from ai.tournament.sprt import parse_sprt
+
+        try:
+            args.sprt = parse_sprt(args.sprt).to_json()
+        except ValueError as exc:
+            parser.error(str(exc))
     return args
 
 
@@ -213,9 +232,37 @@ def _variants(name: str, modes: list[str] | None) -> list[tuple[str, str, dict]]
             for m in chosen]
 
 
+def deal_pairs(result, sprt: dict | None = None) -> tuple[list[int], int, dict | None]:
+    """Pentanomial counts of a two-agent match's complete deal pairs, in deal order, from the
+    first agent's side; with ``sprt`` settings, counting stops at the deal where the SPRT
+    decides.  Returns ``(pentanomial, deals, sprt report or None)``."""
+    from ai.tournament.sprt import SprtSettings
+
+    settings = SprtSettings(**sprt) if sprt else None
+    by_index = {g.index: g for g in result.games}
+    penta = [0] * 5
+    deals = 0
+    report = None
+    while 2 * deals in by_index and 2 * deals + 1 in by_index:
+        half = 0
+        for g in (by_index[2 * deals], by_index[2 * deals + 1]):
+            a, b = g.returns[0], g.returns[1]
+            half += 2 if a > b else 0 if a < b else 1
+        penta[half] += 1
+        deals += 1
+        if settings is not None:
+            report = settings.report(penta)
+            if report["verdict"] != "none":
+                break
+    return penta, deals, report
+
+
 def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games: int, args,
           options: dict | None = None):
-    """Play (or finish) one match, saving every game; a progress line goes to stderr."""
+    """Play (or finish) one match, saving every game; a progress line goes to stderr.
+
+    A two-agent match with ``--sprt`` stops once the SPRT decides; the result then holds the
+    deals up to the decision."""
     from ai.arena import play_match
 
     options = options or {}
@@ -228,8 +275,21 @@ def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games:
               file=sys.stderr, flush=True)
 
     done = _with_start_players(saved.games(key), game, len(agents), options)
-    return play_match(game, agents, games=games, seed=args.seed, processes=args.processes,
-                      progress=report, done=done, **options)
+    sprt = getattr(args, "sprt", None) if len(agents) == 2 else None
+
+    def decided(result) -> bool:
+        report = deal_pairs(result, sprt)[2]
+        return report is not None and report["verdict"] != "none"
+
+    result = play_match(game, agents, games=games, seed=args.seed, processes=args.processes,
+                        progress=report, done=done, stop=decided if sprt else None, **options)
+    if sprt:
+        _, deals, verdict = deal_pairs(result, sprt)
+        if verdict is not None and verdict["verdict"] != "none":
+            result.games = [g for g in result.games if g.index < 2 * deals]
+            print(f"  {label}: SPRT {verdict['verdict']} after {deals} deal pairs (LLR {verdict['llr']:.2f})",
+                  file=sys.stderr, flush=True)
+    return result
 
 
 def _with_start_players(games: list, game: str, players: int, options: dict) -> list:
@@ -245,6 +305,22 @@ def _with_start_players(games: list, game: str, players: int, options: dict) -> 
 
 MATCH_HEADER = ("match", "win rate of the first [95% CI]", "start player wins [95% CI]", "games",
                 "s/game", "it/s")
+PAIR_HEADER = ("pentanomial (deal pairs)", "Elo ±95% (pairs)", "nElo ±95%", "SPRT LLR")
+
+
+def _pair_cells(result, args) -> tuple:
+    """The pentanomial, Elo, nElo and SPRT cells of a two-agent match row."""
+    from ai.tournament.sprt import elo_summary
+
+    sprt = getattr(args, "sprt", None)
+    penta, deals, report = deal_pairs(result, sprt)
+    stats = elo_summary(penta)
+    if stats is None:
+        return ("-", "-", "-", "-")
+    verdict = "-" if report is None else (f"{report['llr']:.2f} [{report['lower']:.2f}, {report['upper']:.2f}] "
+                                          f"{report['verdict']}")
+    return (" ".join(str(n) for n in penta), f"{stats.elo:+.0f} ± {stats.elo_ci95:.0f}",
+            f"{stats.nelo:+.0f} ± {stats.nelo_ci95:.0f}", verdict)
 
 
 def _match_row(label: str, result, focus: int = 0) -> tuple:
@@ -323,15 +399,16 @@ def _bench_matches(args, games, four: bool, saved: SavedRun) -> None:
     if not four:
         pairs = ((mcts, "random"), (mcts, "heuristic"), ("heuristic", "random")) if args.sanity \
             else ((mcts, "heuristic"),)
-        print(f"\n2 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
-              "start player's fair share 50%):\n")
+        print(f"\n2 players, duplicate deals (each deal in both seat orders), {args.num_games} games per match "
+              f"(seed {args.seed}; start player's fair share 50%)"
+              + (f"; SPRT elo0={args.sprt['elo0']:g} elo1={args.sprt['elo1']:g}" if args.sprt else "") + ":\n")
         for name in games:
             for label_game, key_game, options in _variants(name, args.modes):
                 for a, b in pairs:
                     label = f"{label_game}: `{a}` vs `{b}`"
                     r = _play(label, f"2p/{key_game}/{a}/{b}", saved, name, [a, b], args.num_games, args,
                               options)
-                    rows.append(_match_row(label, r))
+                    rows.append(_match_row(label, r) + _pair_cells(r, args))
     else:
         print(f"\n4 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
               "fair share 25%):\n")
@@ -343,7 +420,7 @@ def _bench_matches(args, games, four: bool, saved: SavedRun) -> None:
                 r = _play(label, f"4p/{key_game}/{mcts}", saved, name,
                           [mcts, "heuristic", "heuristic", "heuristic"], args.num_games, args, options)
                 rows.append(_match_row(label, r))
-    _table(MATCH_HEADER, rows)
+    _table(MATCH_HEADER if four else MATCH_HEADER + PAIR_HEADER, rows)
 
 
 def _bench_hard(args, games, saved: SavedRun) -> None:
@@ -362,8 +439,8 @@ def _bench_hard(args, games, saved: SavedRun) -> None:
             label = f"{label_game}: `{hard}` vs `{normal}`"
             r = _play(label, f"hard/{key_game}/{hard}/{normal}", saved, name, [hard, normal], args.num_games,
                       args, options)
-            rows.append(_match_row(label, r))
-    _table(MATCH_HEADER, rows)
+            rows.append(_match_row(label, r) + _pair_cells(r, args))
+    _table(MATCH_HEADER + PAIR_HEADER, rows)
 
 
 def _bench_openspiel(args, games, saved: SavedRun) -> None:
@@ -400,7 +477,9 @@ def bench_ai(args) -> None:
 
     opts = _parse(getattr(args, "extra", []))
     games = args.games or list(GAMES)
-    saved = SavedRun(opts.resume, {k: getattr(opts, k) for k in RESUME_KEYS})
+    settings = {k: getattr(opts, k) for k in RESUME_KEYS}
+    settings.update({k: getattr(opts, k) for k in OPTIONAL_RESUME_KEYS if getattr(opts, k) is not None})
+    saved = SavedRun(opts.resume, settings)
     start = time.perf_counter()
     print(f"tools.bench ai: level={opts.level}, {opts.processes} processes, seed {opts.seed}\n")
     if "speed" in opts.parts:
