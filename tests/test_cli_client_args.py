@@ -9,7 +9,6 @@ import pytest
 
 from game import cli
 from game.client import main as client_main
-from game.client import scenes as client_scenes
 from game.rules import GAMES
 
 
@@ -60,7 +59,6 @@ def test_options_and_seats_reach_the_client(calls):
 
 
 def test_options_of_other_games_parse_like_the_tournament(calls, monkeypatch):
-    monkeypatch.setattr(client_scenes, "SCENES", ("hacktrick", "ratjack", "hakkutsu"))  # a table for each
     assert cli.main(["demo", "ratjack", "--option", "decks=weasel,raccoon"]) == 0
     assert cli.main(["play", "hakkutsu", "--seats", "human,random,heuristic", "--option", "mode=treasure",
                      "--option", "draft=true", "--option", "rounds=6"]) == 0
@@ -69,7 +67,6 @@ def test_options_of_other_games_parse_like_the_tournament(calls, monkeypatch):
 
 
 def test_demo_seats_default_to_the_games_minimum(monkeypatch, no_window):
-    monkeypatch.setattr(client_scenes, "SCENES", (*client_scenes.SCENES, "hakkutsu"))
     monkeypatch.setitem(GAMES, "hakkutsu", dataclasses.replace(GAMES["hakkutsu"], min_players=3))
     session = client_main.new_client_session("hakkutsu", None, seed=1, bots_only=True)
     assert len(session.seats) == 3 and "human" not in session.seats

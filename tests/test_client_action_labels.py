@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.client import i18n
-from game.client.registry import TABLES, open_game
+from game.client.registry import open_game, tables
 from game.client.session import Session
 from game.rules import GAMES, GameRecord
 from tests.client_helpers import fast_app
@@ -31,7 +31,7 @@ def _actions(game: str, games: int = 3) -> set:
     return seen
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_every_action_has_a_player_label_in_both_languages(app, game):
     scene = open_game(app, Session.new(game, ["human"] + ["random"] * (GAMES[game].max_players - 1), seed=1))
     actions = _actions(game)

@@ -10,7 +10,7 @@ import pytest
 
 from game.client import i18n
 from game.client.i18n import t
-from game.client.registry import TABLES, open_game
+from game.client.registry import open_game, tables
 from game.client.session import Session
 
 from .client_helpers import make_app
@@ -50,7 +50,7 @@ def play_some(app, game: str, decisions: int, seed: int):
 
 
 @pytest.mark.parametrize("app", ["en", "ja"], indirect=True)
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_the_log_names_players_as_their_panels_do(app, game):
     """The log said "Player 1 (you)" / "あなた（P1）", and Hacktrick's "White (you)" and "Red" under
     panels saying "You" and "Easy bot"."""
@@ -200,17 +200,3 @@ def test_ratjack_banners_speak_to_the_player_at_the_screen(tmp_path, monkeypatch
     assert shown["exact", 0] == "You hit exactly 25!" and shown["scored", 0] == "You score 1 VP"
     assert shown["scored", 1] == f"{table.name(1)} scores 1 VP"
     assert table.banner_text == "You are out (27)"
-
-
-@pytest.mark.parametrize("app", ["en"], indirect=True)
-def test_hacktrick_banners_about_you_speak_to_you(app):
-    """"You asks: the hand of Easy bot sums to 8" and "You reveals 1, 3" over the board."""
-    from game.client.scenes.hacktrick import animations
-
-    scene = open_game(app, Session.new("hacktrick", ["human", "mcts:level=easy"], seed=2))
-    animations.sum_asked(scene, {"type": "sum_asked", "player": 0, "of": 1, "sum": 8}).on_start()
-    assert scene.banner_text == "You ask: the hand of Easy bot sums to 8"
-    animations.hand_revealed(scene, {"type": "hand_revealed", "player": 0, "cards": [1, 3]}).on_start()
-    assert scene.banner_text == "You reveal 1, 3"
-    animations.hand_revealed(scene, {"type": "hand_revealed", "player": 1, "cards": [2]}).on_start()
-    assert scene.banner_text == "Easy bot reveals 2"

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.client import i18n
+from game.client.games import clients
 from game.client.session import Session
 
 from .client_helpers import click, click_button, frames, key, make_app, run_until
@@ -80,12 +81,12 @@ def test_every_game_has_player_rules_in_both_languages_with_pictures_that_exist(
 
     manifest = tomllib.loads((Path(__file__).resolve().parents[1] / "assets" / "manifest.toml").read_text("utf-8"))
     keys = {e["key"] for e in manifest["asset"]}
-    for game in rulebook.GAMES:
+    for game in clients():
         en, ja = rulebook.load(game, "en"), rulebook.load(game, "ja")
         assert (en.lang, ja.lang) == ("en", "ja")
         assert en.ids() == ja.ids(), game
         assert {"goal", "components", "turn", "scoring", "example"} <= set(en.ids()), game
-        assert rulebook.PAUSE_SECTION[game] in en.ids()
+        assert clients()[game].pause_section in en.ids()
         for book in (en, ja):
             pictures = [k for s in book.sections for b in s.blocks if b.kind == "pictures" for k in b.keys]
             assert pictures and not set(pictures) - keys, (game, book.lang, set(pictures) - keys)
@@ -111,15 +112,15 @@ def test_rules_parser_sections_directives_and_errors():
     from game.client.rulebook import parse, spans
 
     sections = parse("## Goal {#goal}\nWin\nthe game.\n\n- an **item**\n!pictures 40 a.b c.d\n### Sub\n"
-                     "## 手番 {#turn}\n日本語の\n文章。\n!abilities rat\n!tokens\n")
+                     "## 手番 {#turn}\n日本語の\n文章。\n!abilities rat\n!tokens\n", ("abilities", "tokens"))
     assert [s.id for s in sections] == ["goal", "turn"]
     goal, turn = sections
     assert [(b.kind, b.text) for b in goal.blocks[:2]] == [("paragraph", "Win the game."), ("item", "an **item**")]
     assert goal.blocks[2].keys == ("a.b", "c.d") and goal.blocks[2].height == 40
     assert turn.blocks[0].text == "日本語の文章。" and [b.kind for b in turn.blocks[1:]] == ["abilities", "tokens"]
     assert spans("an **item** here") == [("an ", False), ("item", True), (" here", False)]
-    for bad in ("text first", "## A\n!pictures x y", "## A\n!sparkles"):
-        with pytest.raises(ValueError):
+    for bad in ("text first", "## A\n!pictures x y", "## A\n!sparkles", "## A\n!tokens"):
+        with pytest.raises(ValueError):  # a game's directive only where its game's rules are read
             parse(bad)
 
 
@@ -244,8 +245,8 @@ def test_an_unknown_reason_gets_the_generic_line_and_other_games_are_mapped():
     assert illegal.reason_kind("ratjack", "the deck is empty") == ("deck_empty", {})
     assert illegal.reason_kind("hakkutsu", "move (1, 2) is out of reach: your movement is 2") == (
         "out_of_reach", {"n": "2"})
-    for game, rules in illegal.PATTERNS.items():
-        for _, kind in rules:
+    for game, client in clients().items():
+        for _, kind in client.illegal:
             assert f"illegal.{game}.{kind}" in i18n.table("ja")
 
 

@@ -13,7 +13,7 @@ from game.cli import main as cli
 from game.client.menus.replays import ReplaysScene
 from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
-from game.client.registry import TABLES, open_game
+from game.client.registry import open_game, tables
 from game.client.replay.analysis import AnalysisWorker
 from game.client.replay.scene import OPEN, ReplayScene
 from game.client.replay.store import KEEP, keep_finished, list_replays, review_dir_for
@@ -24,7 +24,7 @@ from tests.client_helpers import click, click_button, frames, key, run_until
 
 @pytest.fixture(scope="module")
 def records() -> dict[str, GameRecord]:
-    return {game: play_game(game, ["heuristic", "random"], seed=8) for game in TABLES}
+    return {game: play_game(game, ["heuristic", "random"], seed=8) for game in tables()}
 
 
 def open_replay(app, record, **kwargs) -> ReplayScene:
@@ -38,7 +38,7 @@ def snapshot(scene: ReplayScene):
     return json.dumps(scene.table.display, sort_keys=True), list(scene.table.log.lines())
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_timeline_steps_forward_and_back_to_identical_views(app, records, game):
     record = records[game]
     scene = open_replay(app, record, move=0)
@@ -64,7 +64,7 @@ def test_timeline_steps_forward_and_back_to_identical_views(app, records, game):
     assert scene.cursor == 0
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_a_step_forwards_plays_its_animation_and_lands_where_a_jump_does(app, records, game):
     """Right arrow plays the next action as the live table would (moving sprites, log lines one by
     one), and ends on exactly the view and log of a jump there; pressing again mid-way lands it."""
@@ -88,7 +88,7 @@ def test_a_step_forwards_plays_its_animation_and_lands_where_a_jump_does(app, re
     assert snapshot(scene) == animated
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_watch_any_seat_or_all_cards_open(app, records, game):
     record = records[game]
     scene = open_replay(app, record, move=len(record.actions) // 2)
@@ -192,7 +192,7 @@ def start(app, game, seats, seed=3):
     return scene
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypatch):
     monkeypatch.setattr("game.client.table.hints.HINT_SPEC", "mcts:iterations=40")
     scene = start(app, game, ["human", "random"])
@@ -276,7 +276,7 @@ def test_bad_paths_exit_2_with_one_line(tmp_path, capsys, command):
 
 
 def test_replay_of_a_game_without_a_table_says_so(tmp_path, capsys):
-    games = [g for g in GAMES if g not in TABLES]
+    games = [g for g in GAMES if g not in tables()]
     if not games:
         pytest.skip("every game has a table")
     record = play_game(games[0], ["random"] * GAMES[games[0]].min_players, seed=1)

@@ -18,11 +18,12 @@ from game.client.menus.replays import ReplaysScene
 from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.players import seat_names
-from game.client.registry import TABLES, open_game
-from game.client.replay.graph import HACKTRICK_COLOURS, MARKER_EDGE, WinGraph, game_colours
+from game.client.registry import open_game, tables
+from game.client.replay.graph import MARKER_EDGE, WinGraph, game_colours
 from game.client.replay.scene import SIDE, ReplayScene, fit_lines, pack_groups
 from game.client.replay.store import keep_finished, list_replays
 from game.client.scenes.base import GameScene
+from game.client.scenes.hacktrick import COLOURS as HACKTRICK_COLOURS
 from game.client.session import Session
 from game.rules import GameRecord, action_from_json, action_to_json
 from tests.client_helpers import click_button, frames, key, make_app, run_until
@@ -45,7 +46,7 @@ def app(tmp_path, monkeypatch, lang):
 @pytest.fixture(scope="module")
 def records() -> dict[str, GameRecord]:
     out = {}
-    for game in TABLES:
+    for game in tables():
         r = play_game(game, ["heuristic", "random"], seed=8)
         out[game] = GameRecord(r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=SEATS))
     return out
@@ -92,7 +93,7 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
 
 
 # ---------------------------------------------------------------------------- 1. the title fits
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_title_and_every_side_text_stay_inside_the_panel(app, records, game, drawn):
     scene = open_replay(app, records[game], move=3)
     scene.review = a_mistake(scene)
@@ -120,7 +121,7 @@ UNITS = {"hacktrick": ("Hand {n}", "第{n}ハンド"), "ratjack": ("Round {n}", 
          "hakkutsu": ("Round {n}", "第{n}ラウンド")}
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_the_side_panel_says_hand_or_round_as_the_game_does(app, records, game, lang, drawn):
     scene = open_replay(app, records[game], move=0)
     word = UNITS[game][lang == "ja"]
@@ -134,7 +135,7 @@ def test_the_side_panel_says_hand_or_round_as_the_game_does(app, records, game, 
         assert not [m for m in texts if "hand/round" in m or "ハンド/ラウンド" in m]
 
 
-@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("game", tables())
 def test_each_key_group_stays_on_one_line(app, records, game, drawn):
     open_replay(app, records[game], move=5)
     drawn.clear()

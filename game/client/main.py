@@ -67,11 +67,11 @@ def default_seats(game: str, human: bool) -> list[str]:
 
 
 def check_client_game(game: str) -> None:
-    """``ValueError`` unless the client has a table scene for ``game`` (see ``scenes.SCENES``)."""
-    from .scenes import SCENES
+    """``ValueError`` unless the client has a table scene for ``game`` (:func:`~.registry.tables`)."""
+    from .registry import tables
 
-    if game not in SCENES:
-        raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(SCENES)}")
+    if game not in tables():
+        raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(tables())}")
 
 
 def new_client_session(game: str, seats: list[str] | None, seed: int | None = None,

@@ -2,8 +2,8 @@
 
 Nothing here imports a scene at load time, so ``menus/`` and ``scenes/`` never
 import each other: ``app.scenes.push_named("pause", table)`` looks the class up
-the first time it is needed.  Every game table is registered under
-``"table.<game>"``; :data:`TABLES` lists the games that have one.
+the first time it is needed.  Every game table is opened as ``"table.<game>"``: its game's client
+descriptor (:mod:`game.client.games`) names its class; :func:`tables` lists the games that have one.
 """
 
 from __future__ import annotations
@@ -21,25 +21,34 @@ SCENE_PATHS: dict[str, str] = {
     "privacy": "game.client.hotseat:PrivacyScene",
     "replays": "game.client.menus.replays:ReplaysScene",
     "replay": "game.client.replay.scene:ReplayScene",
-    "table.hacktrick": "game.client.scenes.hacktrick:HacktrickScene",
-    "table.ratjack": "game.client.scenes.ratjack:RatjackScene",
-    "table.hakkutsu": "game.client.scenes.hakkutsu:HakkutsuScene",
 }
+#: Game tables are named ``table.<game>``; each is its game's client descriptor's ``scene``.
+TABLE_PREFIX = "table."
 
-TABLES: tuple[str, ...] = tuple(name.split(".", 1)[1] for name in SCENE_PATHS if name.startswith("table."))
+
+def tables() -> tuple[str, ...]:
+    """The games that have a table, in the rules registry's order."""
+    from .games import clients
+
+    return tuple(clients())
 
 
 def has_table(game: str) -> bool:
     """Can ``game`` be played in the client?"""
-    return game in TABLES
+    return game in tables()
 
 
 def scene_class(name: str):
     """The scene class registered as ``name`` (``KeyError`` naming the known scenes)."""
+    from .games import client_for
+
+    if name.startswith(TABLE_PREFIX) and client_for(name[len(TABLE_PREFIX):]) is not None:
+        return client_for(name[len(TABLE_PREFIX):]).scene_class()
     try:
         path = SCENE_PATHS[name]
     except KeyError:
-        raise KeyError(f"no scene named {name!r}; known: {', '.join(SCENE_PATHS)}") from None
+        known = [*SCENE_PATHS, *(TABLE_PREFIX + game for game in tables())]
+        raise KeyError(f"no scene named {name!r}; known: {', '.join(known)}") from None
     module, _, attr = path.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -51,7 +60,7 @@ def make_scene(app, name: str, *args, **kwargs):
 
 def open_game(app, session, resumed: bool = False, demo: bool = False):
     """Show ``session`` at its game's table, on top of the title screen if there is one."""
-    scene = make_scene(app, f"table.{session.game}", session, resumed=resumed, demo=demo)
+    scene = make_scene(app, TABLE_PREFIX + session.game, session, resumed=resumed, demo=demo)
     stack = app.scenes.stack
     if stack and type(stack[0]).__name__ == "TitleScene":
         while len(stack) > 1:

@@ -8,11 +8,9 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..i18n import t
-from ..registry import has_table
+from ..registry import has_table, tables
 from ..scene import Scene
 from .common import backdrop, button, heading
-
-ORDER = ("hacktrick", "ratjack", "hakkutsu")
 
 
 def players_text(info) -> str:
@@ -33,10 +31,18 @@ class GameChoiceScene(Scene):
         super().__init__(app)
         self.learn = learn
 
-    def columns(self):
-        w, gap = 360, 30
-        x0 = (self.app.size[0] - 3 * w - 2 * gap) // 2
-        return [pygame.Rect(x0 + i * (w + gap), 110, w, 530) for i in range(3)]
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games shown, one column each, in the rules registry's order (every one with a table)."""
+        return tables()
+
+    def columns(self) -> list[pygame.Rect]:
+        """One column per game, as wide as the screen allows (360 px for up to three)."""
+        n = max(1, len(self.games))
+        gap = 30
+        w = min(360, (self.app.size[0] - 80 - (n - 1) * gap) // n)
+        x0 = (self.app.size[0] - n * w - (n - 1) * gap) // 2
+        return [pygame.Rect(x0 + i * (w + gap), 110, w, 530) for i in range(n)]
 
     def build_ui(self) -> None:
         from ..tutorial import available, progress
@@ -45,7 +51,7 @@ class GameChoiceScene(Scene):
         self.rules_buttons = {}
         self.learn_buttons = {}
         lessons = available()
-        for name, col in zip(ORDER, self.columns(), strict=True):
+        for name, col in zip(self.games, self.columns(), strict=True):
             b = button(self, (col.x + 20, col.bottom - 66, col.w - 150, 48),
                        "choose.play" if has_table(name) else "choose.not_built")
             if not has_table(name):
@@ -96,9 +102,10 @@ class GameChoiceScene(Scene):
     def draw(self, surface) -> None:
         backdrop(self.app, surface, dim=120)
         heading(surface, t("tutorial.learn") if self.learn else t("choose.heading"))
-        for name, col in zip(ORDER, self.columns(), strict=True):
+        for name, col in zip(self.games, self.columns(), strict=True):
             gfx.panel(surface, col, 200)
-            thumb = gfx.image(self.app.assets, f"ui.game.{name}", (320, 180))
+            thumb_w = col.w - 40  # 320 x 180 in a column of 360
+            thumb = gfx.image(self.app.assets, f"ui.game.{name}", (thumb_w, thumb_w * 9 // 16))
             surface.blit(thumb, (col.x + 20, col.y + 20))
             info = GAMES.get(name)
             gfx.text(surface, t(f"game.{name}.title"), (col.x + 20, col.y + 212), 28, gfx.GOLD, bold=True)

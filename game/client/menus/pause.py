@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
+from ..games import client_for
 from ..i18n import continue_label, t
-from ..rulebook import PAUSE_SECTION
 from ..scene import Scene
 from .common import button
 
@@ -40,7 +40,8 @@ class PauseScene(Scene):
             self.save_and_quit()
         elif el is self.b_rules:
             game = self.game_scene.session.game
-            self.app.scenes.push_named("rules", game, PAUSE_SECTION.get(game))
+            client = client_for(game)
+            self.app.scenes.push_named("rules", game, client.pause_section if client else None)
         elif el is self.b_settings:
             from .settings_menu import SettingsScene
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
+from ..games import client_for
 from ..i18n import join, t, tn
 from ..scene import Scene
 from .common import backdrop, button, heading
@@ -110,7 +111,8 @@ class ResultsScene(Scene):
 
     def score_text(self, score: int) -> str:
         """A player's final score: Ratjack counts victory points, the others points."""
-        return tn("results.vp" if self.session.game == "ratjack" else "results.points", score)
+        client = client_for(self.session.game)
+        return tn(client.score_key if client else "results.points", score)
 
     def you_won(self, p: int) -> bool:
         """``p`` is the one human at the table (a hot-seat game names its winner)."""

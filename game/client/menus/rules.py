@@ -16,6 +16,7 @@ import pygame_gui
 
 from .. import gfx, rulebook
 from ..assets import AssetError
+from ..games import client_for, clients
 from ..i18n import language, t
 from ..scene import Scene
 from .common import backdrop, button, heading
@@ -26,9 +27,6 @@ BAR_W = 10
 NAV_X, NAV_W = 40, 230
 TEXT, SUB, TITLE = 17, 21, 27  # font sizes: body, sub-heading, section title
 LINE_STEP = 48  # pixels per arrow key / wheel notch
-CARD_H = 84  # card pictures of the ability list
-TOKEN = 40
-FAMILY_DECK = {"rat": "rat-red", "weasel": "weasel", "raccoon": "raccoon"}
 
 
 @dataclass
@@ -76,7 +74,11 @@ class Page:
             self.text(section.title, TITLE, gfx.GOLD, bold=True)
             self.y += 4
             for block in section.blocks:
-                getattr(self, f"block_{block.kind}")(block)
+                draw = getattr(self, f"block_{block.kind}", None)
+                if draw is not None:
+                    draw(block)
+                else:  # a directive of the game's own (its client's ``rulebook_blocks``)
+                    client_for(book.game).rulebook_blocks[block.kind](self, block)
             self.y += 10
         self.height = self.y
 
@@ -126,24 +128,6 @@ class Page:
                 row = []
             if image is not None:
                 row.append(image)
-
-    def block_abilities(self, block) -> None:
-        deck = FAMILY_DECK[block.arg]
-        for value in range(1, 13):
-            card = self.picture(f"ratjack.card.{deck}.{value}", CARD_H)
-            self.icon_row(card, t(f"rj.ability.{block.arg}.{value}"), self.width)
-
-    def block_tokens(self, block) -> None:
-        from game.rules.ratjack.cards import FACES
-
-        half = (self.width - 24) // 2
-        for front, back in zip(FACES[0::2], FACES[1::2], strict=True):
-            top = self.y
-            self.icon_row(self.picture(f"ratjack.token.{front}", TOKEN), t(f"rj.token.{front}"), half)
-            left_end, self.y = self.y, top
-            self.icon_row(self.picture(f"ratjack.token.{back}", TOKEN), t(f"rj.token.{back}"), half,
-                          offset=half + 24)
-            self.y = max(self.y, left_end)
 
     def icon_row(self, image: pygame.Surface, msg: str, width: int, offset: int = 0) -> None:
         """A picture on the left, ``msg`` wrapped beside it."""
@@ -250,7 +234,7 @@ class RulesScene(Scene):
             self.layout()
         self.game_buttons = {}
         y = VIEW.top
-        for game in rulebook.GAMES:
+        for game in clients():
             b = pygame_gui.elements.UIButton(pygame.Rect(NAV_X, y, NAV_W, 40), t(f"game.{game}.title"),
                                              self.app.ui, container=self.container,
                                              object_id="#primary_button" if game == self.game else "#menu_button")

@@ -9,6 +9,7 @@ from game.rules import GAMES
 
 from .. import gfx
 from ..dropdowns import close_open_drop_down
+from ..games import client_for
 from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa: F401  (re-exported)
@@ -19,29 +20,29 @@ ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
 LEFT = 240
 NOTE_X, NOTE_W, NOTE_SIZE = 826, 238, 13  # the notes beside the drop-downs (what a choice means)
-ABOUT_H = 40  # the line under an option whose chosen value is described (Ratjack's deck pair)
+ABOUT_H = 40  # the line under an option whose chosen value is described (a game's ``option_about``)
 
 
 def option_values(game: str, name: str, option) -> list:
-    """The values offered for a rules option (the engine's choices, or a sensible list)."""
-    if option.choices:
-        return list(option.choices)
-    if game == "ratjack" and name == "decks":
-        from itertools import combinations
-
-        from game.rules.ratjack.cards import DECKS
-
-        return [option.default] + [pair for pair in combinations(DECKS, 2) if pair != tuple(option.default)] + [
-            "random"]
-    return [option.default]
+    """The values offered for a rules option: the game's own list (its client's ``option_values``),
+    else the engine's choices, else only the default."""
+    client = client_for(game)
+    own = client.option_values(name, option) if client and client.option_values else None
+    if own is not None:
+        return own
+    return list(option.choices) if option.choices else [option.default]
 
 
 def option_label(game: str, name: str, value) -> str:
-    """How an option value reads on screen: ``option.<game>.<name>.<value>`` if the i18n tables
-    have it, else ``option.<game>.<name>.value`` formatted with it, else the value itself
-    (Ratjack's deck pairs read as their decks' names)."""
+    """How an option value reads on screen: the game's own label (its client's ``option_label``),
+    else ``option.<game>.<name>.<value>`` if the i18n tables have it, else ``option.<game>.<name>.value``
+    formatted with it, else the value itself."""
+    client = client_for(game)
+    own = client.option_label(name, value) if client and client.option_label else None
+    if own is not None:
+        return own
     if isinstance(value, (tuple, list)):
-        return " + ".join(t(f"rj.decks.{v}") if game == "ratjack" else str(v) for v in value)
+        return " + ".join(str(v) for v in value)
     table = i18n_table("en")
     for key, fmt in ((f"option.{game}.{name}.{value}", {}), (f"option.{game}.{name}.value", {"value": value})):
         if key in table:
@@ -50,18 +51,10 @@ def option_label(game: str, name: str, value) -> str:
 
 
 def option_about(game: str, name: str, value) -> str | None:
-    """What the chosen value of an option means, for the line under it (``None``: nothing to add).
-    Ratjack's deck pair: each deck's abilities ("Weasels: exchange hands, ..."), the two rat decks in
-    one sentence (they share their abilities)."""
-    if game != "ratjack" or name != "decks":
-        return None
-    if not isinstance(value, (tuple, list)):
-        return t("option.ratjack.decks.about.random") if value == "random" else None
-    kinds = ["rat" if deck.startswith("rat-") else deck for deck in value]
-    if kinds == ["rat", "rat"]:
-        return t("option.ratjack.decks.about.rats")
-    a, b = (t(f"option.ratjack.decks.about.{kind}") for kind in kinds)
-    return t("option.ratjack.decks.about.pair", a=a, b=b)
+    """What the chosen value of an option means, for the line under it (its client's ``option_about``;
+    ``None``: nothing to add)."""
+    client = client_for(game)
+    return client.option_about(name, value) if client and client.option_about else None
 
 
 def start_new_game(app, session) -> None:

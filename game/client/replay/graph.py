@@ -14,11 +14,10 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
+from ..games import client_for
 
 #: The graph's own palette, for a game whose table does not colour its players (Ratjack).
 PLAYER_COLOURS = ((236, 104, 84), (92, 164, 236), (126, 204, 112), (232, 192, 84))
-#: Hacktrick's marker colours (``assets/hacktrick/marker_0.png`` white, ``marker_1.png`` red).
-HACKTRICK_COLOURS = ((240, 238, 230), (216, 60, 56))
 #: The dark edge around a mistake's triangle (it stands out from the line it sits on).
 MARKER_EDGE = (14, 24, 20)
 GRID = (70, 90, 80)
@@ -26,14 +25,10 @@ CURSOR = gfx.GOLD
 
 
 def game_colours(game: str | None) -> tuple[tuple[int, int, int], ...]:
-    """The players' colours as ``game``'s table shows them (the graph's palette if it has none)."""
-    if game == "hacktrick":
-        return HACKTRICK_COLOURS
-    if game == "hakkutsu":
-        from ..scenes.hakkutsu.panels import PLAYER_COLOURS as PAWNS  # the pawns' and panels' colours
-
-        return tuple(PAWNS)
-    return PLAYER_COLOURS
+    """The players' colours as ``game``'s table shows them (its client's ``colours``; the graph's
+    palette if it has none)."""
+    client = client_for(game)
+    return tuple(client.colours) if client is not None and client.colours else PLAYER_COLOURS
 
 
 def player_colour(p: int, game: str | None = None) -> tuple[int, int, int]:
@@ -42,12 +37,9 @@ def player_colour(p: int, game: str | None = None) -> tuple[int, int, int]:
 
 
 def colour_names(game: str | None, players: int) -> list[str] | None:
-    """The players' colour names, where the table names players by colour (Hacktrick's log)."""
-    if game == "hacktrick":
-        from ..i18n import t
-
-        return [t(f"ht.colour{p}") for p in range(players)]
-    return None
+    """The players' colour names, where the table names players by colour (its client's ``colour_names``)."""
+    client = client_for(game)
+    return client.colour_names(players) if client is not None and client.colour_names else None
 
 
 def mistake_marker(surface, colour, point, size: int = 7, fill: bool = True) -> pygame.Rect:

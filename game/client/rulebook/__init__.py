@@ -6,14 +6,13 @@ A document is a small subset of Markdown, read by :func:`parse`:
 
 * ``## Title {#id}`` starts a section.  Section ids are the same in every language
   (``goal``, ``components``, ``turn``, ``scoring``, ``example`` ...), so that the rules screen can
-  open at the one that matters (:data:`PAUSE_SECTION`);
+  open at the one that matters (the game's client's ``pause_section``);
 * ``### Title`` is a sub-heading, ``- text`` a list item, other lines a paragraph (a blank line ends
   it); ``**text**`` is bold;
 * ``!pictures H key key ...`` is a row of asset images (keys of ``assets/manifest.toml``), each
   scaled to ``H`` pixels high;
-* ``!abilities FAMILY`` lists every Ratjack card ability of ``rat``, ``weasel`` or ``raccoon``, and
-  ``!tokens`` every token face, each with its picture and the text of the client's string table
-  (``rj.ability.*``, ``rj.token.*``): those texts are written once, for the table and the rules.
+* ``!name ARG`` is a directive of the game's own (its client's ``rulebook_blocks``, see
+  :mod:`game.client.games`; Ratjack's ``!abilities FAMILY`` and ``!tokens``); another is an error.
 
 :func:`load` returns the parsed document (``None`` if there is none for that game).
 """
@@ -22,11 +21,9 @@ from __future__ import annotations
 
 import importlib.resources
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-GAMES = ("hacktrick", "ratjack", "hakkutsu")
-#: The section the pause menu opens at, per game (the rest open at the first section).
-PAUSE_SECTION = {"hacktrick": "turn", "ratjack": "abilities", "hakkutsu": "turn"}
 DOCS = importlib.resources.files(__name__)
 _HEADING = re.compile(r"^(#{2,3})\s+(.*?)\s*(?:\{#([\w-]+)\})?\s*$")
 
@@ -66,20 +63,18 @@ class Rulebook:
         return next((s for s in self.sections if s.id == section_id), None)
 
 
-def _directive(line: str) -> Block:
+def _directive(line: str, directives: Collection[str]) -> Block:
     name, *args = line[1:].split()
     if name == "pictures":
         if not args or not args[0].isdigit():
             raise ValueError(f"!pictures needs a height then asset keys: {line!r}")
         return Block("pictures", keys=tuple(args[1:]), height=int(args[0]))
-    if name == "abilities" and len(args) == 1:
-        return Block("abilities", arg=args[0])
-    if name == "tokens" and not args:
-        return Block("tokens")
+    if name in directives:
+        return Block(name, arg=" ".join(args))
     raise ValueError(f"unknown rules directive {line!r}")
 
 
-def parse(text: str) -> list[Section]:
+def parse(text: str, directives: Collection[str] = ()) -> list[Section]:
     """The sections of a rules document (``ValueError`` on a bad directive or text before a section)."""
     sections: list[Section] = []
     para: list[str] | None = None
@@ -108,7 +103,7 @@ def parse(text: str) -> list[Section]:
             sections[-1].blocks.append(Block("heading", text=heading.group(2)))
         elif line.startswith("!"):
             flush()
-            sections[-1].blocks.append(_directive(line))
+            sections[-1].blocks.append(_directive(line, directives))
         elif line.startswith("- "):
             flush()
             para = ["item", line[2:].strip()]
@@ -141,7 +136,10 @@ def load(game: str, lang: str) -> Rulebook | None:
             text = (DOCS / f"{game}.{code}.md").read_text(encoding="utf-8")
         except OSError:
             continue
-        return Rulebook(game, code, parse(text))
+        from ..games import client_for
+
+        client = client_for(game)
+        return Rulebook(game, code, parse(text, client.rulebook_blocks if client else ()))
     return None
 
 

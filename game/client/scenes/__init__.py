@@ -1,12 +1,9 @@
-"""Game tables, one package or module per game; they are opened by name through
-:mod:`game.client.registry` (``"table.<game>"``).
-
-``SCENES`` lists the games that have a table (kept for the command line)."""
+"""Game tables, one package per game, each with its client descriptor ``CLIENT``
+(:mod:`game.client.games`); they are opened by name through :mod:`game.client.registry`
+(``"table.<game>"``)."""
 
 from __future__ import annotations
 
-from ..registry import TABLES, open_game
+from ..registry import open_game, tables
 
-SCENES = TABLES
-
-__all__ = ["SCENES", "open_game"]
+__all__ = ["open_game", "tables"]

@@ -18,6 +18,7 @@ from game.rules.hakkutsu.data import KINDS
 from ... import gfx
 from ...i18n import join, t, tn
 from ...table import widgets
+from . import COLOURS
 from .layout import HAND_CARD, KIND_ICON, NAME_PAWN, OTHER_ROCK, OWN_ROCK, track_cell
 from .texts import (
     bonus_now,
@@ -33,7 +34,7 @@ from .texts import (
 
 NAME_GAP = 16  # between another player's name and their coins
 
-PLAYER_COLOURS = ((90, 150, 240), (230, 90, 80), (110, 200, 110), (240, 200, 70))
+PLAYER_COLOURS = COLOURS  # the players' colours (the package's, which the replay graph reads too)
 
 
 def note_field(table, field: str, q: int | None, value) -> None:
