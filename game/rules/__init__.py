@@ -6,8 +6,11 @@ The public contract (see ``docs/engine-api.md``)::
     state = new_game("hacktrick", players=2, seed=7)
 """
 
-# Importing a game package registers it in GAMES.
-from . import hacktrick, hakkutsu, ratjack  # noqa: F401
+# Importing a game package registers it in GAMES, in this order: the order the games are listed
+# and shown in (the game choice, `tabletop-trio games`).
+from . import hacktrick  # noqa: F401, I001
+from . import ratjack  # noqa: F401, I001
+from . import hakkutsu  # noqa: F401, I001
 from .core import (
     GAMES,
     GameInfo,
