@@ -12,13 +12,23 @@ The command line is ``tabletop-trio tournament`` (:mod:`ai.tournament.cli`).
 """
 
 from .executor import DaskExecutor, Executor, GameFailed, LocalExecutor, play_task
-from .results import format_table, summarize
+from .results import Feeder, Tally, format_table, summarize
 from .runner import Outcome, run_tournament
-from .spec import GameTask, TournamentSpec, game_seed, parse_options, schedule, seatings, validate_spec
+from .spec import (
+                   GameTask,
+                   TournamentSpec,
+                   game_seed,
+                   iter_schedule,
+                   parse_options,
+                   schedule,
+                   seatings,
+                   task_at,
+                   validate_spec,
+)
 from .store import TournamentDir
 
 __all__ = [
-    "DaskExecutor", "Executor", "GameFailed", "GameTask", "LocalExecutor", "Outcome", "TournamentDir",
-    "TournamentSpec", "format_table", "game_seed", "parse_options", "play_task", "run_tournament",
-    "schedule", "seatings", "summarize", "validate_spec",
+    "DaskExecutor", "Executor", "Feeder", "GameFailed", "GameTask", "LocalExecutor", "Outcome", "Tally",
+    "TournamentDir", "TournamentSpec", "format_table", "game_seed", "iter_schedule", "parse_options", "play_task",
+    "run_tournament", "schedule", "seatings", "summarize", "task_at", "validate_spec",
 ]
