@@ -200,3 +200,14 @@ def test_ratjack_banners_speak_to_the_player_at_the_screen(tmp_path, monkeypatch
     assert shown["exact", 0] == "You hit exactly 25!" and shown["scored", 0] == "You score 1 VP"
     assert shown["scored", 1] == f"{table.name(1)} scores 1 VP"
     assert table.banner_text == "You are out (27)"
+
+
+def test_ratjack_results_speak_to_the_player_at_the_screen(tmp_path, monkeypatch):
+    """The results screen's round lines: "You score 1 VP (...)", not "You scores"."""
+    app = make_app(tmp_path, monkeypatch)
+    table = open_game(app, Session.new("ratjack", ["human", "random"], seed=1))
+    table.log.add([{"type": "vp_scored", "player": 0, "points": 1, "reason": "exactly 25", "vp": [1, 0]},
+                   {"type": "vp_scored", "player": 1, "points": 1, "reason": "exactly 25", "vp": [1, 1]}])
+    mine, theirs = table.results_summary()[-2:]
+    app.shutdown()
+    assert mine.startswith("You score 1 VP") and theirs.startswith(f"{table.name(1)} scores 1 VP")

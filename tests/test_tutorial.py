@@ -280,3 +280,12 @@ def test_a_coach_move_stays_explained_long_enough_to_read(tmp_path, monkeypatch)
     # (the frame it began in counted already); a draw alone animates in about 0.4 s
     assert (frames_shown + 1) / 30 * app.settings.animation_speed >= WATCH_SECONDS
     app.shutdown()
+
+
+def test_the_coachs_moves_are_explained_by_the_note_not_captioned(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    table = open_lesson(app, "hacktrick", autoplay=True)
+    assert run_until(app, lambda: table.guide.step.id == "x2_and_play", 5000)  # after the coach's play and Play!
+    assert table.session.record.actions and not any(box.lines for box in table.captions.boxes)
+    assert not table.captions.callouts
+    app.shutdown()

@@ -186,8 +186,8 @@ class Captions:
 
     def event_started(self, ev: dict) -> None:
         table = self.table
-        if not table.interactive:
-            return
+        if not table.interactive or table.guide is not None:
+            return  # a replay; a lesson, whose note explains the coach's moves itself
         outcomes = table.outcomes(ev)
         for player, text, tone in outcomes:
             self.callouts = [c for c in self.callouts if c.player != player] + [Callout(player, text, tone)]

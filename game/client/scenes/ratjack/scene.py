@@ -776,7 +776,7 @@ class RatjackScene(TableScene):
         lines = []
         for ev in self.log.entries:
             if ev["type"] == "vp_scored":
-                lines.append(t("log.rj.vp", name=self.name(ev["player"]), points=ev["points"],
+                lines.append(t("log.rj.vp", name=self.subject(ev["player"]), points=ev["points"],
                                reason=reason_text(ev["reason"]), vp=ev["vp"][ev["player"]]))
         return lines
 
