@@ -6,7 +6,7 @@ The manifest (``assets/manifest.toml``) lists each asset once::
     key = "hacktrick.card.3"
     file = "hacktrick/card_3.png"
     kind = "image"          # image | sound | theme | font
-    game = "hacktrick"      # hacktrick | ratjack | hakkutsu | ui
+    game = "hacktrick"      # a game of game.rules.GAMES, or ui
     role = "face of the data card 3"
 
 ``Assets`` reads it, resolves files relative to the assets directory and caches loaded
@@ -29,8 +29,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from game.rules import GAMES as RULES_GAMES
+
 KINDS = ("image", "sound", "theme", "font")
-GAMES = ("hacktrick", "ratjack", "hakkutsu", "ui")
+#: An asset's ``game``: one of the rules registry's games, or ``ui`` (the menus' and tables' own).
+GAMES = (*RULES_GAMES, "ui")
 MANIFEST_NAME = "manifest.toml"
 
 
