@@ -136,7 +136,7 @@ def test_ask_the_sum_spends_a_captured_marker_and_announces_the_sum():
     s = position(hands=([3], [1, 2, 5]), row=[1], player=0, captured=(1, 0))
     assert strs(s)[0] == "ask"
     events = s.apply(A("ask"))
-    assert {"type": "sum_asked", "player": 0, "of": 1, "sum": 8} in events
+    assert {"type": "sum_asked", "player": 0, "of": 1, "sum": 8, "revealed_to": [0]} in events
     assert s.captured[0] == 0 and s.spent_captured[0] == 1
     assert "ask" not in strs(s)
     assert s.view(1)["announced"][-1] == {"player": 1, "sum": 8, "by": "ask"}

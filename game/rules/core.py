@@ -125,6 +125,11 @@ class GameInfo:
     #: Raised whenever a rule change makes old records replay differently: a record stores the
     #: version it was played with, and one of another version is refused (``game/rules/record.py``).
     rules_version: int = 1
+    #: Event types that close a hand or round for good: undo never takes back an action at or
+    #: before one (the player has seen how it ended).  Nothing hidden is revealed at the end of a
+    #: Hakkutsu!! round (a turn cycle), so that game has none.  Undo also stops at any event that
+    #: names the player in ``revealed_to`` (``docs/engine-api.md``: Events).
+    undo_barriers: frozenset[str] = frozenset()
 
     def resolve_options(self, options: dict) -> dict:
         """Validate ``options`` and fill in defaults; raise ``ValueError`` on bad input."""

@@ -34,6 +34,7 @@ INFO = register(GameInfo(
     action_class=Action,
     description="Play cards 0-5 in a row; each pair names a cell of the magic square. "
                 "Three in a line or three on a cell wins the hand.",
+    undo_barriers=frozenset({"hand_won"}),
 ))
 
 __all__ = ["Action", "HacktrickState", "INFO", "LINES", "SQUARE"]

@@ -110,10 +110,10 @@ class HacktrickState(GameState):
         self.player = d
         events.append({"type": "hand_started", "hand": self.hand_number, "dealer": d,
                        "aside": list(self.aside), "hand_sizes": [len(h) for h in hands],
-                       "deck_size": len(deck)})
+                       "deck_size": len(deck), "revealed_to": [0, 1]})
         for p in (0, 1):
             events.append({"type": "cards_dealt", "player": p, "cards": sorted(hands[p]),
-                           "visible_to": [p], "private": ["cards"]})
+                           "visible_to": [p], "private": ["cards"], "revealed_to": [p]})
 
     # ------------------------------------------------------------ properties
     @property
@@ -217,13 +217,13 @@ class HacktrickState(GameState):
     def _open(self, p: int, card: int, events: list) -> None:
         self.hands[p].remove(card)
         self.row.append(card)
-        events.append({"type": "card_played", "player": p, "card": card, "opening": True})
+        events.append(self._shown({"type": "card_played", "player": p, "card": card, "opening": True}, p, card))
         self._forget_card(1 - p, card)
         sums = [sum(self.hands[0]), sum(self.hands[1])]
         for q in (0, 1):
             self.announced.append({"player": q, "sum": sums[q], "by": "deal"})
             self.known_sum[1 - q] = sums[q]
-        events.append({"type": "sums_announced", "sums": sums})
+        events.append({"type": "sums_announced", "sums": sums, "revealed_to": [0, 1]})
         self.player = 1 - p
         self.phase = PHASE_MAIN
 
@@ -236,9 +236,17 @@ class HacktrickState(GameState):
         self.spent_captured[p] += 1
         self.asked = True
         s = sum(self.hands[o])
+        news = self.known_sum[p] != s
         self.known_sum[p] = s
         self.announced.append({"player": o, "sum": s, "by": "ask"})
-        events.append({"type": "sum_asked", "player": p, "of": o, "sum": s})
+        events.append({"type": "sum_asked", "player": p, "of": o, "sum": s, **({"revealed_to": [p]} if news else {})})
+
+    def _shown(self, event: dict, p: int, card: int) -> dict:
+        """``event`` showing ``card`` from ``p``'s hand: news to the opponent unless they knew
+        it was there (``known_cards``, from a revealed hand), so it names them in ``revealed_to``."""
+        if card not in self.known_cards[1 - p]:
+            event["revealed_to"] = [1 - p]
+        return event
 
     def _forget_card(self, observer: int, card: int) -> None:
         """The opponent of ``observer`` played ``card``: update what observer knows."""
@@ -254,13 +262,14 @@ class HacktrickState(GameState):
         row = self.row
         cell = row[-1] + card
         row.append(card)
+        played = self._shown({"type": "card_played", "player": p, "card": card, "cell": cell}, p, card)
         self._forget_card(1 - p, card)
         o = 1 - p
         if x2:
             self.x2_loc[p] = cell
         else:
             self.normal[p] -= 1
-        events.append({"type": "card_played", "player": p, "card": card, "cell": cell})
+        events.append(played)
         events.append({"type": "marker_placed", "player": p, "cell": cell, "x2": x2})
         owner = self.cell_owner
         count = self.cell_count
@@ -304,7 +313,9 @@ class HacktrickState(GameState):
         o = 1 - p
         if self.must_play[p]:
             self.revealed.append({"player": p, "cards": sorted(hand)})
-            events.append({"type": "hand_revealed", "player": p, "cards": sorted(hand)})
+            news = sorted(hand) != sorted(self.known_cards[o])
+            events.append({"type": "hand_revealed", "player": p, "cards": sorted(hand),
+                           **({"revealed_to": [o]} if news else {})})
             self.known_cards[o] = list(hand)
         if not self.deck:
             rebuilt = self.row[:-1]
@@ -316,7 +327,7 @@ class HacktrickState(GameState):
         hand.append(card)
         self.known_sum[o] = None  # the opponent cannot know the drawn card
         events.append({"type": "card_drawn", "player": p, "card": card,
-                       "visible_to": [p], "private": ["card"]})
+                       "visible_to": [p], "private": ["card"], "revealed_to": [p]})
 
     def _declare(self, p: int, kind: str, events: list) -> None:
         o = 1 - p

@@ -111,7 +111,9 @@ def use(state, p: int, action, events: list) -> None:
     state.eq_hand[p].remove(t)
     state.eq_discard.append(t)
     eff = EFFECT[t]
-    ev = {"type": "equipment_used", "player": p, "card": KEYS[t], "effect": eff}
+    # the card was hidden in p's hand: the others see it now
+    ev = {"type": "equipment_used", "player": p, "card": KEYS[t], "effect": eff,
+          "revealed_to": [q for q in range(state.num_players) if q != p]}
     events.append(ev)
     if eff == "jeep":
         state.move_bonus += VALUE[t]
@@ -135,10 +137,12 @@ def use(state, p: int, action, events: list) -> None:
         cell = action.cell
         n = state.site_n[cell]
         card = state.stacks[cell][n - 2 if action.second else n - 1]
+        news = not state.peek[p] >> card & 1
         state.peek[p] |= 1 << card
         events.append({"type": "card_peeked", "player": p, "cell": cell_json(cell),
                        "position": "second" if action.second else "top",
-                       "card": state.card_view(card), "visible_to": [p], "private": ["card"]})
+                       "card": state.card_view(card), "visible_to": [p], "private": ["card"],
+                       **({"revealed_to": [p]} if news else {})})
 
 
 def _type_with_effect(hand, effect: str) -> int:

@@ -306,16 +306,21 @@ class HakkutsuState(GameState):
         self.draft_pool.remove(museum)
         self.museum[p] = museum
         self.museum_public[p] = True
-        events.append({"type": "museum_drafted", "player": p, "museum": MUSEUM_KEYS[museum]})
+        drafted = {"type": "museum_drafted", "player": p, "museum": MUSEUM_KEYS[museum]}
+        events.append(drafted)
         order = self.setup_order
         order.pop(0)
         if order:
             self.player = order[0]
             self.draft_seen |= 1 << order[0]
+            drafted["revealed_to"] = [order[0]]  # the next to choose sees the cards left
             return
         # the cards nobody took stay face up beside the map (everybody saw them)
         self.draft_seen = (1 << self.num_players) - 1
         self._deal_equipment()
+        for q in self.setup_order:
+            events.append({"type": "equipment_dealt", "player": q, "cards": [eqm.KEYS[t] for t in sorted(self.eq_deal[q])],
+                           "visible_to": [q], "private": ["cards"], "revealed_to": [q]})
         self.player = self.setup_order[0]
 
     def _keep(self, p: int, t: int, events: list) -> None:
@@ -362,8 +367,16 @@ class HakkutsuState(GameState):
             return
         if not self.face_up[cell]:
             self.face_up[cell] = True
-            events.append({"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(self.top_card(cell))})
+            events.append(self.flipped(cell, self.top_card(cell)))
         self.phase = PHASE_MINE
+
+    def flipped(self, cell: int, card: int) -> dict:
+        """The event of ``card`` turned face up on ``cell``: news to all who had not seen it with a Detector."""
+        event = {"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(card)}
+        news = [q for q in range(self.num_players) if not self.peek[q] >> card & 1]
+        if news:
+            event["revealed_to"] = news
+        return event
 
     def change_coins(self, p: int, delta: int, reason: str, events: list) -> None:
         """Move ``delta`` coins from the supply to ``p`` (negative: back to the supply)."""
@@ -401,7 +414,7 @@ class HakkutsuState(GameState):
             t = self.eq_deck.pop()
             self.eq_hand[p].append(t)
             events.append({"type": "equipment_drawn", "player": p, "card": eqm.KEYS[t],
-                           "visible_to": [p], "private": ["card"]})
+                           "visible_to": [p], "private": ["card"], "revealed_to": [p]})
 
     def _mine(self, p: int, events: list) -> None:
         cell = self.pos[p]
@@ -420,8 +433,7 @@ class HakkutsuState(GameState):
                        "cost": max(cost, 0), "units": units, "movement": self.movement_value(p),
                        "stack_size": n, "empty_sites": self.empty_sites})
         if face_up:
-            events.append({"type": "card_flipped", "cell": cell_json(cell),
-                           "card": self.card_view(self.stacks[cell][n - 1])})
+            events.append(self.flipped(cell, self.stacks[cell][n - 1]))
         self._after_action(p, events)
 
     def _after_action(self, p: int, events: list) -> None:
@@ -461,6 +473,10 @@ class HakkutsuState(GameState):
                        "breakdown": [dict(b) for b in self.final],
                        "museums": [MUSEUM_KEYS[m] if m >= 0 else None for m in self.museum],
                        "unused_equipment": [len(h) for h in self.eq_hand]})
+        secret = [q for q in range(n) if not self.museum_public[q]]  # museums shown at last
+        news = [q for q in range(n) if any(r != q for r in secret)]
+        if news:
+            events[-1]["revealed_to"] = news
 
     # ------------------------------------------------------------------ clone
     def clone(self) -> HakkutsuState:

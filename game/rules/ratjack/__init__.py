@@ -53,6 +53,7 @@ INFO = register(GameInfo(
     action_class=Action,
     description="Draw and place cards; face-up cards and bonus tokens add up. "
                 "Reach exactly 25 to score, go over and you are out. First to 3 VP wins.",
+    undo_barriers=frozenset({"round_ended"}),
 ))
 
 __all__ = ["ABILITIES", "Action", "DECKS", "FACES", "INFO", "RatjackState", "card_id", "card_name",

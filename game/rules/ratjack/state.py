@@ -138,10 +138,11 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         self.setup_left = n
         ev.append({"type": "round_started", "round": self.round_no, "start_player": self.start_player,
                    "discard": self.discard_json(), "deck_size": len(deck),
-                   "reserve": self.reserve_faces(), "decks": [DECKS[d] for d in self.decks]})
+                   "reserve": self.reserve_faces(), "decks": [DECKS[d] for d in self.decks],
+                   "revealed_to": list(range(n))})
         for p in range(n):
             ev.append({"type": "cards_dealt", "player": p, "cards": self.cards_json(self.hands[p]),
-                       "visible_to": [p], "private": ["cards"]})
+                       "visible_to": [p], "private": ["cards"], "revealed_to": [p]})
 
     # ------------------------------------------------------------ properties
     @property
