@@ -266,7 +266,11 @@ def _run(args) -> int:
         where = (f"Dask cluster {args.cluster} ({executor.workers} threads)" if args.cluster
                  else f"{executor.workers} local process(es)")
         print(f"{'resuming' if resumed else 'tournament'}: {spec.game}, {spec.players} players, "
-              f"{len(spec.agents)} agents, {spec.games} games, seed {spec.seed}, on {where} -> {tdir.path}",
+              f"{len(spec.agents)} agents, {spec.games} games"
+              + (f" in duplicate deals ({'every permutation' if spec.duplicate == 'all' else 'rotated'})"
+                 if spec.duplicate else "")
+              + (f", SPRT elo0={spec.sprt['elo0']:g} elo1={spec.sprt['elo1']:g}" if spec.sprt else "")
+              + f", seed {spec.seed}, on {where} -> {tdir.path}",
               file=err)
         with executor:
             outcome = run_tournament(tdir, executor, stream=_Silent() if args.quiet else err,
