@@ -279,7 +279,9 @@ def test_hotseat_privacy_and_private_choices(app):
 def test_save_resume_and_undo(app):
     scene = start(app, ["human", "random", "random"], seed=9)
     rng = random.Random(1)
-    while len([a for a in scene.session.actors if a == 0]) < 5:
+    # a turn in which the human has something to undo: a decision that showed them nothing hidden since
+    while len([a for a in scene.session.actors if a == 0]) < 5 or not (
+            scene.my_turn and scene.session.undo_point() is not None):
         if scene.my_turn:
             human_decision(app, scene, rng)
         else:

@@ -239,7 +239,9 @@ def play_a_step(app, scene, rng) -> None:
 def test_save_resume_and_undo(app):
     scene = start(app, ["human", "random", "random"], seed=9)
     rng = random.Random(1)
-    while len([a for a in scene.session.actors if a == 0]) < 4:
+    # a turn in which the human has something to undo: a decision that showed them nothing hidden since
+    while len([a for a in scene.session.actors if a == 0]) < 4 or not (
+            scene.my_turn and scene.session.undo_point() is not None):
         play_a_step(app, scene, rng)
     check_save_resume_undo(app, scene, RatjackScene)
 

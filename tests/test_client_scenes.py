@@ -101,6 +101,12 @@ def test_keys_pause_save_resume_and_undo(app):
     key(app, pygame.K_0 + value)
     assert len(scene.session.record.actions) > n
     assert scene.session.record.actions[n].card == value
+    if scene.session.record.actions[n].kind == "open":  # the opening shows both sums: no undo past it
+        assert run_until(app, lambda: scene.my_turn)
+        value = next(a.card for a in scene.legal_actions() if a.kind == "play")
+        n = len(scene.session.record.actions)
+        key(app, pygame.K_0 + value)
+        assert scene.session.record.actions[n].card == value
     assert run_until(app, lambda: scene.my_turn and scene.session.undo_point() is not None)
     before = len(scene.session.record.actions)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)

@@ -25,13 +25,6 @@ from .settings import data_dir
 #: removed once they are this old (a younger one may belong to a save in progress).
 STALE_TEMP_SECONDS = 3600.0
 TEMP_PATTERN = ".tmp-*.json"
-#: Events that close a hand or round for good, per game: undo never takes back an action at or
-#: before one (the player has seen how it ended, and the other hands).  Hakkutsu!!'s rounds are
-#: only turn cycles with nothing hidden revealed, so they do not stop undo.
-UNDO_BARRIERS: dict[str, frozenset[str]] = {
-    "hacktrick": frozenset({"hand_won"}),
-    "ratjack": frozenset({"round_ended"}),
-}
 
 
 class SaveError(Exception):
@@ -134,7 +127,9 @@ class Session:
         self.record = record
         self.seats = list(seats)
         self.actors: list[int] = []  # who took each action of the record
-        self.barrier = 0  # actions before this index closed a hand or round: never undone
+        # undo never takes back an action before these indexes: the last that closed a hand or
+        # round, and the last that showed the human something hidden (see :meth:`undo_point`)
+        self.end_barrier = self.reveal_barrier = 0
         self.state = self._replay(record)
         self.history: list[list[dict]] = []  # events of each action since the session began
         self.save_file: Path | None = None  # the save this session was loaded from or saved to
@@ -145,7 +140,7 @@ class Session:
         """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
         state = record.new_state()
         self.actors = []
-        self.barrier = 0
+        self.end_barrier = self.reveal_barrier = 0
         for i, action in enumerate(record.actions):
             self.actors.append(state.current_player)
             try:
@@ -156,10 +151,20 @@ class Session:
         return state
 
     def _note_barrier(self, events: list[dict]) -> None:
-        """Move the undo barrier past the action just taken if it ended a hand or round."""
-        ends = UNDO_BARRIERS.get(self.record.game, frozenset())
+        """Move the undo barriers past the action just taken if it ended a hand or round
+        (``GameInfo.undo_barriers``) or showed the human something hidden from them until then
+        (an event naming them in ``revealed_to``, whoever took the action)."""
+        ends = self.info.undo_barriers
         if any(ev.get("type") in ends for ev in events):
-            self.barrier = len(self.actors)
+            self.end_barrier = len(self.actors)
+        humans = self.humans
+        if len(humans) == 1 and any(humans[0] in ev.get("revealed_to", ()) for ev in events):
+            self.reveal_barrier = len(self.actors)
+
+    @property
+    def barrier(self) -> int:
+        """Actions before this index are never undone."""
+        return max(self.end_barrier, self.reveal_barrier)
 
     @classmethod
     def new(cls, game: str, seats: list[str], seed: int | None = None, **options) -> Session:
@@ -217,8 +222,9 @@ class Session:
     def undo_point(self) -> int | None:
         """Index of the human's last decision, if undo is allowed (one human vs bots).
 
-        Never at or before the action that ended a hand or round (:data:`UNDO_BARRIERS`):
-        a finished hand stays finished.
+        Never at or before an action that ended a hand or round (``GameInfo.undo_barriers``: a
+        finished hand stays finished), nor one that showed the human something hidden (a card
+        drawn, turned, peeked at, a sum, a bot's card: the same seed would show it again).
         """
         if len(self.humans) != 1 or self.over:
             return None
@@ -228,11 +234,22 @@ class Session:
                 return i
         return None
 
+    def undo_refusal(self) -> str | None:
+        """Why undo is refused although the human has decided something: ``"ended"`` (their last
+        decision lies in a finished hand or round), ``"revealed"`` (they saw something hidden
+        since), else ``None``."""
+        if self.undo_point() is not None or len(self.humans) != 1 or self.over:
+            return None
+        human = self.humans[0]
+        last = max((i for i, p in enumerate(self.actors) if p == human), default=None)
+        if last is None:
+            return None
+        return "ended" if last < self.end_barrier else "revealed"
+
     @property
     def undo_blocked_by_end(self) -> bool:
         """Undo is refused only because the human's last decision lies in a finished hand or round."""
-        return (self.undo_point() is None and len(self.humans) == 1 and not self.over
-                and self.humans[0] in self.actors[:self.barrier])
+        return self.undo_refusal() == "ended"
 
     def undo(self) -> bool:
         """Take back the human's last decision and every bot action after it."""
@@ -243,7 +260,18 @@ class Session:
         self.record.returns = None
         self.state = self._replay(self.record)
         self.history = []
+        self.count_help("undos")
         return True
+
+    def count_help(self, kind: str) -> None:
+        """Count a use of undo or a hint in the record's ``meta`` (``"undos"``, ``"hints"``): a game
+        played with help is kept like any other, and statistics can tell it apart."""
+        self.record.meta = dict(self.record.meta, **{kind: self.help_used(kind) + 1})
+
+    def help_used(self, kind: str) -> int:
+        """How often ``kind`` (``"undos"``, ``"hints"``) helped in this game so far."""
+        n = self.record.meta.get(kind)
+        return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
 
     # -- save / resume -----------------------------------------------------------
     def save(self, path: Path | None = None) -> Path:

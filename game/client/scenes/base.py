@@ -22,6 +22,8 @@ from ..session import Session
 #: Hot-seat: seconds the table stands still on the last human's view after their move has been
 #: shown, before the screen is passed to the next player.
 HAND_OVER_PAUSE = 1.5
+#: What a refused undo says, by :meth:`Session.undo_refusal`'s reason.
+UNDO_REFUSED = {"ended": "game.no_undo_ended", "revealed": "game.no_undo_revealed", None: "game.no_undo"}
 
 
 class GameScene(Scene):
@@ -257,8 +259,7 @@ class GameScene(Scene):
         if self.hotseat or not self.session.humans:
             return False
         if self.session.undo_point() is None:
-            ended = self.session.undo_blocked_by_end
-            self.app.notify(t("game.no_undo_ended" if ended else "game.no_undo"), 3)
+            self.app.notify(t(UNDO_REFUSED[self.session.undo_refusal()]), 3)
             return False
         self.worker.cancel()
         self.timeline.finish_all()

@@ -72,11 +72,14 @@ class Hints:
             return "not_your_turn"
         self.wanted = True
         self.request()
+        self.scene.session.count_help("hints")
         return "asked"
 
     def toggle_meter(self) -> bool:
         """Key ``W``: the live win-chance meter on or off (only where hints are allowed)."""
         self.meter_on = self.allowed() and not self.meter_on
+        if self.meter_on:
+            self.scene.session.count_help("hints")  # the meter helps too
         if self.shown is not None:  # the box shows the meter now (with a hint up, W changed nothing)
             self.shown = None
             self.scene.highlight_action(None)

@@ -41,7 +41,7 @@ from game.rules import Seat, events_for
 
 from .. import gfx
 from ..i18n import You, language, t
-from ..scenes.base import GameScene
+from ..scenes.base import UNDO_REFUSED, GameScene
 from .actionbar import ActionBar, BarButton
 from .captions import Captions
 from .director import AnimationRegistry, Director, SpriteLayer
@@ -287,6 +287,13 @@ class TableScene(GameScene):
         if ok != self.b_undo.is_enabled:
             (self.b_undo.enable if ok else self.b_undo.disable)()
 
+    def add_undo_tip(self) -> None:
+        """A disabled Undo button says why when hovered (a finished hand, something hidden seen since)."""
+        button = getattr(self, "b_undo", None)
+        reason = self.session.undo_refusal() if button is not None and button.visible and not button.is_enabled else None
+        if reason is not None:
+            self.tips.add(self.undo_rect, lambda: t(UNDO_REFUSED[reason]))
+
     def bar_buttons(self) -> list[BarButton]:
         return []
 
@@ -422,6 +429,7 @@ class TableScene(GameScene):
         self.recap.draw_chip(surface, self.log.rect)
         self.recap.draw_panel(surface, self.log.rect)
         self.draw_popup(surface)
+        self.add_undo_tip()
         self.tips.draw(surface)
         if self.guide is not None:
             self.guide.draw(surface)

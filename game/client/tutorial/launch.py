@@ -41,6 +41,9 @@ class TutorialSession(Session):
     def undo_point(self) -> int | None:
         return None  # a lesson goes forward (its explanations have Back)
 
+    def undo_refusal(self) -> None:
+        return None  # ... for no reason of the game's
+
 
 def open_tutorial(app, game: str, restart: bool = False, autoplay: bool = False):
     """Show ``game``'s tutorial at its table, where the learner left it (from the start with
