@@ -290,7 +290,9 @@ class TableScene(GameScene):
     def add_undo_tip(self) -> None:
         """A disabled Undo button says why when hovered (a finished hand, something hidden seen since)."""
         button = getattr(self, "b_undo", None)
-        reason = self.session.undo_refusal() if button is not None and button.visible and not button.is_enabled else None
+        if button is None or not button.visible or button.is_enabled:
+            return
+        reason = self.session.undo_refusal()
         if reason is not None:
             self.tips.add(self.undo_rect, lambda: t(UNDO_REFUSED[reason]))
 
