@@ -206,4 +206,4 @@ def test_table_dialogs_hide_what_is_beneath_them(app, monkeypatch):
     table = open_game(app, Session.new("ratjack", ["human", "random"], seed=5))
     app.step(1 / 30)
     table.browsing = True
-    drawn_the_same_over_anything(table.draw_discard_browser, monkeypatch)
+    drawn_the_same_over_anything(table.draw_popup, monkeypatch)  # the discard browser

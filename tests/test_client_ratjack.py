@@ -13,7 +13,8 @@ from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.scenes.base import HAND_OVER_PAUSE
 from game.client.scenes.ratjack import RatjackScene
-from game.client.scenes.ratjack.scene import BROWSE
+from game.client.scenes.ratjack import draw as rj_draw
+from game.client.scenes.ratjack.draw import BROWSE
 from game.client.scenes.ratjack.texts import (
     STEP_KEYS,
     ability_text,
@@ -411,7 +412,7 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
                      areas=[["U:rat-red 10", "U:rat-red 12"], ["U:rat-blue 4", "D:rat-blue 5"]],
                      deck=["rat-blue 6", "rat-blue 7"], discard=["rat-blue 8"])
     scene = open_position(app, state)
-    assert scene.shown_value(0) == 22
+    assert rj_draw.shown_value(scene, 0) == 22
     three = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 3")
 
     def tips_in(rect):
@@ -422,21 +423,21 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
                 found.add(scene.tips.current())
         return found
 
-    assert len(tips_in(scene.summary_rect(2))) > 1  # cards and piles there have their tips
+    assert len(tips_in(rj_draw.summary_rect(scene, 2))) > 1  # cards and piles there have their tips
     scene._apply(three)
     assert run_until(app, lambda: scene.banner_text is not None and "exactly 25" in scene.banner_text, 600)
-    assert scene.shown_value(0) == 25                # the banner never says 25 over a gauge at 22
+    assert rj_draw.shown_value(scene, 0) == 25                # the banner never says 25 over a gauge at 22
     assert run_until(app, lambda: scene.summary is not None, 600)
     assert scene.summary["values"][0] == 25
     frames(app, 1)
-    assert tips_in(scene.summary_rect(2)) == {None}  # the table's tips stay hidden under the summary
+    assert tips_in(rj_draw.summary_rect(scene, 2)) == {None}  # the table's tips stay hidden under the summary
     assert scene.display["values"][0] == 22          # the table still shows the view before the move
-    assert scene.shown_value(0) == 25 and scene.shown_value(1) == 4
+    assert rj_draw.shown_value(scene, 0) == 25 and rj_draw.shown_value(scene, 1) == 4
     assert run_until(app, lambda: scene.timeline.waiting, 600)
-    assert scene.shown_value(0) == 25
+    assert rj_draw.shown_value(scene, 0) == 25
     click(app, (640, 360))
     assert run_until(app, lambda: scene.summary is None and scene.display["round"] == 2, 600)
-    assert scene.shown_value(0) == 0                 # a new round is dealt
+    assert rj_draw.shown_value(scene, 0) == 0                 # a new round is dealt
 
     state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
                      hands=[["rat-red 11", "rat-blue 1"], ["rat-blue 2"]],
@@ -457,7 +458,7 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
 def test_what_an_ability_step_chose_is_framed_and_named(app, monkeypatch):
     """Raccoon 6 (a token on each of two cards): after the token is chosen, it is framed in gold in the
     reserve and the prompt names it (nothing showed which token was picked)."""
-    from game.client.scenes.ratjack import scene as scene_module
+    from game.client.scenes.ratjack import draw as scene_module
     from game.client.table import widgets
 
     scene = open_position(app, _ability_position("raccoon", 6))
@@ -551,7 +552,8 @@ def test_an_opponents_out_line_is_drawn_under_their_cards_clear_of_the_values(ap
     """The "Out: over 25" line sat under the gauge, over the tops of the opponent's cards, where their
     values are printed: it now sits under the cards, still drawn over a card an animation has landed."""
     from game.client.i18n import t
-    from game.client.scenes.ratjack.scene import OUT_CHIP, VALUE_CORNER
+    from game.client.scenes.ratjack.captions import VALUE_CORNER
+    from game.client.scenes.ratjack.draw import OUT_CHIP
     from game.client.scenes.ratjack.texts import reason_text
     from game.rules import new_game
 
@@ -569,8 +571,8 @@ def test_an_opponents_out_line_is_drawn_under_their_cards_clear_of_the_values(ap
     app.scenes.push(TitleScene(app))
     scene = open_position(app, state)
     q = next(q for q in (1, 2) if state.view(0)["eliminated"][q] and state.view(0)["areas"][q])
-    label = scene.out_reason(q)
-    chip = scene.out_chip_rect(q, t("rj.out_reason", reason=reason_text(label)) if label else t("rj.out"))
+    label = rj_draw.out_reason(scene, q)
+    chip = rj_draw.out_chip_rect(scene, q, t("rj.out_reason", reason=reason_text(label)) if label else t("rj.out"))
     cards = [rect for _, rect in scene.layout.areas[q].rects()]
     assert cards and chip.colliderect(scene.layout.panels[q])
     for rect in cards:
@@ -600,7 +602,7 @@ def test_vp_pips_stay_in_their_place_past_the_target(filled):
 def test_the_round_summary_leaves_your_panel_clear(app, players):
     """At 4 seats the summary ran 18 px into your panel, over the VP pip just won."""
     scene = start(app, ["human"] + ["random"] * (players - 1))
-    box = scene.summary_rect(players)
+    box = rj_draw.summary_rect(scene, players)
     assert not box.colliderect(scene.layout.panels[scene.viewer]) and box.top >= 44
 
 

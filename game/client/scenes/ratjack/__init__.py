@@ -1,6 +1,7 @@
 """The Ratjack table: ``layout`` (where things sit), ``input`` (legal actions -> clicks),
-``animations`` (one handler per event), ``log_text`` (one line per event), ``texts``
-(card, token and ability texts) and ``scene``.  ``CLIENT`` is what the shared screens know of
+``draw`` (one function per area) and ``tips``, ``animations`` (one handler per event),
+``captions`` (other players' turns), ``log_text`` (one line per event), ``texts`` (card, token
+and ability texts) and ``scene`` (the table's state and input).  ``CLIENT`` is what the shared screens know of
 the game (:mod:`game.client.games`); ``setup`` holds its setup screen's deck-pair choices and
 ``rulebook`` its rules screen's ability and token pictures."""
 

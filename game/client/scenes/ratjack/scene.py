@@ -4,6 +4,9 @@ Input is by pointing: the legal actions (:mod:`.input`) say which cards,
 tokens, players or piles can be clicked now; they are highlighted (with a
 number for the number keys) and everything else is dimmed while an ability
 waits for its target.  Hover any card, token, pile or gauge for its meaning.
+
+The scene holds the state of the table and its input; drawing is :mod:`.draw` (tooltip texts
+:mod:`.tips`), the hooks for other players' turns :mod:`.captions`, as Hacktrick's table is split.
 """
 
 from __future__ import annotations
@@ -11,23 +14,20 @@ from __future__ import annotations
 import pygame
 
 from game.rules.ratjack.actions import FACE_DOWN, FACE_UP, FLIP
-from game.rules.ratjack.state import LIMIT
 
 from ... import gfx
-from ...i18n import t, tn
-from ...table import widgets
+from ...i18n import t
 from ...table.actionbar import BarButton
 from ...table.picks import NUMBER_KEYS
 from ...table.scene import TableScene
+from . import draw
 from .animations import animations
+from .captions import RatjackCaptions
 from .input import Choices, choices
 from .layout import (
     BAR,
-    BOTTOM,
     HAND_CARD,
-    KEYS,
     LOG,
-    PILE_CARD,
     PROMPT,
     TOKEN,
     TOP_BAR,
@@ -40,23 +40,16 @@ from .texts import (
     action_label,
     card_label,
     card_of,
-    card_tip_text,
     reason_text,
     step_text,
     token_label,
-    token_text,
 )
 
-BROWSE = pygame.Rect(120, 110, 820, 460)
 PLAY_KINDS = (FACE_DOWN, FACE_UP, FLIP)  # the uses of a chosen hand card
 USE_BUTTONS = {FACE_DOWN: "face-down", FACE_UP: "face-up"}  # their bar buttons (flips: "flip-N")
-KNOWN_BLUE = (90, 150, 220)  # the frame of a face-down card the viewer knows
-CHOSEN = gfx.GOLD  # the frame of what an earlier step of the ability chose
-OUT_CHIP = (34, 18, 16)  # the backing of a player's "Out" line, drawn under their cards
-VALUE_CORNER = (0.45, 0.3)  # the part of a card face that holds its value (width, height fractions)
 
 
-class RatjackScene(TableScene):
+class RatjackScene(RatjackCaptions, TableScene):
     animations = animations
     prompt_keys = "rj"
     log_lines = log_lines
@@ -383,68 +376,6 @@ class RatjackScene(TableScene):
             return
         super().handle_event(event)
 
-    # ------------------------------------------------------------------ captions
-    uncaptioned = frozenset({"round_started", "cards_dealt", "turn_started", "card_seen", "round_ended",
-                             "game_over"})
-
-    def seat_rect(self, p: int) -> pygame.Rect:
-        return self.layout.panels[p]
-
-    def caption_anchor(self, ev: dict, actor: int) -> pygame.Rect:
-        """The card, token or pile ``ev`` changed (a swap: the card that is not the actor's)."""
-        lay, kind = self.layout, ev["type"]
-        if kind in ("card_placed", "card_flipped", "card_peeked", "token_placed", "token_returned"):
-            return lay.area_rect(ev["owner"], ev["index"])
-        if kind in ("cards_swapped", "tokens_swapped"):
-            a, b = ev["cards"]
-            other = b if a["owner"] == actor else a
-            return lay.area_rect(other["owner"], other["index"])
-        if kind == "card_moved":
-            return lay.area_rect(ev["to"]["owner"], ev["to"]["index"])
-        if kind in ("card_discarded", "cards_milled", "deck_shuffled"):
-            return lay.discard
-        if kind == "hands_exchanged":
-            return lay.panels[ev["with"]]
-        return lay.panels[actor]
-
-    def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
-        """Card values above all, then the cards, the value gauges and the piles."""
-        lay = self.layout
-        out: list[tuple[pygame.Rect, float]] = []
-        for zone in (*lay.areas.values(), lay.hand):
-            for _, rect in zone.rects():
-                out.append((rect, 1))
-                out.append((pygame.Rect(rect.left, rect.top, round(rect.width * VALUE_CORNER[0]),
-                                        round(rect.height * VALUE_CORNER[1])), 600))
-        for gauge in lay.gauges.values():
-            out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
-        corner = pygame.Rect(lay.discard.left, lay.discard.top, round(lay.discard.width * VALUE_CORNER[0]),
-                             round(lay.discard.height * VALUE_CORNER[1]))
-        out += [(lay.deck, 20), (lay.discard, 20), (corner, 600), (lay.reserve.rect, 1)]
-        out += [(self.out_chip_rect(q, label), 600) for q, label in self.out_labels().items()]
-        return out
-
-    def caption_text(self, ev: dict, actor: int) -> str | None:
-        """Which cards a swap exchanged (the log line names only their owners); no line for an ability
-        being used: its banner shows the card's text."""
-        if ev["type"] == "ability_started":
-            return None
-        if ev["type"] == "cards_swapped":
-            a, b = ev["cards"]
-            return t("caption.rj.swapped", name=self.name(actor),
-                     owner_a=self.log_owner(a["owner"], actor=actor), card_a=card_in_area(self, a["owner"], a["index"]),
-                     owner_b=self.log_owner(b["owner"], actor=actor), card_b=card_in_area(self, b["owner"], b["index"]))
-        return super().caption_text(ev, actor)
-
-    def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
-        """A player out, exactly 25 and any other VP scored."""
-        if ev["type"] == "player_eliminated":
-            return [(ev["player"], t("caption.rj.out", name=self.subject(ev["player"]), value=ev["value"]), "bad")]
-        if ev["type"] == "vp_scored":
-            key = "caption.rj.exact" if ev["reason"] == "exactly 25" else "caption.rj.scored"
-            return [(ev["player"], t(key, name=self.subject(ev["player"]), points=ev["points"]), "good")]
-        return []
-
     # ------------------------------------------------------------------ frame
     def banner_center(self) -> tuple[int, int]:
         return self.layout.center.center
@@ -486,291 +417,19 @@ class RatjackScene(TableScene):
             return t("rj.prompt.chosen_token", token=token_label(key[1]))
         return t("rj.prompt.chosen_card", owner=self.log_owner(key[1]), card=card_in_area(self, key[1], key[2]))
 
+    # ------------------------------------------------------------------ drawing (see .draw)
     def draw_table(self, surface) -> None:
-        surface.blit(gfx.image(self.app.assets, "ui.table", self.app.size, opaque=True), (0, 0))
-        d = self.display
-        self.layout.reserve.set_items(("reserve", f) for f in d["reserve"])
-        hand_items = [("hand", i) for i in range(len(d["hand"]))]
-        if (d.get("pending") or {}).get("drawn"):
-            hand_items.append(("drawn",))
-        self.layout.hand.set_items(hand_items)
-        for q in range(len(d["areas"])):
-            self.layout.areas[q].set_items(("area", q, i) for i in range(len(d["areas"][q])))
-        ch = self.current_choices()
-        targeting = bool(ch.picks) and d["phase"] == "ability" or self.selected is not None
-        self.draw_top(surface, d)
-        for q in range(len(d["areas"])):
-            self.draw_player(surface, d, q, ch, targeting)
-        self.draw_center(surface, d, ch, targeting)
-        self.draw_hand(surface, d, ch)
-        self.log.draw(surface, LOG)
-        self.draw_prompt(surface, PROMPT, KEYS)
-
-    def draw_top(self, surface, d) -> None:
-        gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)
-        gfx.text(surface, t("rj.round", n=d["round"]), (20, 22), 18, gfx.GOLD, anchor="midleft", bold=True)
-        gfx.text(surface, t("rj.goal", n=d["target_vp"]), (150, 22), 15, gfx.INK, anchor="midleft")
-
-    def _badge(self, ch: Choices, key) -> str | None:
-        if key in ch.picks and self.my_turn:
-            n = ch.order.index(key) + 1
-            return str(n) if n <= 9 else None
-        return None
-
-    def shown_value(self, q: int) -> int:
-        """``q``'s value as the gauge shows it: the shown view's, or one an animation noted (the values
-        after the option once its cards landed, the values at the end of a round while its summary shows)."""
-        return self.sprites.noted(("value", q), self.display["values"][q])
-
-    def draw_player(self, surface, d, q: int, ch: Choices, targeting: bool) -> None:
-        lay = self.layout
-        panel = lay.panels[q]
-        out = d["eliminated"][q]
-        active = d["current_player"] == q and not d["terminal"]
-        seat_pick = ("seat", q) in ch.picks
-        widgets.player_panel(surface, panel, self.name(q), active=active, out=out,
-                             highlight=widgets.TARGET if seat_pick else None)
-        if seat_pick and self._badge(ch, ("seat", q)):
-            widgets.chip(surface, self._badge(ch, ("seat", q)), (panel.right - 8, panel.top - 8),
-                         colour=(40, 40, 40), text_colour=widgets.HIGHLIGHT, anchor="topright")
-        # the name strip only: a tip over the whole panel popped up wherever the mouse rested
-        name_strip = pygame.Rect(panel.left, panel.top, panel.width, 34)
-        self.tips.add(name_strip, lambda q=q: t("rj.tip.panel_out", name=self.subject(q)) if d["eliminated"][q] else
-                      t("rj.tip.vp", name=self.name(q), vp=d["vp"][q], target=d["target_vp"]))
-        vp = self.sprites.noted(("vp", q), d["vp"][q])
-        pip_rect = widgets.pips(surface, lay.pips[q], vp, d["target_vp"])
-        self.tips.add(pip_rect, lambda q=q, vp=vp: t("rj.tip.vp", name=self.name(q), vp=vp, target=d["target_vp"]))
-        value = self.shown_value(q)
-        gauge = widgets.ValueGauge(lay.gauges[q], LIMIT)
-        gauge.draw(surface, value)
-        colour = gfx.RED if value > LIMIT else gfx.GOLD if value == LIMIT else gfx.INK
-        gfx.text(surface, str(value), (gauge.rect.right + 8, gauge.rect.centery), 24 if q == self.viewer else 20,
-                 colour, anchor="midleft", bold=True)
-        gfx.text(surface, t("rj.value_label"), (gauge.rect.left, gauge.rect.top - 3), 12, gfx.MUTED,
-                 anchor="bottomleft")
-        self.tips.add(gauge.rect.inflate(60, 14),
-                      lambda q=q, v=value: t("rj.tip.gauge", name=self.name(q), value=v))
-        if q != self.viewer:
-            self.draw_backs(surface, d, q)
-        size = lay.card_size(q)
-        chosen_keys = self.chosen_keys()
-        for key, rect in lay.areas[q].rects():
-            if self.sprites.is_hidden(key):
-                continue
-            entry = d["areas"][q][key[2]]
-            shown = entry["card"] if entry["face_up"] else None
-            img = self.card_image(shown, size)  # a face-down card shows its back, known or not
-            known_down = not entry["face_up"] and entry["card"] is not None
-            picked = key in ch.picks
-            chosen = key in chosen_keys
-            widgets.draw_card(surface, img, rect, dim=(targeting and not picked and not chosen) or out,
-                              lift=4 if picked else 0,
-                              highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
-                              badge=self._badge(ch, key),
-                              decorate=(lambda r, c=entry["card"]: self.draw_known_face(surface, c, r))
-                              if known_down else None)
-            if entry["token"] and not self.sprites.is_hidden(("token", q, key[2])):
-                ts = lay.token_size(q)
-                widgets.draw_token(surface, self.token_image(entry["token"], ts),
-                                   lay.token_center(q, key[2]) if not picked else
-                                   (lay.token_center(q, key[2])[0], lay.token_center(q, key[2])[1] - 4))
-            self.tips.add(rect, lambda e=entry, q=q: self.card_tip(e, q))
+        draw.tabletop(self, surface)
 
     def draw_labels(self, surface) -> None:
-        for q, label in self.out_labels().items():
-            self.draw_out_chip(surface, q, label)
+        draw.out_chips(self, surface)
 
-    def out_chip_rect(self, q: int, label: str) -> pygame.Rect:
-        """Where ``q``'s "Out" chip goes: under their cards (never over a card's value), inside their panel."""
-        lay = self.layout
-        rects = [rect for _, rect in lay.areas[q].rects()]
-        top = max(r.bottom for r in rects) + 4 if rects else lay.areas[q].rect.top
-        size = 12
-        rect = pygame.Rect(0, 0, gfx.font(size, True).size(label)[0] + 12, size + 9)
-        rect.topleft = (lay.areas[q].rect.left, top)
-        return rect.clamp(lay.panels[q].inflate(-8, -8))
-
-    def out_labels(self) -> dict[int, str]:
-        """The "Out" chip's text of each player out of the round (or going out in the move being shown)."""
-        out = {}
-        for q in range(len(self.display["areas"])):
-            reason = self.sprites.noted(("out", q), None) or self.out_reason(q)
-            if self.display["eliminated"][q] or reason:
-                out[q] = t("rj.out_reason", reason=reason_text(reason)) if reason else t("rj.out")
-        return out
-
-    def draw_out_chip(self, surface, q: int, label: str) -> None:
-        """Why ``q`` is out, on a dark chip under their (dimmed) cards; drawn after the landed cards, so a
-        card that has just arrived does not cover it."""
-        widgets.chip(surface, label, self.out_chip_rect(q, label).topleft, colour=OUT_CHIP, text_colour=gfx.RED,
-                     size=12)
-
-    def draw_known_face(self, surface, card: dict, rect: pygame.Rect) -> None:
-        """A face-down card the viewer knows: a small picture of its face on its back, framed in blue."""
-        w, h = round(rect.width * 0.7), round(rect.height * 0.7)
-        face = self.card_image(card, (w, h))
-        mini = face.get_rect(midbottom=(rect.centerx, rect.bottom - 4))
-        surface.blit(face, mini)
-        pygame.draw.rect(surface, KNOWN_BLUE, mini.inflate(2, 2), width=2, border_radius=5)
-        pygame.draw.rect(surface, KNOWN_BLUE, rect, width=2, border_radius=6)
-
-    def card_tip(self, entry: dict, q: int) -> str:
-        lines = []
-        card = entry["card"]
-        if entry["face_up"] or card is not None:
-            lines.append(card_tip_text(card))
-            if not entry["face_up"]:
-                lines.append(t("rj.tip.face_down_own"))
-        else:
-            lines.append(t("rj.tip.face_down_unknown"))
-        if entry["token"]:
-            lines.append(token_text(entry["token"]))
-        return "\n".join(lines)
-
-    def out_reason(self, q: int) -> str | None:
-        """Why ``q`` is out of the current round (from the log)."""
-        if not self.display["eliminated"][q]:
-            return None
-        for ev in reversed(self.log.entries):
-            if ev["type"] == "round_started":
-                return None
-            if ev["type"] == "player_eliminated" and ev["player"] == q:
-                return ev["reason"]
-        return None
-
-    def draw_backs(self, surface, d, q: int) -> None:
-        rect = self.layout.backs[q]
-        n = d["hand_sizes"][q]
-        if self.sprites.is_hidden(("backs", q)):
-            n = 0
-        open_hand = (d.get("open_hands") or [None] * (q + 1))[q]  # a replay with all cards open
-        for i in range(n):
-            card = open_hand[i] if open_hand and i < len(open_hand) else None
-            surface.blit(self.card_image(card, (22, 31)), (rect.left + i * 12, rect.top))
-        gfx.text(surface, t("rj.in_hand", n=d["hand_sizes"][q]), (rect.left + 24 + 12 * max(0, n - 1) + 6,
-                                                                   rect.top + 15), 13, gfx.MUTED, anchor="midleft")
-        self.tips.add(rect, lambda: tn("rj.tip.hand_back", d["hand_sizes"][q], name=self.name(q)))
-
-    def draw_center(self, surface, d, ch: Choices, targeting: bool) -> None:
-        lay = self.layout
-        back = self.card_image(None, PILE_CARD)
-        deck_pick = ("deck",) in ch.picks
-        widgets.draw_pile(surface, back, lay.deck, self.deck_size(), label=t("rj.deck"),
-                          highlight=widgets.TARGET if deck_pick else None, dim=targeting,
-                          badge="D" if deck_pick else None)
-        self.tips.add(lay.deck, lambda: tn("rj.tip.deck", self.deck_size()))
-        pile = list(d["discard"])
-        if self.sprites.is_hidden(("discard",)):
-            pile = pile[:-max(1, int(self.sprites.noted("discard_hidden", 1)))]
-        top = pile[-1] if pile else None
-        count = len(pile) + self.sprites.noted("discard_added", 0)  # cards landed on it in this action
-        disc_pick = ("discard",) in ch.picks
-        widgets.draw_pile(surface, self.card_image(top, PILE_CARD) if top else back, lay.discard, count,
-                          label=t("rj.discard"), highlight=widgets.TARGET if disc_pick else None,
-                          dim=targeting and not disc_pick, badge="T" if disc_pick else None)
-        if pile:
-            pygame.draw.rect(surface, (40, 50, 45), lay.discard_all, border_radius=8)
-            gfx.text(surface, t("rj.see_all", n=count), lay.discard_all.center, 12, gfx.MUTED, anchor="center")
-        self.tips.add(lay.discard.union(lay.discard_all),
-                      lambda: tn("rj.tip.discard", len(d["discard"]), card=card_label(d["discard"][-1]))
-                      if d["discard"] else t("rj.tip.discard_empty"))
-        zone = lay.reserve
-        gfx.text(surface, t("rj.reserve"), (zone.rect.left, zone.rect.top - 8), 14, gfx.MUTED, anchor="bottomleft")
-        if not zone.items:
-            gfx.text(surface, t("rj.reserve_empty"), zone.rect.topleft, 14, gfx.MUTED)
-        chosen_keys = self.chosen_keys()
-        for key, rect in zone.rects():
-            if self.sprites.is_hidden(key):
-                continue
-            picked, chosen = key in ch.picks, key in chosen_keys
-            widgets.draw_token(surface, self.token_image(key[1], TOKEN), rect.center,
-                               highlight=widgets.TARGET if picked else CHOSEN if chosen else None,
-                               dim=targeting and not picked and not chosen)
-            badge = self._badge(ch, key)
-            if badge:
-                widgets.chip(surface, badge, (rect.left - 6, rect.top - 8), colour=(40, 40, 40),
-                             text_colour=widgets.HIGHLIGHT)
-            self.tips.add(rect, lambda f=key[1]: t("rj.tip.reserve") + "\n" + token_text(f))
-
-    def draw_hand(self, surface, d, ch: Choices) -> None:
-        lay = self.layout
-        label = t("rj.hand") if self.session.is_human(self.viewer) else self.name(self.viewer)
-        gfx.text(surface, label, (lay.hand.rect.left, lay.panels[self.viewer].top + 10), 14, gfx.MUTED)
-        hovered = lay.hand.item_at(self.mouse) if self.mouse else None
-        pending = d.get("pending") or {}
-        for key, rect in lay.hand.rects():
-            if self.sprites.is_hidden(key):
-                continue
-            card = pending.get("drawn") if key == ("drawn",) else d["hand"][key[1]]
-            picked = key in ch.picks
-            chosen = key != ("drawn",) and self.selected is not None and card_of(card) == self.selected
-            lift = 22 if chosen else 12 if (picked and hovered == key) else 0
-            widgets.draw_card(surface, self.card_image(card, HAND_CARD), rect,
-                              dim=bool(ch.picks) and not picked and not chosen and self.my_turn, lift=lift,
-                              highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
-                              badge=self._badge(ch, key), note=t("rj.drawn") if key == ("drawn",) else None)
-            self.tips.add(rect, lambda c=card: card_tip_text(c))
-
-    # ------------------------------------------------------------------ overlays
     def draw_popup(self, surface) -> None:
         if self.browsing:
-            self.draw_discard_browser(surface)
-
-    def draw_discard_browser(self, surface) -> None:
-        pile = self.display["discard"]
-        gfx.panel(surface, BROWSE, 255, colour=(24, 30, 26), border=widgets.HIGHLIGHT)  # opaque
-        self.tips.cover(BROWSE)
-        gfx.text(surface, tn("rj.discard_heading", len(pile)), (BROWSE.left + 20, BROWSE.top + 14), 20, gfx.GOLD,
-                 bold=True)
-        cols = 11
-        for i, card in enumerate(pile):
-            x = BROWSE.left + 20 + (i % cols) * 72
-            y = BROWSE.top + 56 + (i // cols) * 98
-            surface.blit(self.card_image(card, (64, 90)), (x, y))
-            self.tips.add(pygame.Rect(x, y, 64, 90), lambda c=card: card_tip_text(c))
-        gfx.text(surface, t("rj.discard_close"), (BROWSE.centerx, BROWSE.bottom - 12), 14, gfx.MUTED,
-                 anchor="midbottom")
-
-    def summary_rect(self, players: int) -> pygame.Rect:
-        """The round summary's box: over the centre, clear of your own panel and its VP pips."""
-        rect = pygame.Rect(0, 0, 520, 120 + 34 * players)
-        rect.center = self.layout.center.center
-        return rect.clamp(pygame.Rect(0, 44, 956, BOTTOM.top - 4 - 44))
+            draw.discard_browser(self, surface)
 
     def draw_summary(self, surface) -> None:
-        s = self.summary
-        rect = self.summary_rect(len(s["values"]))
-        self.tips.cover(rect)
-        gfx.panel(surface, rect, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)  # opaque
-        gfx.text(surface, t("rj.summary.title", n=s["round"]), (rect.centerx, rect.top + 14), 24, gfx.GOLD,
-                 anchor="midtop", bold=True)
-        gfx.text(surface, t("rj.summary.reason", reason=reason_text(s["reason"])), (rect.centerx, rect.top + 50), 16,
-                 gfx.INK, anchor="midtop")
-        scored = self._round_scorers()
-        y = rect.top + 80
-        for q, value in enumerate(s["values"]):
-            colour = gfx.GOLD if q in scored else gfx.MUTED if self.display["eliminated"][q] else gfx.INK
-            gfx.text(surface, t("rj.summary.line", name=self.name(q), value=value, vp=s["vp"][q]),
-                     (rect.left + 30, y), 18, colour)
-            if q in scored:
-                gfx.text(surface, t("rj.summary.scored", points=scored[q]), (rect.right - 30, y), 18, gfx.GOLD,
-                         anchor="topright", bold=True)
-            y += 34
-        if self.timeline.waiting:
-            last = (self.final_view or {}).get("terminal")  # the round that ended the game
-            gfx.text(surface, t("rj.summary.results" if last else "rj.summary.continue"),
-                     (rect.centerx, rect.bottom - 10), 14, gfx.MUTED,
-                     anchor="midbottom")
-
-    def _round_scorers(self) -> dict[int, int]:
-        """Who scored in the round being summarised, from the log."""
-        out: dict[int, int] = {}
-        for ev in reversed(self.log.entries):
-            if ev["type"] == "round_started":
-                break
-            if ev["type"] == "vp_scored":
-                out[ev["player"]] = out.get(ev["player"], 0) + ev["points"]
-        return out
+        draw.summary(self, surface)
 
     def results_summary(self) -> list[str]:
         lines = []
