@@ -216,9 +216,8 @@ def read_record_or_exit(command: str, path: str):
         fail(command, str(exc))
 
 
-#: Why an unfinished hot-seat game is shown from one seat only (the record holds the seed).
-HOT_SEAT_PRIVATE = ("this hot-seat game is not finished, and its record could show every player's hidden cards "
-                    "to whoever opens it")
+#: Why an unfinished game a person plays is shown from a human seat only (the record holds the seed).
+PRIVATE_IN_PROGRESS = "this game is not finished, and its record could show hidden cards to whoever opens it"
 
 
 def cmd_review(args) -> int:
@@ -230,8 +229,8 @@ def cmd_review(args) -> int:
     from ai.tournament.progress import Progress
 
     record = read_record_or_exit("review", args.path)
-    if record.hot_seat_in_progress():
-        fail("review", f"{HOT_SEAT_PRIVATE}: it can be reviewed once it is finished")
+    if record.private_in_progress():
+        fail("review", f"{PRIVATE_IN_PROGRESS}: it can be reviewed once it is finished")
     for name, value, low in (("--budget", args.budget, 1), ("--jobs", args.jobs, 1)):
         if value is not None and value < low:
             fail("review", f"{name} must be at least {low}, not {value}")
@@ -300,9 +299,13 @@ def cmd_replay(args) -> int:
     try:
         client.check_client_game(record.game)
         seat = client.check_replay_seat(args.seat, record.players)
-        if not isinstance(seat, int) and record.hot_seat_in_progress():
-            raise ValueError(f"{HOT_SEAT_PRIVATE}: watch it from your own seat only, with --seat N "
-                             f"(1-{record.players})")
+        if record.private_in_progress():
+            humans = record.human_seats()
+            if seat is None and len(humans) == 1:
+                seat = humans[0]  # the one player's own view
+            if seat not in humans:
+                choices = " or ".join(str(p + 1) for p in humans)
+                raise ValueError(f"{PRIVATE_IN_PROGRESS}: watch it from your own seat only, with --seat {choices}")
         client.check_replay_move(args.move, len(record.actions))
         if args.screenshot:
             client.check_screenshot(args.screenshot)

@@ -1,8 +1,8 @@
 """Replaying and reviewing games that are not finished.
 
-A save holds the seed, so its record could show every hidden card.  An unfinished game with two or
-more humans (hot-seat) is only ever shown from one seat, never all open and never reviewed, and the
-player is told why; an unfinished game ends its replay by saying so, not "The game is over."."""
+A save holds the seed, so its record could show every hidden card.  An unfinished game a person plays
+(against bots or hot-seat) is only ever shown from a human seat, never all open and never reviewed, and
+the player is told why; an unfinished game ends its replay by saying so, not "The game is over."."""
 
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ def test_an_unfinished_hot_seat_game_is_not_replayed_open_or_without_a_seat(tmp_
     argv = ["replay", str(path)] + (["--seat", seat] if seat else [])
     assert _exit(argv) == 2 and calls == []
     err = _error(capsys, "replay")
-    assert "this hot-seat game is not finished" in err and "hidden cards" in err
-    assert "watch it from your own seat only, with --seat N (1-2)" in err
+    assert "this game is not finished" in err and "hidden cards" in err
+    assert "watch it from your own seat only, with --seat 1 or 2" in err
 
 
 def test_an_unfinished_hot_seat_game_is_replayed_from_one_seat(tmp_path, calls):
@@ -65,11 +65,26 @@ def test_an_unfinished_hot_seat_game_is_not_reviewed(tmp_path, capsys, no_window
     assert not (tmp_path / "r" / "review.json").exists()
 
 
-@pytest.mark.parametrize("seats,finish", [(["human", "random"], False), (["human", "human"], True)])
-def test_one_human_or_a_finished_game_may_be_watched_open(tmp_path, calls, seats, finish):
-    path, _ = _save(tmp_path, seats, finish=finish)
+@pytest.mark.parametrize("seats", [["human", "random"], ["human", "human"]])
+def test_a_finished_game_may_be_watched_open(tmp_path, calls, seats):
+    path, _ = _save(tmp_path, seats, finish=True)
     assert _exit(["replay", str(path), "--seat", "open"]) == 0
     assert calls[0][2]["seat"] == OPEN
+
+
+@pytest.mark.parametrize("seat", ["open", "2"])
+def test_an_unfinished_game_against_a_bot_is_not_watched_open_or_from_the_bot(tmp_path, capsys, calls, seat):
+    """The bot's hand is as hidden from the player as another player's: the save must not show it."""
+    path, _ = _save(tmp_path, ["human", "random"])
+    assert _exit(["replay", str(path), "--seat", seat]) == 2 and calls == []
+    assert "watch it from your own seat only, with --seat 1" in _error(capsys, "replay")
+
+
+def test_an_unfinished_game_against_a_bot_is_watched_from_the_players_seat(tmp_path, capsys, calls, no_window):
+    path, _ = _save(tmp_path, ["random", "human"])
+    assert _exit(["replay", str(path)]) == 0 and calls[0][2]["seat"] == 1  # the one player's own view
+    assert _exit(["review", str(path), "--out", str(tmp_path / "r")]) == 2
+    assert "it can be reviewed once it is finished" in _error(capsys, "review")
 
 
 # ------------------------------------------------------------------ the replay screen
@@ -105,6 +120,14 @@ def test_all_open_is_never_shown_for_an_unfinished_hot_seat_game(tmp_path, app):
     _, session = _save(tmp_path, ["human", "human"])
     scene = _open(app, session.record, seat=OPEN)
     assert not scene.open_cards
+
+
+def test_the_replay_of_an_unfinished_game_against_a_bot_stays_at_the_players_seat(tmp_path, app):
+    _, session = _save(tmp_path, ["random", "human"])
+    scene = _open(app, session.record, seat=0)  # the bot's seat: refused, the player's own instead
+    assert scene.table.viewer == 1 and not scene.open_cards
+    key(app, pygame.K_o)
+    assert not scene.open_cards and scene.table.viewer == 1
 
 
 def test_a_finished_hot_seat_game_may_be_watched_from_any_seat(tmp_path, app):

@@ -176,13 +176,16 @@ class GameRecord:
                 return list(seats)
         return None
 
-    def hot_seat_in_progress(self, final: GameState | None = None) -> bool:
-        """An unfinished game with two or more human seats (``final``: the state after all the
-        actions, replayed if not given).  Its record holds the seed, so everything hidden could be
-        shown from it: such a game may only be shown from one seat, as that player saw it, and
-        not reviewed, or one player would see the others' hidden cards."""
-        seats = self.seat_specs() or []
-        if seats.count("human") < 2:
+    def human_seats(self) -> list[int]:
+        """The seats a person played (``"human"`` in the record's seats)."""
+        return [p for p, spec in enumerate(self.seat_specs() or []) if spec == "human"]
+
+    def private_in_progress(self, final: GameState | None = None) -> bool:
+        """An unfinished game a person plays (``final``: the state after all the actions, replayed
+        if not given).  Its record holds the seed, so everything hidden could be shown from it: such
+        a game may only be shown from a human seat, as that player saw it, and not reviewed, or a
+        player would see the bots' or the other players' hidden cards."""
+        if not self.human_seats():
             return False
         return not (final if final is not None else self.replay()).is_terminal
 

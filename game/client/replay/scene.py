@@ -14,9 +14,9 @@ at full size off screen and shown scaled into the top-left of the window; around
   starts, Home/End, M/Shift+M to the next/previous mistake, V the next seat, O all cards open,
   A analyses the game in a background process (the review is saved next to the record).
 
-An unfinished hot-seat game (:meth:`GameRecord.hot_seat_in_progress`) is shown from the seat it
-was opened at only: V, O and the analysis are refused, with the reason, since its record could
-show each player's hidden cards to the others.
+An unfinished game a person plays (:meth:`GameRecord.private_in_progress`) is shown from a human
+seat only, the one it was opened at: V, O and the analysis are refused, with the reason, since its
+record could show the hidden cards of the bots and of the other players.
 """
 
 from __future__ import annotations
@@ -111,11 +111,14 @@ class ReplayScene(Scene):
         self.session = ReplaySession(record)
         self.table = make_scene(app, f"table.{record.game}", self.session)
         self.table.interactive = False
-        #: an unfinished hot-seat game: shown from one seat only, never all open, never analysed
-        self.private = record.hot_seat_in_progress(self.session.states[-1])
+        #: an unfinished game a person plays: shown from one human seat only, never all open, never analysed
+        self.private = record.private_in_progress(self.session.states[-1])
         self.open_cards = seat == OPEN and not self.private
-        if isinstance(seat, int):
+        humans = record.human_seats()
+        if isinstance(seat, int) and (not self.private or seat in humans):
             self.table.viewer = seat
+        elif self.private and self.table.viewer not in humans:
+            self.table.viewer = humans[0]
         self.table_rect = pygame.Rect(0, 0, round(app.size[0] * TABLE_SCALE), round(app.size[1] * TABLE_SCALE))
         self.canvas = pygame.Surface(app.size)
         self.graph = WinGraph(GRAPH, self.session.length, game=record.game)
@@ -171,7 +174,7 @@ class ReplayScene(Scene):
 
     def refused_privately(self) -> bool:
         """True (and the player is told why) when this game may not be watched from another seat,
-        all open, or analysed: an unfinished hot-seat game."""
+        all open, or analysed: an unfinished game a person plays."""
         if self.private:
             self.app.notify(t("replay.private", name=self.table.name(self.table.viewer)), 6)
         return self.private
