@@ -3,8 +3,6 @@ tooltips, queued input, one animation handler and one log line per event type.""
 
 from __future__ import annotations
 
-import math
-
 import pygame
 import pytest
 

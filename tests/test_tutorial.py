@@ -267,18 +267,18 @@ def test_autoplay_plays_the_lesson_to_its_end_and_exits_0(tmp_path, monkeypatch,
     assert shot.stat().st_size > 0 and "finished" in capsys.readouterr().out
 
 
-def test_a_coach_move_stays_explained_long_enough_to_read(tmp_path, monkeypatch):
-    from game.client.tutorial.guide import WATCH_SECONDS
-
-    app = make_app(tmp_path, monkeypatch)  # animation speed 4
+def test_a_coach_move_stays_explained_until_the_learner_goes_on(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
     table = open_lesson(app, "hacktrick", autoplay=True)
     assert run_until(app, lambda: table.guide.step.id == "coach_draws", 5000)
-    frames_shown = 0
-    while table.guide.step.id == "coach_draws":
-        app.step(1 / 30)
-        frames_shown += 1
-    # (the frame it began in counted already); a draw alone animates in about 0.4 s
-    assert (frames_shown + 1) / 30 * app.settings.animation_speed >= WATCH_SECONDS
+    table.guide.autoplay = False
+    played = len(table.session.record.actions)
+    frames(app, 300)  # ten seconds: the coach's draw is long shown, the note still stands
+    guide = table.guide
+    assert guide.step.id == "coach_draws" and len(table.session.record.actions) == played + 1
+    assert set(guide.buttons) >= {"next"}
+    key(app, pygame.K_RIGHT)
+    assert guide.step.id == "draw"
     app.shutdown()
 
 
@@ -288,4 +288,45 @@ def test_the_coachs_moves_are_explained_by_the_note_not_captioned(tmp_path, monk
     assert run_until(app, lambda: table.guide.step.id == "x2_and_play", 5000)  # after the coach's play and Play!
     assert table.session.record.actions and not any(box.lines for box in table.captions.boxes)
     assert not table.captions.callouts
+    app.shutdown()
+
+
+def test_either_of_two_identical_cards_does_the_lessons_move(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    table = hacktrick_at(app, "open")  # open with a 1; the hand holds two
+    ones = [rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 1]
+    assert len(ones) == 2 and all(r in table.guide.targets() for r in ones)
+    click(app, ones[1].center)
+    assert [str(a) for a in table.session.record.actions] == ["open 1"]
+    app.shutdown()
+
+
+def test_a_finished_lesson_played_again_and_left_half_way_continues_there(tmp_path, monkeypatch):
+    from game.client.tutorial import progress
+
+    app = make_app(tmp_path, monkeypatch)
+    progress.remember("hacktrick", step=0, done=True)
+    table = hacktrick_at(app, "guard")
+    index = table.guide.index
+    assert progress.place("hacktrick").started and progress.place("hacktrick").done
+    resumed = open_lesson(app, "hacktrick")
+    assert resumed.guide.index == index
+    app.shutdown()
+
+
+def test_the_pause_menu_of_a_lesson_says_the_place_is_kept(tmp_path, monkeypatch):
+    from game.client.menus.pause import PauseScene
+    from game.client.session import save_path
+
+    app = make_app(tmp_path, monkeypatch)
+    table = hacktrick_at(app, "draw")
+    save_path("hacktrick").parent.mkdir(parents=True, exist_ok=True)
+    save_path("hacktrick").write_text("a saved game of the player's")  # never asked about, never touched
+    key(app, pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    assert pause.b_save.text == i18n.t("pause.leave_lesson") and pause.note_text() == i18n.t("pause.lesson_note")
+    click(app, pause.b_save.rect.center)
+    assert type(app.scenes.top).__name__ == "TitleScene"
+    assert save_path("hacktrick").read_text() == "a saved game of the player's"
     app.shutdown()

@@ -92,6 +92,7 @@ class GameChoiceScene(Scene):
         offer = ConfirmScene(self.app, "tutorial.offer_heading", "tutorial.offer_text", "tutorial.offer_yes",
                              lambda: open_tutorial(self.app, game), game=title)
         offer.cancel_key = "tutorial.offer_no"
+        offer.confirm_is_primary = True  # learning is the suggested choice; declining loses nothing either
         offer.on_cancel = lambda: self.app.scenes.push_named("setup", game)
         self.app.scenes.push(offer)
 

@@ -27,6 +27,8 @@ class ConfirmScene(Scene):
     #: The other button's text, and what it does besides closing the dialog (an offer's "No thanks").
     cancel_key = "common.cancel"
     on_cancel: Callable[[], None] | None = None
+    #: The confirm button is the highlighted choice (an offer, where nothing is at risk); else Cancel is.
+    confirm_is_primary = False
 
     def __init__(self, app, question: str, note: str, confirm: str, on_confirm: Callable[[], None],
                  **fmt) -> None:
@@ -37,8 +39,11 @@ class ConfirmScene(Scene):
 
     def build_ui(self) -> None:
         cx = self.app.size[0] // 2
-        self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm)
-        self.b_cancel = button(self, (cx + 20, 400, 230, 50), self.cancel_key, object_id="#primary_button")
+        primary, plain = "#primary_button", "#menu_button"
+        self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm,
+                                object_id=primary if self.confirm_is_primary else plain)
+        self.b_cancel = button(self, (cx + 20, 400, 230, 50), self.cancel_key,
+                               object_id=plain if self.confirm_is_primary else primary)
 
     def button_pressed(self, element) -> None:
         if element is self.b_cancel:

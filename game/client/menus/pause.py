@@ -23,7 +23,8 @@ class PauseScene(Scene):
         x = (self.app.size[0] - w) // 2
         y = 220
         self.b_resume = button(self, (x, y, w, 50), "pause.resume", object_id="#primary_button")
-        self.b_save = button(self, (x, y + 62, w, 50), "pause.save_quit")
+        lesson = getattr(self.game_scene, "guide", None) is not None
+        self.b_save = button(self, (x, y + 62, w, 50), "pause.leave_lesson" if lesson else "pause.save_quit")
         self.b_rules = button(self, (x, y + 124, w, 50), "pause.rules")
         self.b_settings = button(self, (x, y + 186, w, 50), "pause.settings")
         self.b_title = button(self, (x, y + 248, w, 50), "pause.quit_title")
@@ -88,6 +89,8 @@ class PauseScene(Scene):
     def note_text(self) -> str:
         """What quitting and closing do, naming the title screen's button as it reads ("Continue
         Hacktrick")."""
+        if getattr(self.game_scene, "guide", None) is not None:  # a lesson: its place is kept, nothing is saved
+            return t("pause.lesson_note")
         return t("pause.quit_note", button=continue_label(self.game_scene.session.game))
 
     def note_layout(self) -> tuple[pygame.Rect, pygame.Rect, list]:

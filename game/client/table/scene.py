@@ -432,9 +432,9 @@ class TableScene(GameScene):
         self.recap.draw_panel(surface, self.log.rect)
         self.draw_popup(surface)
         self.add_undo_tip()
-        self.tips.draw(surface)
         if self.guide is not None:
-            self.guide.draw(surface)
+            self.guide.draw(surface)  # under the tooltips: a hovered thing is explained above the lesson's veil
+        self.tips.draw(surface)
 
     def draw_popup(self, surface) -> None:
         """Hook: a panel opened over the table (drawn over everything, under the tooltips; it calls

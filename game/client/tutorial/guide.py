@@ -8,8 +8,9 @@ every input event and every action, lets it play the scripted seats, and draws i
 * ``do`` steps: the action to take is outlined (the table's ``hint_rects``, as hints are) and
   every click elsewhere is refused with a reason; an action other than the step's is refused by
   :meth:`allows` and changes nothing;
-* ``watch`` / ``auto`` steps: the script plays its actions at a readable pace, animated as in a
-  game, and the next step begins once they have been shown;
+* ``watch`` steps: the script plays the coach's actions, animated as in a game, then the note
+  waits for **Next** (it is read at the reader's pace); ``auto`` steps play several turns of
+  every seat and go on by themselves;
 * ``finish``: a real game against the easy bot, the lesson again, or the title screen.
 
 Each step reached is remembered (:mod:`.progress`), so the learner can leave at any step and
@@ -42,8 +43,6 @@ MESSAGE_COLOUR = (255, 170, 120)
 MARGIN = 14
 #: Seconds between two scripted actions once the first has been shown (at animation speed 1).
 SCRIPT_PAUSE = 0.7
-#: Seconds (at animation speed 1) a ``watch`` step's note stays at least, however quick its moves.
-WATCH_SECONDS = 2.5
 #: Seconds autoplay waits on each step before doing what it says (it reads as a player would).
 AUTOPLAY_PAUSE = 0.15
 PASS_KEYS = (pygame.K_ESCAPE, pygame.K_F11)
@@ -82,7 +81,6 @@ class Guide:
     def enter(self, index: int) -> None:
         """Begin step ``index`` (the game must stand at its start) and remember it."""
         self.index = index
-        self.shown_for = 0.0  # seconds of animation time the step has been on screen
         self.message = None
         self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else self.autoplay_pause
         finished = self.step.kind == "finish"
@@ -93,13 +91,17 @@ class Guide:
         return len(self.table.session.record.actions)
 
     def step_done(self) -> bool:
-        """The current step's actions have all been played and shown."""
+        """The step is over by itself: a ``do`` or ``auto`` step once its moves have been shown."""
         step = self.step
         if step.kind in ("explain", "finish"):
             return False
-        target = self.scenario.actions_before(self.index) + len(step.actions)
-        if step.kind == "watch" and self.shown_for < WATCH_SECONDS:
-            return False  # a move with little to animate (a card kept face down) must not flash by
+        if step.kind == "watch":
+            return False  # the coach's moves are shown, then the note waits for Next: it is read at the reader's pace
+        return self.moves_shown()
+
+    def moves_shown(self) -> bool:
+        """The current step's actions have all been played and their animation has ended."""
+        target = self.scenario.actions_before(self.index) + len(self.step.actions)
         return self.played() >= target and not self.table.timeline.busy
 
     def expected(self):
@@ -110,8 +112,13 @@ class Guide:
             return None
         return find_action(self.table.session.state, step.actions[k])
 
+    def can_go_on(self) -> bool:
+        """Next is offered: an explanation, or the coach's moves once they have been shown."""
+        kind = self.step.kind
+        return kind == "explain" or (kind == "watch" and self.moves_shown())
+
     def next(self) -> None:
-        if self.step.kind == "explain" and self.index + 1 < len(self.scenario.steps):
+        if self.can_go_on() and self.index + 1 < len(self.scenario.steps):
             self.enter(self.index + 1)
 
     def back(self) -> None:
@@ -181,7 +188,7 @@ class Guide:
             return True
         if event.type != pygame.KEYDOWN:
             return event.type == pygame.MOUSEBUTTONDOWN
-        if kind == "explain" and event.key in NEXT_KEYS:
+        if self.can_go_on() and event.key in NEXT_KEYS:
             self.next()
             return True
         if kind == "explain" and event.key in BACK_KEYS:
@@ -209,7 +216,6 @@ class Guide:
         self.message_left -= dt
         if self.message_left <= 0:
             self.message = None
-        self.shown_for += dt * max(0.25, table.app.settings.animation_speed)
         if self.step_done():
             self.enter(self.index + 1)
             return
@@ -222,12 +228,11 @@ class Guide:
         if self.wait > 0:
             return
         kind = self.step.kind
-        if kind in ("watch", "auto"):
-            action = self.expected()
-            if action is not None:
-                self.wait = SCRIPT_PAUSE
-                table.play_scripted(action)
-        elif self.autoplay:
+        action = self.expected() if kind in ("watch", "auto") else None
+        if action is not None:
+            self.wait = SCRIPT_PAUSE
+            table.play_scripted(action)
+        elif self.autoplay and kind != "auto":
             self.wait = self.autoplay_pause
             self.autoplay_click()
 
@@ -238,7 +243,7 @@ class Guide:
     def autoplay_click(self) -> None:
         """Do what the step says, by clicking where the learner would."""
         kind = self.step.kind
-        if kind == "explain":
+        if kind in ("explain", "watch"):
             target = self.buttons.get("next")
         elif kind == "finish":
             target = self.buttons.get("title")
@@ -270,6 +275,8 @@ class Guide:
         if kind == "explain":
             back = self.index > 0 and self.scenario.steps[self.index - 1].kind == "explain"
             return ([("back", t("tutorial.back"))] if back else []) + [("next", t("tutorial.next"))]
+        if kind == "watch" and self.moves_shown():
+            return [("next", t("tutorial.next"))]
         if kind == "finish":
             return [("play", t("tutorial.play_easy")), ("again", t("tutorial.again")), ("title", t("tutorial.title"))]
         return []
@@ -292,6 +299,15 @@ class Guide:
         return rect
 
     _placed: tuple[int, pygame.Rect] | None = None
+
+    def always_clear(self) -> list[pygame.Rect]:
+        """What no note should cover on any table: the Menu and Undo buttons, the top bar, a banner."""
+        table = self.table
+        keep = [table.menu_rect, table.undo_rect, pygame.Rect(0, 0, table.app.size[0], 48)]
+        if table.banner_text:
+            x, y = table.banner_center()
+            keep.append(pygame.Rect(x - 300, y - 45, 600, 90))
+        return keep
 
     def _size(self, width: int) -> tuple[int, int]:
         """The panel's size at ``width`` (its text wrapped to it)."""
@@ -325,7 +341,7 @@ class Guide:
                 else:
                     r.midbottom = box.midtop
                 candidates.append(r.clamp(screen))
-        clear = self.table.tutorial_keep_clear()
+        clear = self.table.tutorial_keep_clear() + self.always_clear()
 
         def covered(r: pygame.Rect) -> int:
             """How much of what matters the panel would hide: the step's targets above all."""
@@ -336,6 +352,7 @@ class Guide:
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.panel_rect()
+        self.table.tips.cover(rect)  # the table's tooltips show above the lesson, never under its note
         gfx.panel(surface, rect, 255, colour=PANEL_COLOUR, border=PANEL_BORDER, radius=10)
         counter = t("tutorial.step", n=self.index + 1, total=len(self.scenario.steps))
         gfx.text(surface, t(f"game.{self.game}.title") + " · " + counter, (rect.left + MARGIN, rect.top + 9),

@@ -35,6 +35,9 @@ class TutorialSession(Session):
     def save(self, path=None):
         raise OSError("a tutorial is not saved")
 
+    def save_slot_is_mine(self) -> bool:
+        return True  # a lesson writes no save, so it never replaces one
+
     def has_unsaved_moves(self) -> bool:
         return False  # leaving loses nothing: the place in the lesson is kept at every step
 
@@ -52,7 +55,7 @@ def open_tutorial(app, game: str, restart: bool = False, autoplay: bool = False)
 
     scenario = load(game)
     place = progress.place(game)
-    start = 0 if restart or place.done or place.step >= len(scenario.steps) else place.step
+    start = 0 if restart or place.step >= len(scenario.steps) else place.step
     session = TutorialSession.for_scenario(scenario, scenario.actions_before(start))
     table = open_game(app, session)
     table.guide = Guide(table, scenario, start=start, autoplay=autoplay)

@@ -31,7 +31,8 @@ class Place:
 
     @property
     def started(self) -> bool:
-        return self.step > 0 and not self.done
+        """Left at a step past the first (also a finished lesson played again and left half-way)."""
+        return self.step > 0
 
 
 def progress_path() -> Path:

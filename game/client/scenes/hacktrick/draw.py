@@ -16,8 +16,21 @@ from ...table import widgets
 from . import tips
 from . import view_model as vm
 from .input import playable_cards, x2_choice
-from .layout import (DECK, HAND, ICON, KEYS_HINT, MARKER_RIM, MARKER_SHADOW, ROW, ROW_SHOWN, SMALL, STATUS, TABLE,
-                     TINY, TOP)
+from .layout import (
+    DECK,
+    HAND,
+    ICON,
+    KEYS_HINT,
+    MARKER_RIM,
+    MARKER_SHADOW,
+    ROW,
+    ROW_SHOWN,
+    SMALL,
+    STATUS,
+    TABLE,
+    TINY,
+    TOP,
+)
 
 THINKING_WIDTH = 180  # the part of the status box the thinking indicator uses
 LIFT = 16  # how far a playable hovered hand card rises

@@ -20,7 +20,22 @@ from ...table.scene import TableScene
 from . import draw, input, log_text
 from .animations import animations
 from .captions import HacktrickCaptions
-from .layout import BAR, BOARD_AT, BOARD_MARKER, CARD, DECK, HAND, KEYS_HINT, LOG, MARKER, MENU, ROW, STATUS, UNDO, TableLayout
+from .layout import (
+    BAR,
+    BOARD_AT,
+    BOARD_MARKER,
+    CARD,
+    DECK,
+    HAND,
+    KEYS_HINT,
+    LOG,
+    MARKER,
+    MENU,
+    ROW,
+    STATUS,
+    UNDO,
+    TableLayout,
+)
 from .view_model import action_label, reason_text
 
 
@@ -148,12 +163,12 @@ class HacktrickScene(HacktrickCaptions, TableScene):
         return action_label(action)
 
     def hint_rects(self, action) -> list[pygame.Rect]:
-        """A card action: that hand card; any other: its button in the bar."""
+        """A card action: the hand cards of that value (any of them does it); any other: its button in the bar."""
         buttons = [action.kind]
         rects = []
         if action.kind in input.CARD_KINDS:
             rects = [rect for (_, rect), value in zip(self.layout.hand.rects(), self.display["hand"], strict=True)
-                     if value == action.card][:1]
+                     if value == action.card]
             buttons = [input.X2] if action.x2 else []
         found = [self.bar.find(ident) for ident in buttons] if self.bar is not None else []
         return rects + [b.rect for b in found if b is not None and b.visible]

@@ -144,7 +144,7 @@ def _turn_ended(table, ev):
 
 @line("round_ended")
 def _round_ended(table, ev):
-    return t("log.hk.round_ended", round=ev["round"], n=ev["empty_sites"])
+    return tn("log.hk.round_ended", ev["empty_sites"], round=ev["round"], n=ev["empty_sites"])
 
 
 @line("game_over")
