@@ -133,8 +133,11 @@ def parse_step(index: int, raw: dict) -> Step:
 
 def available() -> list[str]:
     """The games that have a tutorial."""
+    from game.rules import GAMES
+
     folder = resources.files(SCENARIOS)
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    found = {p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")}
+    return [game for game in GAMES if game in found]  # in the order the games are listed
 
 
 def load(game: str) -> Scenario:
