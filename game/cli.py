@@ -6,32 +6,12 @@ import argparse
 import sys
 from typing import NoReturn
 
+from .cli_args import OneLineArgumentParser, collect_options, integer, number  # noqa: F401  (re-exported)
+
 USAGE_NOTE = (
     "`tabletop-trio` without a command opens the client (title screen). "
     "`tabletop-trio play hacktrick` starts a game at once; `tabletop-trio demo hacktrick` lets bots play."
 )
-
-
-class OneLineArgumentParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit code 2:
-    ``PROG: error: MESSAGE (see PROG --help)``, where plain argparse prints the whole usage first.
-
-    Subparsers made with ``add_subparsers().add_parser`` are of the same class.
-    """
-
-    def error(self, message: str) -> NoReturn:
-        message = " ".join(str(message).split())
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def integer(text: str) -> int:
-    """An ``int`` argument (argparse names the type in its message: "invalid integer value")."""
-    return int(text)
-
-
-def number(text: str) -> float:
-    """A ``float`` argument (argparse names the type in its message: "invalid number value")."""
-    return float(text)
 
 
 def fail(command: str, message: str) -> NoReturn:
@@ -168,14 +148,14 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_client(args) -> int:
     """``play`` and ``demo``: the game, seats, options, speed and screenshot path are all checked
     before a window opens; a problem exits with code 2 and one line on stderr."""
-    from ai.tournament.cli import _collect_options, parse_game_options
+    from ai.tournament.cli import parse_game_options
     from game.client import main as client
 
     demo = args.command == "demo"
     seats = [s.strip() for s in args.seats.split(",")] if args.seats is not None else None
     try:
         client.check_client_game(args.game)
-        options = parse_game_options(args.game, _collect_options(args))
+        options = parse_game_options(args.game, collect_options(args))
         client.new_client_session(args.game, seats, seed=args.seed, options=options, bots_only=demo)
         if demo:
             client.check_speed(args.speed)

@@ -849,7 +849,7 @@ def _unknown_key(assets, key: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point.  Bad input (unknown key, missing or broken manifest, an output
     path that cannot be written) is one line on stderr and exit code 2, before anything is written."""
-    from game.cli import OneLineArgumentParser
+    from game.cli_args import OneLineArgumentParser
 
     parser = OneLineArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT, help="assets directory (default: assets/)")

@@ -15,6 +15,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from game.cli_args import OneLineArgumentParser, UsageError, collect_options, integer
+
 from .runner import DEFAULT_MAX_FAILURES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -73,7 +75,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="the game (see `tabletop-trio games`)")
     parser.add_argument("--agents", nargs="+", metavar="SPEC",
                         help="agent specs, e.g. random heuristic mcts:level=easy mcts:iterations=200")
-    from game.cli import integer
 
     parser.add_argument("--players", type=integer, metavar="N",
                         help="players per game (default: number of agents, within the game's limits)")
@@ -105,26 +106,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            help="; ".join(helps).replace("%", "%%"))
 
 
-class UsageError(ValueError):
-    """Bad command-line input."""
-
-
-def _collect_options(args) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for item in args.option:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
-        options[key.strip()] = value
-    for dest, value in vars(args).items():
-        if dest.startswith("gameopt_") and value is not None:
-            name = dest[len("gameopt_"):]
-            if name in options and options[name] != value:
-                raise UsageError(f"option {name} given twice with different values")
-            options[name] = value
-    return options
-
-
 def _default_players(game: str, n_agents: int) -> int:
     from game.rules import game_info
 
@@ -147,7 +128,7 @@ def prepare(args):
         raise UsageError(f"--max-failures must be 0 or more, not {args.max_failures}")
     if args.jobs is not None and args.cluster:
         raise UsageError("--jobs and --cluster cannot be combined (the cluster decides the parallelism)")
-    options = _collect_options(args)
+    options = collect_options(args)
     if args.resume:
         given = [flag for flag, value in (("--game", args.game), ("--agents", args.agents),
                                           ("--players", args.players), ("--seed", args.seed),
@@ -300,7 +281,6 @@ def _run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry point: ``python -m ai.tournament ...``."""
-    from game.cli import OneLineArgumentParser
 
     parser = OneLineArgumentParser(prog="tabletop-trio tournament")
     add_arguments(parser)
