@@ -14,9 +14,10 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.setup import SetupScene
 from game.client.menus.title import TitleScene
 from game.client.registry import has_table, open_game
-from game.client.scenes.hakkutsu import HakkutsuScene, mapview
+from game.client.scenes.hakkutsu import mapview
 from game.client.scenes.hakkutsu.log_text import lines as log_lines
 from game.client.scenes.hakkutsu.mapview import cell_text
+from game.client.scenes.hakkutsu.scene import HakkutsuScene
 from game.client.session import Session
 from game.rules import events_for, new_game
 from game.rules.hakkutsu.actions import Action

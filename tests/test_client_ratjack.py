@@ -12,9 +12,9 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.registry import open_game
 from game.client.scenes.base import HAND_OVER_PAUSE
-from game.client.scenes.ratjack import RatjackScene
 from game.client.scenes.ratjack import draw as rj_draw
 from game.client.scenes.ratjack.draw import BROWSE
+from game.client.scenes.ratjack.scene import RatjackScene
 from game.client.scenes.ratjack.texts import (
     STEP_KEYS,
     ability_text,

@@ -157,7 +157,7 @@ def _setup(app):
 
 def test_a_new_game_asks_before_replacing_the_save(app):
     from game.client.menus.confirm import ConfirmScene
-    from game.client.scenes.hacktrick import HacktrickScene
+    from game.client.scenes.hacktrick.scene import HacktrickScene
 
     path, data = _saved_game()
     setup = _setup(app)
@@ -174,7 +174,7 @@ def test_a_new_game_asks_before_replacing_the_save(app):
 
 
 def test_without_a_save_a_new_game_starts_at_once(app):
-    from game.client.scenes.hacktrick import HacktrickScene
+    from game.client.scenes.hacktrick.scene import HacktrickScene
 
     setup = _setup(app)
     click_button(app, setup.b_start)

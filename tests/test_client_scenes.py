@@ -13,7 +13,7 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.settings_menu import SettingsScene
 from game.client.menus.setup import SetupScene
 from game.client.menus.title import TitleScene
-from game.client.scenes.hacktrick import HacktrickScene
+from game.client.scenes.hacktrick.scene import HacktrickScene
 from game.client.session import Session, save_path
 from game.rules.hacktrick import Action
 from tests.client_helpers import click, click_button, frames, key, run_until

@@ -7,29 +7,16 @@ import pygame
 
 from game.client.scenes.hakkutsu import overlays
 from game.client.scenes.hakkutsu.layout import cell_rect
-from game.client.tutorial import load
 from game.client.tutorial.scenario import find_action
 from tests.client_helpers import frames, make_app
+from tests.tutorial_helpers import learner_moves
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
-def learner_moves():
-    """(phase, action, events) of each of the learner's decisions, and every event of the line."""
-    scenario = load("hakkutsu")
-    state = scenario.new_state()
-    mine, events = [], []
-    for text in scenario.line():
-        phase, player = state.phase, state.current_player
-        ev = state.apply(find_action(state, text))
-        events += ev
-        if player == scenario.human:
-            mine.append((phase, text, ev))
-    return scenario, state, mine, events
-
 
 def test_the_learner_moves_digs_goes_home_uses_equipment_and_wins_on_fossils_and_museum():
-    scenario, state, mine, events = learner_moves()
+    scenario, state, mine, events = learner_moves("hakkutsu")
     me = scenario.human
     assert state.is_terminal and state.rounds == 6 and state.mode == "research"
     assert 12 <= len(mine) == sum(step.kind == "do" for step in scenario.steps) <= 25
@@ -43,7 +30,7 @@ def test_the_learner_moves_digs_goes_home_uses_equipment_and_wins_on_fossils_and
         if s.current_player == me and s.phase == "move":
             assert s.pos[me] not in [a.cell for a in s.legal_actions() if a.kind == "move"]
         s.apply(find_action(s, text))
-    base = next(ev for _, text, ev in mine if text == "move 2,2")
+    base = next(ev for _, action, ev in mine if str(action) == "move 2,2")
     kinds = [e["type"] for e in base]
     assert {"base_action", "cart_unloaded", "equipment_drawn"} <= set(kinds)
     assert any(e["type"] == "coins_changed" and e["reason"] == "refill" and e["delta"] > 0 for e in base)

@@ -7,30 +7,15 @@ import pygame
 import pytest
 
 from game.client.scenes.ratjack.texts import card_of
-from game.client.tutorial import load
-from game.client.tutorial.scenario import find_action
 from tests.client_helpers import click, frames, key, make_app, run_until
+from tests.tutorial_helpers import learner_moves
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
-def learner_moves():
-    """(phase, action, events) of each of the learner's decisions, and every event of the line."""
-    scenario = load("ratjack")
-    state = scenario.new_state()
-    mine, events = [], []
-    for text in scenario.line():
-        phase, player = state.phase, state.current_player
-        action = find_action(state, text)
-        ev = state.apply(action)
-        events += ev
-        if player == scenario.human:
-            mine.append((phase, action, ev))
-    return scenario, mine, events
-
 
 def test_the_learner_makes_every_core_move_in_one_short_round():
-    scenario, mine, events = learner_moves()
+    scenario, _, mine, events = learner_moves("ratjack")
     me = scenario.human
     assert len(mine) == sum(step.kind == "do" for step in scenario.steps) <= 25
     done = {(phase, action.kind) for phase, action, _ in mine}

@@ -319,7 +319,7 @@ def test_the_pause_menu_of_a_lesson_says_the_place_is_kept(tmp_path, monkeypatch
     from game.client.session import save_path
 
     app = make_app(tmp_path, monkeypatch)
-    table = hacktrick_at(app, "draw")
+    hacktrick_at(app, "draw")
     save_path("hacktrick").parent.mkdir(parents=True, exist_ok=True)
     save_path("hacktrick").write_text("a saved game of the player's")  # never asked about, never touched
     key(app, pygame.K_ESCAPE)

@@ -36,15 +36,6 @@ ILLEGAL = (
 )
 
 
-def __getattr__(name: str):
-    """``HacktrickScene`` from its module on first use (the package itself stays light)."""
-    if name == "HacktrickScene":
-        from .scene import HacktrickScene
-
-        return HacktrickScene
-    raise AttributeError(name)
-
-
 CLIENT = GameClient(
     name="hacktrick",
     scene="game.client.scenes.hacktrick.scene:HacktrickScene",

@@ -26,15 +26,6 @@ ILLEGAL = (
 )
 
 
-def __getattr__(name: str):
-    """``HakkutsuScene`` from its module on first use (the package itself stays light)."""
-    if name == "HakkutsuScene":
-        from .scene import HakkutsuScene
-
-        return HakkutsuScene
-    raise AttributeError(name)
-
-
 CLIENT = GameClient(
     name="hakkutsu",
     scene="game.client.scenes.hakkutsu.scene:HakkutsuScene",

@@ -25,15 +25,6 @@ ILLEGAL = (
 )
 
 
-def __getattr__(name: str):
-    """``RatjackScene`` from its module on first use (the package itself stays light)."""
-    if name == "RatjackScene":
-        from .scene import RatjackScene
-
-        return RatjackScene
-    raise AttributeError(name)
-
-
 CLIENT = GameClient(
     name="ratjack",
     scene="game.client.scenes.ratjack.scene:RatjackScene",
