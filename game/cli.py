@@ -118,27 +118,12 @@ def main(argv: list[str] | None = None) -> int:
         return run_tournament(args)
     if args.command == "review":
         return cmd_review(args)
-    if args.command == "replay":
-        from game.client.main import NoDisplayError
-
-        try:
-            return cmd_replay(args)
-        except NoDisplayError as exc:
-            print(f"tabletop-trio: {exc}", file=sys.stderr)
-            return 2
-    if args.command == "tutorial":
-        from game.client.main import NoDisplayError
-
-        try:
-            return cmd_tutorial(args)
-        except NoDisplayError as exc:
-            print(f"tabletop-trio: {exc}", file=sys.stderr)
-            return 2
-    if args.command in ("play", "demo", None):
+    window = {"replay": cmd_replay, "tutorial": cmd_tutorial, "play": cmd_client, "demo": cmd_client}
+    if args.command in window or args.command is None:
         from game.client.main import NoDisplayError, run_client
 
-        try:
-            return cmd_client(args) if args.command else run_client()
+        try:  # every command that opens a window: no screen is one line, exit 2
+            return window[args.command](args) if args.command else run_client()
         except NoDisplayError as exc:
             print(f"tabletop-trio: {exc}", file=sys.stderr)
             return 2

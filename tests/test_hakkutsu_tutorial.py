@@ -9,7 +9,7 @@ from game.client.scenes.hakkutsu import overlays
 from game.client.scenes.hakkutsu.layout import cell_rect
 from game.client.tutorial.scenario import find_action
 from tests.client_helpers import frames, make_app
-from tests.tutorial_helpers import learner_moves
+from tests.tutorial_helpers import anchors_at_each_step, learner_moves
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
@@ -55,14 +55,7 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
     guide = table.guide
     lay = table.layout.panels
     assert table.tutorial_anchor("scores") == []  # nothing to point at before the end
-    seen: dict[str, list] = {}
-    for _ in range(20000):
-        step = guide.step
-        if step.kind == "finish":
-            break
-        if step.at and not table.timeline.busy and step.id not in seen:
-            seen[step.id] = table.tutorial_anchor(step.at)
-        app.step(1 / 30)
+    seen = anchors_at_each_step(app, table)
     frames(app, 2)
     assert {s.id for s in guide.scenario.steps if s.at} == set(seen)
     for step_id, rects in seen.items():

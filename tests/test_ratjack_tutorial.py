@@ -8,7 +8,7 @@ import pytest
 
 from game.client.scenes.ratjack.texts import card_of
 from tests.client_helpers import click, frames, key, make_app, run_until
-from tests.tutorial_helpers import learner_moves
+from tests.tutorial_helpers import anchors_at_each_step, learner_moves
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
@@ -64,15 +64,11 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
         "flip_plan": [("card:0:0+value:2", lambda: [table.item_rect(("area", 0, 0)),
                                                     table.tutorial_anchor("value:2")[0]])],
     }
-    for _ in range(20000):
-        step = guide.step
-        if step.kind == "finish":
-            break
-        if step.at and not table.timeline.busy and step.id not in seen:
-            seen[step.id] = table.tutorial_anchor(step.at)
-            for anchor, expected in checks.get(step.id, []):
-                assert table.tutorial_anchor(anchor) == expected(), (step.id, anchor)
-        app.step(1 / 30)
+    def check(step) -> None:
+        for anchor, expected in checks.get(step.id, []):
+            assert table.tutorial_anchor(anchor) == expected(), (step.id, anchor)
+
+    seen.update(anchors_at_each_step(app, table, check))
     assert set(seen) == set(anchored)
     for step_id, rects in seen.items():
         assert rects, step_id

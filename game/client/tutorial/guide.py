@@ -25,7 +25,7 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
-from ..i18n import t
+from ..i18n import language, t
 from . import progress
 from .scenario import Scenario, find_action
 
@@ -110,7 +110,12 @@ class Guide:
         k = self.played() - self.scenario.actions_before(self.index)
         if not step.plays or not 0 <= k < len(step.actions) or self.table.session.over:
             return None
-        return find_action(self.table.session.state, step.actions[k])
+        key = (self.index, k)  # asked at every frame (outline, input): the legal actions are read once
+        if self._expected is None or self._expected[0] != key:
+            self._expected = (key, find_action(self.table.session.state, step.actions[k]))
+        return self._expected[1]
+
+    _expected: tuple | None = None
 
     def can_go_on(self) -> bool:
         """Next is offered: an explanation, or the coach's moves once they have been shown."""
@@ -292,13 +297,16 @@ class Guide:
         over none of it if it can; centred when the step is about nothing in particular.  While a
         move is shown (nothing outlined) it stays where the step put it."""
         targets = self.targets()
-        if not targets and self.table.timeline.busy and self._placed is not None and self._placed[0] == self.index:
-            return self._placed[1]
-        rect = self._place(targets)
-        self._placed = (self.index, rect)
-        return rect
+        placed = self._placed
+        if placed is not None and placed[0] == self.index and not targets and self.table.timeline.busy:
+            return placed[2]
+        key = (self.index, language(), self.message, self.can_go_on(), self.table.banner_text,
+               tuple(map(tuple, targets)))
+        if placed is None or placed[1] != key:  # placed once per what it depends on, not at every frame
+            placed = self._placed = (self.index, key, self._place(targets))
+        return placed[2]
 
-    _placed: tuple[int, pygame.Rect] | None = None
+    _placed: tuple | None = None
 
     def always_clear(self) -> list[pygame.Rect]:
         """What no note should cover on any table: the Menu and Undo buttons, the top bar, a banner."""
