@@ -1,7 +1,7 @@
 """Agents for Tabletop Trio: random, heuristic and information-set MCTS bots.
 
-    from ai import make_agent, play_game
-    agent = make_agent("mcts:level=normal", seed=3)
+from ai import make_agent, play_game
+agent = make_agent("mcts:level=normal", seed=3)
 """
 
 from . import heuristic_agent, mcts  # noqa: E402,F401  (register the heuristic and mcts agents)

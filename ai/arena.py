@@ -33,7 +33,7 @@ class GameResult:
     index: int
     seed: int
     rotation: int
-    returns: tuple          # per agent (not per seat)
+    returns: tuple  # per agent (not per seat)
     actions: int
     seconds: float
     iterations: tuple = ()  # per agent: MCTS iterations spent (0 for other agents)
@@ -114,8 +114,17 @@ def play_one(game: str, agents: list, index: int, seed: int, rotation: int, opti
     returns = tuple(record.returns[seat_of[j]] for j in range(k))
     iterations = tuple(counters[seat_of[j]].iterations for j in range(k))
     search_seconds = tuple(counters[seat_of[j]].seconds for j in range(k))
-    return GameResult(index, seed, rotation, returns, len(record.actions), seconds, iterations, search_seconds,
-                      record_first_player(record))
+    return GameResult(
+        index,
+        seed,
+        rotation,
+        returns,
+        len(record.actions),
+        seconds,
+        iterations,
+        search_seconds,
+        record_first_player(record),
+    )
 
 
 class _SearchCounter:
@@ -142,8 +151,17 @@ def _worker(job):
     return play_one(game, agents, index, seed, rotation, options)
 
 
-def play_match(game: str, agents: list, games: int = 100, seed: int = 0, processes: int = 1,
-               progress=None, done: list | tuple = (), stop=None, **options) -> MatchResult:
+def play_match(
+    game: str,
+    agents: list,
+    games: int = 100,
+    seed: int = 0,
+    processes: int = 1,
+    progress=None,
+    done: list | tuple = (),
+    stop=None,
+    **options,
+) -> MatchResult:
     """Play ``games`` seeded games between ``agents`` (specs, one per seat), seats rotated.
 
     ``progress(done, total, result)`` is called after each game if given.  ``done`` holds
@@ -165,8 +183,11 @@ def play_match(game: str, agents: list, games: int = 100, seed: int = 0, process
         make_agent(spec, seed=0)  # bad specs fail here, before any game starts
     result = MatchResult(game, list(agents), [g for g in done if g.index < games])
     played = {g.index for g in result.games}
-    jobs = [(game, list(agents), i, s, r, options) for i, s, r in schedule(games, len(agents), seed)
-            if i not in played]
+    jobs = [
+        (game, list(agents), i, s, r, options)
+        for i, s, r in schedule(games, len(agents), seed)
+        if i not in played
+    ]
     if stop is not None and stop(result):
         jobs = []
     if processes <= 1:

@@ -142,10 +142,16 @@ class MCTSAgent(Agent):
         if level not in LEVELS:
             raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level = level
-        self.iterations = (positive_option("mcts", "iterations", options["iterations"], int, MAX_ITERATIONS)
-                           if "iterations" in options else None)
-        self.seconds = (positive_option("mcts", "seconds", options["seconds"], float, MAX_SECONDS)
-                        if "seconds" in options else None)
+        self.iterations = (
+            positive_option("mcts", "iterations", options["iterations"], int, MAX_ITERATIONS)
+            if "iterations" in options
+            else None
+        )
+        self.seconds = (
+            positive_option("mcts", "seconds", options["seconds"], float, MAX_SECONDS)
+            if "seconds" in options
+            else None
+        )
         self.c = positive_option("mcts", "c", options.get("c", 0.7), float, MAX_C)
         rollout = options.get("rollout")
         if rollout not in (None, "policy", "random"):
@@ -155,17 +161,28 @@ class MCTSAgent(Agent):
         if horizon not in (None, "hand", "game"):
             horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
         self.horizon = horizon
-        self.bias = positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
-        self.opponents = (positive_option("mcts", "opponents", options["opponents"], float, 1.0)
-                          if "opponents" in options else None)
+        self.bias = (
+            positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
+        )
+        self.opponents = (
+            positive_option("mcts", "opponents", options["opponents"], float, 1.0)
+            if "opponents" in options
+            else None
+        )
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
-        self.workers = (positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
-                        if "workers" in options else default_workers() if level == "hard" else 1)
+        self.workers = (
+            positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
+            if "workers" in options
+            else default_workers()
+            if level == "hard"
+            else 1
+        )
         #: The options as given (what a root-parallel helper process rebuilds the agent from).
         self.options = dict(options)
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
-        self.spec = "mcts" + (":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options)
-                              if options else "")
+        self.spec = "mcts" + (
+            ":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options) if options else ""
+        )
         self.progress = Progress(0, None, 0.0, None, done=True)
         self.on_progress = None
         self.last_root: Node | None = None
@@ -273,16 +290,31 @@ class MCTSAgent(Agent):
             state = seat.determinize(det_rng)
             if model is not None:
                 model(state, me, stream, weight)
-            self._iterate(root, state, stream, c, policy, evaluate, max_steps, cut_at_hand,
-                          bias if policy is not None else 0.0, observe)
+            self._iterate(
+                root,
+                state,
+                stream,
+                c,
+                policy,
+                evaluate,
+                max_steps,
+                cut_at_hand,
+                bias if policy is not None else 0.0,
+                observe,
+            )
             done += 1
-            if deadline is not None and iterations is None and done % PROGRESS_EVERY and \
-                    time.perf_counter() >= deadline:
+            if (
+                deadline is not None
+                and iterations is None
+                and done % PROGRESS_EVERY
+                and time.perf_counter() >= deadline
+            ):
                 break
         return root, done
 
-    def _iterate(self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias,
-                 observe=None) -> None:
+    def _iterate(
+        self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias, observe=None
+    ) -> None:
         """One ISMCTS iteration on the determinization ``state`` (mutated).
 
         ``bias > 0``: progressive bias towards ``policy``'s move in ``state`` (see ``bias``).

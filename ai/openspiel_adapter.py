@@ -312,7 +312,9 @@ class OpenSpielISMCTSAgent(Agent):
         known = ("seconds", "simulations", "c")
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise ValueError(f"unknown openspiel-ismcts option {unknown[0]!r}; known options: {', '.join(known)}")
+            raise ValueError(
+                f"unknown openspiel-ismcts option {unknown[0]!r}; known options: {', '.join(known)}"
+            )
         name = "openspiel-ismcts"
         self.seconds = positive_option(name, "seconds", options.get("seconds", 1.0), float, MAX_SECONDS)
         self.simulations = positive_option(name, "simulations", options.get("simulations", 10**9), int, 10**9)
@@ -321,8 +323,9 @@ class OpenSpielISMCTSAgent(Agent):
         self.rng = Rng(seed)
         self.np_rng = np.random.RandomState(seed % (1 << 32))
         self.evaluator = mcts.RandomRolloutEvaluator(1, self.np_rng)
-        self.spec = "openspiel-ismcts" + ("" if not options else ":" + ",".join(
-            f"{k}={options[k]}" for k in known if k in options))
+        self.spec = "openspiel-ismcts" + (
+            "" if not options else ":" + ",".join(f"{k}={options[k]}" for k in known if k in options)
+        )
         self.last_search: tuple | None = None
 
     def choose(self, seat):
@@ -337,8 +340,9 @@ class OpenSpielISMCTSAgent(Agent):
         if game is None:
             game = _GAME_CACHE[key] = load_game(seat.game, seat.num_players)
         root = wrap_state(game, seat.determinize(self.rng), self.rng.next64())
-        bot = TimedISMCTSBot(game, self.evaluator, self.c, self.simulations, seconds=self.seconds,
-                             random_state=self.np_rng)
+        bot = TimedISMCTSBot(
+            game, self.evaluator, self.c, self.simulations, seconds=self.seconds, random_state=self.np_rng
+        )
         action = action_index(seat.game).action_of(int(bot.step(root)))
         self.last_search = (bot.last_simulations, bot.last_seconds)
         return action

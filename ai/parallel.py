@@ -56,8 +56,9 @@ class Helper:
     def __init__(self) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-        self.proc = subprocess.Popen([sys.executable, "-m", "ai.parallel"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ai.parallel"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+        )
 
     @property
     def alive(self) -> bool:

@@ -17,8 +17,15 @@ class GameStalled(RuntimeError):
     """A game did not end within its action limit (:data:`MAX_GAME_ACTIONS`)."""
 
 
-def play_game(game: str, agents: list, seed: int | None = None, *, on_action=None,
-              max_actions: int = MAX_GAME_ACTIONS, **options) -> GameRecord:
+def play_game(
+    game: str,
+    agents: list,
+    seed: int | None = None,
+    *,
+    on_action=None,
+    max_actions: int = MAX_GAME_ACTIONS,
+    **options,
+) -> GameRecord:
     """Play one game; ``agents`` are specs or agent objects, one per seat.
 
     Raises :class:`GameStalled` when the game has not ended after ``max_actions`` actions
@@ -32,16 +39,20 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
     players = len(agents)
     state = new_game(game, players=players, seed=seed, **options)
     base = state.seed
-    bots = [make_agent(a, seed=(base * 1000 + i) % (1 << 63)) if isinstance(a, str) else a
-            for i, a in enumerate(agents)]
+    bots = [
+        make_agent(a, seed=(base * 1000 + i) % (1 << 63)) if isinstance(a, str) else a
+        for i, a in enumerate(agents)
+    ]
     record = GameRecord(game, players, _resolved(game, options), state.seed)
     seats = [Seat(state, p) for p in range(players)]
     starter = first_player(state)
     start = time.perf_counter()
     while not state.is_terminal:
         if len(record.actions) >= max_actions:
-            raise GameStalled(f"the {game} game (seed {state.seed}) did not end within {max_actions} "
-                              "actions: the agents may be stalling")
+            raise GameStalled(
+                f"the {game} game (seed {state.seed}) did not end within {max_actions} "
+                "actions: the agents may be stalling"
+            )
         p = state.current_player
         action = bots[p].choose(seats[p])
         state.apply(action)
@@ -49,9 +60,12 @@ def play_game(game: str, agents: list, seed: int | None = None, *, on_action=Non
         if on_action is not None:
             on_action(state, action)
     record.returns = state.returns()
-    record.meta = {"agents": [getattr(b, "spec", str(b)) for b in bots],
-                   "scores": list(state.scores), "duration": time.perf_counter() - start,
-                   "first_player": starter}
+    record.meta = {
+        "agents": [getattr(b, "spec", str(b)) for b in bots],
+        "scores": list(state.scores),
+        "duration": time.perf_counter() - start,
+        "first_player": starter,
+    }
     return record
 
 

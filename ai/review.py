@@ -172,8 +172,13 @@ class Review:
         try:
             decisions = [Decision(**d) for d in data["decisions"]]
             fields = {k: data[k] for k in ("game", "players", "record_digest", "seed", "budget", "threshold")}
-            return cls(**fields, decisions=decisions, returns=data.get("returns"),
-                       actions=int(data.get("actions", 0)), seconds=float(data.get("seconds", 0.0)))
+            return cls(
+                **fields,
+                decisions=decisions,
+                returns=data.get("returns"),
+                actions=int(data.get("actions", 0)),
+                seconds=float(data.get("seconds", 0.0)),
+            )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"the game review is incomplete ({exc})") from None
 
@@ -236,18 +241,34 @@ def review_decision(replayer: _Replayer, index: int, budget: int, seed: int, thr
     legal = len(state.legal_actions())
     result = analyse_seat(Seat(state, player), budget, seed)
     chosen_value = shrunk_value(result, chosen)
-    drop = max(0.0, result.win_chance - chosen_value) if chosen_value is not None and chosen != result.best else 0.0
-    return Decision(index, player, action_to_json(chosen), str(chosen), round(result.win_chance, 6),
-                    None if chosen_value is None else round(chosen_value, 6), action_to_json(result.best),
-                    str(result.best), round(drop, 6), drop >= threshold, legal, result.iterations)
+    drop = (
+        max(0.0, result.win_chance - chosen_value)
+        if chosen_value is not None and chosen != result.best
+        else 0.0
+    )
+    return Decision(
+        index,
+        player,
+        action_to_json(chosen),
+        str(chosen),
+        round(result.win_chance, 6),
+        None if chosen_value is None else round(chosen_value, 6),
+        action_to_json(result.best),
+        str(result.best),
+        round(drop, 6),
+        drop >= threshold,
+        legal,
+        result.iterations,
+    )
 
 
 _worker: dict = {}
 
 
 def _init_worker(record_json: dict, budget: int, seed: int, threshold: float) -> None:
-    _worker.update(replayer=_Replayer(GameRecord.from_json(record_json)), budget=budget, seed=seed,
-                   threshold=threshold)
+    _worker.update(
+        replayer=_Replayer(GameRecord.from_json(record_json)), budget=budget, seed=seed, threshold=threshold
+    )
 
 
 def _review_chunk(indices: list[int]) -> list[Decision]:
@@ -255,9 +276,14 @@ def _review_chunk(indices: list[int]) -> list[Decision]:
     return [review_decision(w["replayer"], i, w["budget"], w["seed"], w["threshold"]) for i in indices]
 
 
-def review_record(record: GameRecord, budget: int | None = None, seed: int = 0, jobs: int = 1,
-                  threshold: float = MISTAKE_DROP,
-                  on_progress: Callable[[int, int], None] | None = None) -> Review:
+def review_record(
+    record: GameRecord,
+    budget: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    threshold: float = MISTAKE_DROP,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Review:
     """Review every decision of ``record`` (see the module docstring).
 
     ``budget``: ISMCTS iterations per decision (default :data:`DEFAULT_BUDGET`); ``jobs``:
@@ -267,9 +293,16 @@ def review_record(record: GameRecord, budget: int | None = None, seed: int = 0, 
     start = time.perf_counter()
     indices = decision_indices(record)
     total = len(indices)
-    review = Review(record.game, record.players, record_digest(record), seed, budget, threshold,
-                    returns=list(record.returns) if record.returns is not None else None,
-                    actions=len(record.actions))
+    review = Review(
+        record.game,
+        record.players,
+        record_digest(record),
+        seed,
+        budget,
+        threshold,
+        returns=list(record.returns) if record.returns is not None else None,
+        actions=len(record.actions),
+    )
     if on_progress:
         on_progress(0, total)
     if jobs <= 1 or total <= CHUNK:
@@ -279,9 +312,13 @@ def review_record(record: GameRecord, budget: int | None = None, seed: int = 0, 
             if on_progress:
                 on_progress(n, total)
     else:
-        chunks = [indices[k:k + CHUNK] for k in range(0, total, CHUNK)]
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=process_context(), initializer=_init_worker,
-                                 initargs=(record.to_json(), budget, seed, threshold)) as pool:
+        chunks = [indices[k : k + CHUNK] for k in range(0, total, CHUNK)]
+        with ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=process_context(),
+            initializer=_init_worker,
+            initargs=(record.to_json(), budget, seed, threshold),
+        ) as pool:
             for chunk in pool.map(_review_chunk, chunks):
                 review.decisions.extend(chunk)
                 if on_progress:

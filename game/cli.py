@@ -32,45 +32,80 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games, player counts and rules options")
     play = sub.add_parser("play", help="open the client straight into a game")
     play.add_argument("game", help="game name (see `tabletop-trio games`)")
-    play.add_argument("--seats", help="comma-separated seats: human or an agent spec "
-                                      "(default: human, then mcts:level=normal up to the game's minimum)")
+    play.add_argument(
+        "--seats",
+        help="comma-separated seats: human or an agent spec "
+        "(default: human, then mcts:level=normal up to the game's minimum)",
+    )
     demo = sub.add_parser("demo", help="bots play a whole game in the client")
     demo.add_argument("game", help="game name")
-    demo.add_argument("--seats", help="comma-separated agent specs "
-                                      "(default: mcts:level=normal, as many as the game's minimum players)")
+    demo.add_argument(
+        "--seats",
+        help="comma-separated agent specs "
+        "(default: mcts:level=normal, as many as the game's minimum players)",
+    )
     demo.add_argument("--speed", type=number, default=1.0, help="animation speed multiplier (default 1)")
     demo.add_argument("--screenshot", metavar="PNG", help="save the last frame to this PNG file (*.png)")
     for command in (play, demo):
         command.add_argument("--seed", type=integer, help="deal seed (default: random)")
-        command.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
-                             help="a game option, e.g. --option decks=weasel,raccoon (repeatable; "
-                                  "see `tabletop-trio games`)")
+        command.add_argument(
+            "--option",
+            metavar="KEY=VALUE",
+            action="append",
+            default=[],
+            help="a game option, e.g. --option decks=weasel,raccoon (repeatable; see `tabletop-trio games`)",
+        )
         command.add_argument("--lang", choices=("en", "ja"), help="interface language")
     tutorial = sub.add_parser("tutorial", help="a guided first game: learn a game's rules by playing them")
     tutorial.add_argument("game", help="game name (see `tabletop-trio games`)")
     tutorial.add_argument("--lang", choices=("en", "ja"), help="interface language")
     tutorial.add_argument("--restart", action="store_true", help="start the lesson again from its first step")
-    tutorial.add_argument("--autoplay", action="store_true",
-                          help="follow the lesson's own instructions to its end and exit (0: finished); "
-                               "works headless with SDL_VIDEODRIVER=dummy")
-    tutorial.add_argument("--screenshot", metavar="PNG", help="with --autoplay: save the last frame to this PNG file")
+    tutorial.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="follow the lesson's own instructions to its end and exit (0: finished); "
+        "works headless with SDL_VIDEODRIVER=dummy",
+    )
+    tutorial.add_argument(
+        "--screenshot", metavar="PNG", help="with --autoplay: save the last frame to this PNG file"
+    )
     record_help = "a game record: a finished game, a save, or a tournament's games/game-NNNNNN.json"
     replay = sub.add_parser("replay", help="replay a recorded game move by move in the client")
     replay.add_argument("path", help=record_help)
-    replay.add_argument("--move", type=integer, metavar="K",
-                        help="open at the position after K actions, 0 to the game's length (default: the end)")
+    replay.add_argument(
+        "--move",
+        type=integer,
+        metavar="K",
+        help="open at the position after K actions, 0 to the game's length (default: the end)",
+    )
     replay.add_argument("--seat", help="watch from this player (1-based) or 'open' for all cards open")
     replay.add_argument("--lang", choices=("en", "ja"), help="interface language")
-    replay.add_argument("--screenshot", metavar="PNG", help="save one frame to this PNG file (*.png) and quit "
-                                                            "(works headless)")
-    review = sub.add_parser("review", help="find where a recorded game was won and lost (review.json, review.png)")
+    replay.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="save one frame to this PNG file (*.png) and quit (works headless)",
+    )
+    review = sub.add_parser(
+        "review", help="find where a recorded game was won and lost (review.json, review.png)"
+    )
     review.add_argument("path", help=record_help)
-    review.add_argument("--out", metavar="DIR", help="output folder (default: <record name>-review next to it)")
-    review.add_argument("--budget", type=integer, metavar="N", help="ISMCTS iterations per decision (default 400)")
+    review.add_argument(
+        "--out", metavar="DIR", help="output folder (default: <record name>-review next to it)"
+    )
+    review.add_argument(
+        "--budget", type=integer, metavar="N", help="ISMCTS iterations per decision (default 400)"
+    )
     review.add_argument("--jobs", type=integer, metavar="N", help="worker processes (default: all cores)")
-    review.add_argument("--seed", type=integer, default=0, help="search seed (default 0; same seed, same numbers)")
-    review.add_argument("--threshold", type=number, default=0.10, metavar="X",
-                        help="a drop in win chance of at least X is a mistake (default 0.10)")
+    review.add_argument(
+        "--seed", type=integer, default=0, help="search seed (default 0; same seed, same numbers)"
+    )
+    review.add_argument(
+        "--threshold",
+        type=number,
+        default=0.10,
+        metavar="X",
+        help="a drop in win chance of at least X is a mistake (default 0.10)",
+    )
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
@@ -94,12 +129,18 @@ def cmd_games() -> int:
     from game.rules.core import typed_value
 
     for info in GAMES.values():
-        count = (str(info.min_players) if info.min_players == info.max_players
-                 else f"{info.min_players}-{info.max_players}")
+        count = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
         print(f"{info.name}: {info.title} ({count} players)")
         for opt in info.options.values():
-            choices = (f"; choices: {', '.join(typed_value(c) for c in opt.choices)}"
-                       if opt.choices is not None else "")
+            choices = (
+                f"; choices: {', '.join(typed_value(c) for c in opt.choices)}"
+                if opt.choices is not None
+                else ""
+            )
             print(f"    {opt.name} (default {typed_value(opt.default)}): {opt.help}{choices}")
     return 0
 
@@ -150,8 +191,15 @@ def cmd_client(args) -> int:
         fail(args.command, str(exc))
     if not demo:
         return client.run_play(args.game, seats, lang=args.lang, seed=args.seed, options=options)
-    return client.run_demo(args.game, seed=args.seed, speed=args.speed, screenshot=args.screenshot, seats=seats,
-                           lang=args.lang, options=options)
+    return client.run_demo(
+        args.game,
+        seed=args.seed,
+        speed=args.speed,
+        screenshot=args.screenshot,
+        seats=seats,
+        lang=args.lang,
+        options=options,
+    )
 
 
 def cmd_tutorial(args) -> int:
@@ -167,8 +215,9 @@ def cmd_tutorial(args) -> int:
             client.check_screenshot(args.screenshot)
     except ValueError as exc:
         fail("tutorial", str(exc))
-    return run_tutorial(args.game, lang=args.lang, autoplay=args.autoplay, screenshot=args.screenshot,
-                        restart=args.restart)
+    return run_tutorial(
+        args.game, lang=args.lang, autoplay=args.autoplay, screenshot=args.screenshot, restart=args.restart
+    )
 
 
 def read_record_or_exit(command: str, path: str):
@@ -217,18 +266,28 @@ def cmd_review(args) -> int:
         elif done:
             progress[0].update(done - progress[0].done)
 
-    review = review_record(record, budget=args.budget or DEFAULT_BUDGET, seed=args.seed, jobs=jobs,
-                           threshold=args.threshold, on_progress=on_progress)
+    review = review_record(
+        record,
+        budget=args.budget or DEFAULT_BUDGET,
+        seed=args.seed,
+        jobs=jobs,
+        threshold=args.threshold,
+        on_progress=on_progress,
+    )
     if progress:
         progress[0].finish()
     review.save(out / "review.json")
     write_review_png(record, review, out / "review.png")
     mistakes = review.mistakes()
-    print(f"{record.game}: {len(review.decisions)} decisions reviewed in {review.seconds:.1f} s "
-          f"({review.budget} iterations each, {jobs} jobs); mistakes: {len(mistakes)}")
+    print(
+        f"{record.game}: {len(review.decisions)} decisions reviewed in {review.seconds:.1f} s "
+        f"({review.budget} iterations each, {jobs} jobs); mistakes: {len(mistakes)}"
+    )
     for d in mistakes:
-        print(f"  action {d.index}: player {d.player + 1} played {d.action_text} "
-              f"({d.chosen_value:.0%}), the search preferred {d.best_text} ({d.win_chance:.0%})")
+        print(
+            f"  action {d.index}: player {d.player + 1} played {d.action_text} "
+            f"({d.chosen_value:.0%}), the search preferred {d.best_text} ({d.win_chance:.0%})"
+        )
     print(f"wrote {out / 'review.json'} and {out / 'review.png'}")
     return 0
 
@@ -252,7 +311,9 @@ def write_review_png(record, review, path) -> None:
     state = record.new_state()
     sections = section_starts([state.apply(a) for a in record.actions])
     names = record_seat_names(record)
-    title = f"{GAMES[record.game].title}, {record.players} players: win chance of each player at their decisions"
+    title = (
+        f"{GAMES[record.game].title}, {record.players} players: win chance of each player at their decisions"
+    )
     render_review_png(review, path, names, title, sections=sections)
 
 
@@ -270,14 +331,17 @@ def cmd_replay(args) -> int:
                 seat = humans[0]  # the one player's own view
             if seat not in humans:
                 choices = " or ".join(str(p + 1) for p in humans)
-                raise ValueError(f"{PRIVATE_IN_PROGRESS}: watch it from your own seat only, with --seat {choices}")
+                raise ValueError(
+                    f"{PRIVATE_IN_PROGRESS}: watch it from your own seat only, with --seat {choices}"
+                )
         client.check_replay_move(args.move, len(record.actions))
         if args.screenshot:
             client.check_screenshot(args.screenshot)
     except ValueError as exc:
         fail("replay", str(exc))
-    return client.run_replay(record, args.path, move=args.move, seat=seat, lang=args.lang,
-                             screenshot=args.screenshot)
+    return client.run_replay(
+        record, args.path, move=args.move, seat=seat, lang=args.lang, screenshot=args.screenshot
+    )
 
 
 if __name__ == "__main__":

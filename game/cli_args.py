@@ -46,7 +46,7 @@ def collect_options(args) -> dict[str, str]:
         options[key.strip()] = value
     for dest, value in vars(args).items():
         if dest.startswith("gameopt_") and value is not None:
-            name = dest[len("gameopt_"):]
+            name = dest[len("gameopt_") :]
             if name in options and options[name] != value:
                 raise UsageError(f"option {name} given twice with different values")
             options[name] = value

@@ -107,7 +107,9 @@ def monkey_on_table(app, scene, rng, keys: list[int], events: int, aim=None) -> 
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         else:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)
+            )
         app.step(1 / 30)
         if type(app.scenes.top).__name__ == "PauseScene":
             app.scenes.pop()

@@ -4,9 +4,25 @@ from game.rules import new_game
 from game.rules.hacktrick.state import CARDS, PHASE_MAIN, SUPPLY
 
 
-def position(*, hands, row, aside=(0, 0), deck=None, player=0, phase=PHASE_MAIN, board=None,
-             normal=(9, 9), x2_loc=(SUPPLY, SUPPLY), captured=(0, 0), spent_own=(0, 0),
-             must_play=(False, False), guarded=(False, False), scores=(0, 0), dealer=1, target=5):
+def position(
+    *,
+    hands,
+    row,
+    aside=(0, 0),
+    deck=None,
+    player=0,
+    phase=PHASE_MAIN,
+    board=None,
+    normal=(9, 9),
+    x2_loc=(SUPPLY, SUPPLY),
+    captured=(0, 0),
+    spent_own=(0, 0),
+    must_play=(False, False),
+    guarded=(False, False),
+    scores=(0, 0),
+    dealer=1,
+    target=5,
+):
     """A Hacktrick state with exactly these components (deck = the remaining cards)."""
     s = new_game("hacktrick", seed=0, target=target)
     s.hands = [list(hands[0]), list(hands[1])]

@@ -47,7 +47,7 @@ def give(s, p: int, *keys: str) -> None:
 def set_site(s, c: int, cards: list, face_up: bool = True) -> None:
     """Put ``cards`` (bottom first) on site ``c``, swapping them with wherever they were."""
     stacks = [list(st) for st in s.stacks]
-    old = stacks[c][:s.site_n[c]]
+    old = stacks[c][: s.site_n[c]]
     where = {}
     for i, st in enumerate(stacks):
         for j, x in enumerate(st):

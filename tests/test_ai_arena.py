@@ -50,8 +50,19 @@ def test_schedule_rotates_every_deal_through_every_seat():
 
 
 def test_match_result_statistics_on_constructed_games():
-    games = [GameResult(i, i, i % 2, (1.0, 0.0) if i < 7 else (0.0, 1.0), 50, 1.0,
-                        iterations=(1000, 0), search_seconds=(0.5, 0.0)) for i in range(10)]
+    games = [
+        GameResult(
+            i,
+            i,
+            i % 2,
+            (1.0, 0.0) if i < 7 else (0.0, 1.0),
+            50,
+            1.0,
+            iterations=(1000, 0),
+            search_seconds=(0.5, 0.0),
+        )
+        for i in range(10)
+    ]
     games.append(GameResult(10, 10, 0, (0.5, 0.5), 50, 1.0, (0, 0), (0.0, 0.0)))
     m = MatchResult("hacktrick", ["a", "b"], games)
     assert m.n == 11
@@ -81,10 +92,12 @@ def test_play_match_credits_agents_not_seats():
 
 
 def test_start_player_wins_skips_unknown_start_players():
-    games = [GameResult(0, 1, 0, (1.0, 0.0), 10, 1.0, first_player=0),   # agent 0 started and won
-             GameResult(1, 1, 1, (1.0, 0.0), 10, 1.0, first_player=0),   # seat 0 is agent 1: lost
-             GameResult(2, 2, 0, (0.0, 1.0), 10, 1.0, first_player=1),   # agent 1 started and won
-             GameResult(3, 2, 1, (0.5, 0.5), 10, 1.0)]                   # saved before: unknown
+    games = [
+        GameResult(0, 1, 0, (1.0, 0.0), 10, 1.0, first_player=0),  # agent 0 started and won
+        GameResult(1, 1, 1, (1.0, 0.0), 10, 1.0, first_player=0),  # seat 0 is agent 1: lost
+        GameResult(2, 2, 0, (0.0, 1.0), 10, 1.0, first_player=1),  # agent 1 started and won
+        GameResult(3, 2, 1, (0.5, 0.5), 10, 1.0),
+    ]  # saved before: unknown
     m = MatchResult("ratjack", ["a", "b"], games)
     assert [g.starter() for g in games] == [0, 1, 1, None]
     assert m.start_player_wins() == (2.0, 3)

@@ -32,9 +32,19 @@ def test_ai_bench_options():
     assert _parse(["--workers", "2", "--resume", "x.json"]).workers == 2
 
 
-@pytest.mark.parametrize("args", [["--parts", "everything"], ["--workers", "0"], ["--processes", "0"],
-                                  ["--os-seconds", "nan"], ["--modes", "museum"], ["--modes", ","],
-                                  ["--sprt", "elo0=5,elo1=0"], ["--sprt", "elo0=0,elo1=5,alpha=0.7"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--parts", "everything"],
+        ["--workers", "0"],
+        ["--processes", "0"],
+        ["--os-seconds", "nan"],
+        ["--modes", "museum"],
+        ["--modes", ","],
+        ["--sprt", "elo0=5,elo1=0"],
+        ["--sprt", "elo0=0,elo1=5,alpha=0.7"],
+    ],
+)
 def test_bad_options_are_one_line_and_exit_2(capsys, args):
     from tools.bench_ai import _parse
 
@@ -85,7 +95,19 @@ def test_markdown_tables_and_a_resumed_run_plays_only_the_missing_games(tmp_path
     import json
 
     saved = tmp_path / "bench.json"
-    base = ["-n", "2", "--parts", "2p", "--sanity", "--level", "easy", "--processes", "1", "--resume", str(saved)]
+    base = [
+        "-n",
+        "2",
+        "--parts",
+        "2p",
+        "--sanity",
+        "--level",
+        "easy",
+        "--processes",
+        "1",
+        "--resume",
+        str(saved),
+    ]
     _run(base)
     first = capsys.readouterr()
     table = _rows(first.out)
@@ -152,18 +174,28 @@ def test_hakkutsu_is_measured_in_both_modes_with_2_and_4_players(tmp_path, capsy
     _run(["-n", "1", "--parts", "2p,4p", "--processes", "1", "--resume", str(saved)], games=["hakkutsu"])
     out = capsys.readouterr().out
     assert sorted(json.loads(saved.read_text())["matches"]) == [
-        "2p/hakkutsu/mcts:level=normal/heuristic",              # research: the key it always had
+        "2p/hakkutsu/mcts:level=normal/heuristic",  # research: the key it always had
         "2p/hakkutsu/mode=treasure/mcts:level=normal/heuristic",
         "4p/hakkutsu/mcts:level=normal",
-        "4p/hakkutsu/mode=treasure/mcts:level=normal"]
+        "4p/hakkutsu/mode=treasure/mcts:level=normal",
+    ]
     assert "hakkutsu (treasure): `mcts:level=normal` vs 3 x `heuristic`" in out
     assert "hakkutsu (research): `mcts:level=normal` vs `heuristic`" in out
-    assert [(p, o["mode"]) for _, p, o in played] == [(2, "research"), (2, "treasure"), (4, "research"),
-                                                      (4, "treasure")]
+    assert [(p, o["mode"]) for _, p, o in played] == [
+        (2, "research"),
+        (2, "treasure"),
+        (4, "research"),
+        (4, "treasure"),
+    ]
     played.clear()
-    _run(["-n", "1", "--parts", "4p", "--processes", "1", "--modes", "treasure"], games=["hakkutsu", "ratjack"])
+    _run(
+        ["-n", "1", "--parts", "4p", "--processes", "1", "--modes", "treasure"], games=["hakkutsu", "ratjack"]
+    )
     out = capsys.readouterr().out
-    assert [(g, p, o.get("mode")) for g, p, o in played] == [("hakkutsu", 4, "treasure"), ("ratjack", 4, None)]
+    assert [(g, p, o.get("mode")) for g, p, o in played] == [
+        ("hakkutsu", 4, "treasure"),
+        ("ratjack", 4, None),
+    ]
     assert "(research)" not in out and "ratjack: `mcts:level=normal` vs 3 x `heuristic`" in out
 
 
@@ -184,7 +216,9 @@ def test_hard_part_is_resumable_and_names_its_workers(tmp_path, capsys, tiny_bud
     again = capsys.readouterr()
     assert _rows(again.out)[2].split("|")[:5] == _rows(first.out)[2].split("|")[:5]
     assert "game 2/2" in again.err and "game 1/2" not in again.err
-    _run(["-n", "1", "--parts", "hard", "--processes", "1"], games=["ratjack"])  # no --workers: no spec option
+    _run(
+        ["-n", "1", "--parts", "hard", "--processes", "1"], games=["ratjack"]
+    )  # no --workers: no spec option
     out = capsys.readouterr().out
     assert "1 root-parallel worker (ai.mcts.default_workers())" in out
     assert "| ratjack: `mcts:level=hard` vs `mcts:level=normal` |" in out
@@ -201,14 +235,30 @@ def test_every_aim_has_its_own_match_key(tmp_path, capsys, monkeypatch):
     def play_one(game, agents, index, seed, rotation, options):
         calls.append((game, tuple(agents), dict(options)))
         k = len(agents)
-        return ai.arena.GameResult(index, seed, rotation, (1.0,) + (0.0,) * (k - 1), 10, 0.1,
-                                   (100,) * k, (0.01,) * k, 0)
+        return ai.arena.GameResult(
+            index, seed, rotation, (1.0,) + (0.0,) * (k - 1), 10, 0.1, (100,) * k, (0.01,) * k, 0
+        )
 
     monkeypatch.setattr(ai.arena, "play_one", play_one)
     monkeypatch.setattr("ai.mcts.default_workers", lambda: 3)
     saved = tmp_path / "all.json"
-    _run(["-n", "1", "--parts", "2p,4p,hard,openspiel", "--os-games", "1", "--os-seconds", "0.05",
-          "--processes", "1", "--resume", str(saved)], games=["hacktrick", "ratjack", "hakkutsu"])
+    _run(
+        [
+            "-n",
+            "1",
+            "--parts",
+            "2p,4p,hard,openspiel",
+            "--os-games",
+            "1",
+            "--os-seconds",
+            "0.05",
+            "--processes",
+            "1",
+            "--resume",
+            str(saved),
+        ],
+        games=["hacktrick", "ratjack", "hakkutsu"],
+    )
     out = capsys.readouterr().out
     n, h, hard = "mcts:level=normal", "heuristic", "mcts:level=hard"
     keys = [f"2p/{g}/{n}/{h}" for g in ("hacktrick", "ratjack", "hakkutsu", "hakkutsu/mode=treasure")]
@@ -231,8 +281,10 @@ def test_every_aim_has_its_own_match_key(tmp_path, capsys, monkeypatch):
 
 def test_openspiel_part_really_plays_ratjack(capsys):
     pytest.importorskip("pyspiel")
-    _run(["--parts", "openspiel", "--os-games", "1", "--os-seconds", "0.001", "--processes", "1"],
-         games=["ratjack"])
+    _run(
+        ["--parts", "openspiel", "--os-games", "1", "--os-seconds", "0.001", "--processes", "1"],
+        games=["ratjack"],
+    )
     rows = _rows(capsys.readouterr().out)
     assert len(rows) == 3 and rows[2].startswith("| ratjack: `mcts:seconds=0.001` vs `openspiel-ismcts")
 
@@ -246,8 +298,11 @@ def test_deal_pairs_and_an_sprt_that_stops_a_match(tmp_path):
         return GameResult(i, 7 + i // 2, i % 2, (a, b), 10, 0.1)
 
     # deal 0: the first agent wins both; deal 1: one each; deal 2: a shared win and a loss; deal 3 half played
-    m = MatchResult("hacktrick", ["x", "y"], [g(0, 1, 0), g(1, 1, 0), g(2, 1, 0), g(3, 0, 1), g(4, .5, .5),
-                                              g(5, 0, 1), g(6, 1, 0)])
+    m = MatchResult(
+        "hacktrick",
+        ["x", "y"],
+        [g(0, 1, 0), g(1, 1, 0), g(2, 1, 0), g(3, 0, 1), g(4, 0.5, 0.5), g(5, 0, 1), g(6, 1, 0)],
+    )
     assert deal_pairs(m)[:2] == ([0, 1, 1, 0, 1], 3)
     sprt = {"elo0": 0.0, "elo1": 50.0, "alpha": 0.05, "beta": 0.05}
 
@@ -262,8 +317,23 @@ def test_deal_pairs_and_an_sprt_that_stops_a_match(tmp_path):
 
 
 def test_bench_two_player_table_has_pentanomial_elo_and_sprt_columns(tmp_path, capsys, tiny_budgets):
-    _run(["-n", "4", "--parts", "2p", "--sanity", "--level", "easy", "--processes", "1",
-          "--sprt", "elo0=0,elo1=400", "--resume", str(tmp_path / "b.json")])
+    _run(
+        [
+            "-n",
+            "4",
+            "--parts",
+            "2p",
+            "--sanity",
+            "--level",
+            "easy",
+            "--processes",
+            "1",
+            "--sprt",
+            "elo0=0,elo1=400",
+            "--resume",
+            str(tmp_path / "b.json"),
+        ]
+    )
     out = capsys.readouterr().out
     table = _rows(out)
     assert "pentanomial (deal pairs)" in table[0] and "SPRT LLR" in table[0]

@@ -30,7 +30,6 @@ def _position(game: str, players: int = 2, seed: int = 5, steps: int = 12):
     return state
 
 
-
 def test_root_statistics_sum_to_the_iterations():
     state = _position("hacktrick")
     seat = Seat(state, state.current_player)
@@ -42,8 +41,9 @@ def test_root_statistics_sum_to_the_iterations():
     assert set(root.children) == set(legal)
     # Root actions are the observer's own, legal in every determinization: the k-th
     # child created (iteration k) was available in the 300 - k iterations from then on.
-    assert sorted((ch.avail for ch in root.children.values()), reverse=True) == \
-        list(range(300, 300 - len(legal), -1))
+    assert sorted((ch.avail for ch in root.children.values()), reverse=True) == list(
+        range(300, 300 - len(legal), -1)
+    )
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -99,7 +99,9 @@ def test_iterations_and_seconds_together_stop_at_the_first():
 
 
 def test_levels_have_documented_budgets():
-    easy, normal, hard = (MCTSAgent(seed=0, level=lv).budget_for("hacktrick") for lv in ("easy", "normal", "hard"))
+    easy, normal, hard = (
+        MCTSAgent(seed=0, level=lv).budget_for("hacktrick") for lv in ("easy", "normal", "hard")
+    )
     assert easy[0] < normal[0] < hard[0]
     assert easy[1] <= normal[1] <= hard[1]
     assert set(LEVELS) == {"easy", "normal", "hard"}
@@ -114,8 +116,9 @@ def test_same_seed_same_view_same_search(game):
     c1 = a1.choose(Seat(state, p))
     c2 = a2.choose(Seat(state.clone(), p))
     assert c1 == c2
-    assert {a: n.visits for a, n in a1.last_root.children.items()} == \
-        {a: n.visits for a, n in a2.last_root.children.items()}
+    assert {a: n.visits for a, n in a1.last_root.children.items()} == {
+        a: n.visits for a, n in a2.last_root.children.items()
+    }
     # The same agent asked twice about the same view gives the same answer too.
     assert a1.choose(Seat(state, p)) == c1
 
@@ -150,18 +153,21 @@ def test_choose_outside_the_turn_is_an_error():
         MCTSAgent(seed=1, iterations=10).choose(Seat(state, other))
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("nosuchbot", "unknown agent"),
-    ("mcts:level=extreme", "unknown mcts level"),
-    ("mcts:iterations=0", "positive"),
-    ("mcts:iterations=many", "positive int"),
-    ("mcts:seconds=-1", "positive"),
-    ("mcts:bogus=1", "unknown mcts option"),
-    ("mcts:rollout=smart", "rollout"),
-    ("mcts:horizon=forever", "horizon"),
-    ("heuristic:depth=2", "takes no options"),
-    ("mcts:level", "expected key=value"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("nosuchbot", "unknown agent"),
+        ("mcts:level=extreme", "unknown mcts level"),
+        ("mcts:iterations=0", "positive"),
+        ("mcts:iterations=many", "positive int"),
+        ("mcts:seconds=-1", "positive"),
+        ("mcts:bogus=1", "unknown mcts option"),
+        ("mcts:rollout=smart", "rollout"),
+        ("mcts:horizon=forever", "horizon"),
+        ("heuristic:depth=2", "takes no options"),
+        ("mcts:level", "expected key=value"),
+    ],
+)
 def test_bad_specs_raise_clear_errors(spec, message):
     with pytest.raises(ValueError, match=message):
         ai.make_agent(spec, seed=1)
@@ -209,5 +215,6 @@ def test_progressive_bias_expands_the_policy_move_first_and_stays_reproducible()
     assert MCTSAgent(seed=1).settings_for("hacktrick")[2] == 0.0
     a, b = (MCTSAgent(seed=6, iterations=200, bias=0.5) for _ in range(2))
     assert a.choose(seat) == b.choose(seat)
-    assert {k: n.visits for k, n in a.last_root.children.items()} == \
-        {k: n.visits for k, n in b.last_root.children.items()}
+    assert {k: n.visits for k, n in a.last_root.children.items()} == {
+        k: n.visits for k, n in b.last_root.children.items()
+    }

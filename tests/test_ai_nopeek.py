@@ -49,7 +49,6 @@ def _hidden_twin(state, player: int, seed: int):
     return twin
 
 
-
 #: Engines whose ``determinize`` is not yet a pure function of the player's knowledge: they
 #: shuffle the unknown cards starting from their *real* order, so the same ``rng`` gives a
 #: different (equally likely) sample when the hidden cards differ.  No information leaks (the
@@ -60,8 +59,10 @@ ORDER_DEPENDENT: dict[str, str] = {}  # all three engines sort the unknown cards
 
 def _same_samples(state, twin, player) -> bool:
     """Do both states give the same determinization for the same rng?"""
-    return all(state.determinize(player, Rng(s)).to_json() == twin.determinize(player, Rng(s)).to_json()
-               for s in (1, 2))
+    return all(
+        state.determinize(player, Rng(s)).to_json() == twin.determinize(player, Rng(s)).to_json()
+        for s in (1, 2)
+    )
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -130,4 +131,12 @@ def test_seat_exposes_no_state():
     state = new_game("hacktrick", seed=1)
     seat = Seat(state, 0)
     public = [name for name in dir(seat) if not name.startswith("_")]
-    assert set(public) <= {"game", "num_players", "is_my_turn", "view", "legal_actions", "determinize", "player"}
+    assert set(public) <= {
+        "game",
+        "num_players",
+        "is_my_turn",
+        "view",
+        "legal_actions",
+        "determinize",
+        "player",
+    }

@@ -138,7 +138,8 @@ def test_openspiel_agent_loads_lazily_and_plays_a_game():
         ai.make_agent("openspiel-ismcts:depth=3", seed=1)
     with pytest.raises(ValueError, match="positive"):
         ai.make_agent("openspiel-ismcts:seconds=0", seed=1)
-    m = play_match("hacktrick", ["openspiel-ismcts:simulations=15", "mcts:iterations=30"], games=2, seed=2,
-                   target=1)
+    m = play_match(
+        "hacktrick", ["openspiel-ismcts:simulations=15", "mcts:iterations=30"], games=2, seed=2, target=1
+    )
     assert m.wins(0) + m.wins(1) == pytest.approx(2.0)
     assert m.iterations_per_second(0) > 0 and m.iterations_per_second(1) > 0

@@ -15,16 +15,34 @@ from game.client.assets import DEFAULT_ROOT, AssetError, Assets, japanese_font_p
 from tools import asset_preview, build_assets  # noqa: E402
 
 CONTRACT_KEYS = (
-    ["ui.background", "ui.logo", "ui.table", "ui.theme", "ui.icon", "ui.thinking",
-     "ui.game.hacktrick", "ui.game.ratjack", "ui.game.hakkutsu"]
+    [
+        "ui.background",
+        "ui.logo",
+        "ui.table",
+        "ui.theme",
+        "ui.icon",
+        "ui.thinking",
+        "ui.game.hacktrick",
+        "ui.game.ratjack",
+        "ui.game.hakkutsu",
+    ]
     + [f"hacktrick.card.{v}" for v in range(6)]
-    + ["hacktrick.card.back", "hacktrick.marker.0", "hacktrick.marker.1", "hacktrick.marker.0.x2",
-       "hacktrick.marker.1.x2", "hacktrick.board", "hacktrick.cell_highlight"]
+    + [
+        "hacktrick.card.back",
+        "hacktrick.marker.0",
+        "hacktrick.marker.1",
+        "hacktrick.marker.0.x2",
+        "hacktrick.marker.1.x2",
+        "hacktrick.board",
+        "hacktrick.cell_highlight",
+    ]
     + [f"ratjack.card.{d}.{v}" for d in ("rat-red", "rat-blue", "weasel", "raccoon") for v in range(1, 13)]
     + ["ratjack.card.back", "ratjack.vp"]
     + [f"ratjack.token.{f}" for f in "-1 +1 -3 -5 +5 +10 zero double half locked protected blank".split()]
-    + [f"hakkutsu.card.back.{a}" for a in "ABC"] + [f"hakkutsu.site.{a}" for a in "ABC"]
-    + [f"hakkutsu.pawn.{p}" for p in range(4)] + ["hakkutsu.coin", "hakkutsu.base"]
+    + [f"hakkutsu.card.back.{a}" for a in "ABC"]
+    + [f"hakkutsu.site.{a}" for a in "ABC"]
+    + [f"hakkutsu.pawn.{p}" for p in range(4)]
+    + ["hakkutsu.coin", "hakkutsu.base"]
     + [f"hakkutsu.equipment.{e}" for e in "joint-dig drill crane jeep helicopter grant detector".split()]
     + [f"hakkutsu.kind.{k}" for k in "igneous sedimentary metamorphic mineral fossil meteorite".split()]
     + [f"sfx.{s}" for s in "click card flip marker capture shuffle win lose coin dig error".split()]
@@ -47,8 +65,13 @@ def test_every_rock_and_museum_card_has_an_image(assets):
 
     data = tomllib.loads((DEFAULT_ROOT.parent / "game/rules/hakkutsu/cards.toml").read_text("utf-8"))
     assert {f"hakkutsu.rock.{r['key']}" for r in data["rock"]} <= set(assets.keys(game="hakkutsu"))
-    museums = [k for k in assets.keys(game="hakkutsu") if k.startswith("hakkutsu.museum.") and k != "hakkutsu.museum.back"
-               and "variant_of" not in assets.entry(k)]  # not the Japanese faces (test_card_faces_ja)
+    museums = [
+        k
+        for k in assets.keys(game="hakkutsu")
+        if k.startswith("hakkutsu.museum.")
+        and k != "hakkutsu.museum.back"
+        and "variant_of" not in assets.entry(k)
+    ]  # not the Japanese faces (test_card_faces_ja)
     assert len(museums) == len(data["museum"]) == 9
 
 
@@ -194,12 +217,23 @@ def test_check_verify_build_detects_changed_bytes(broken_copy, monkeypatch):
     pygame.image.save(img, str(broken_copy / "hacktrick" / "board.png"))
     problems = asset_preview.verify_against_build(broken_copy)
     assert [p for p in problems if "hacktrick/" in p] == [
-        "differs from build: hacktrick/board.png (rerun `python -m tools.build_assets`)"]
+        "differs from build: hacktrick/board.png (rerun `python -m tools.build_assets`)"
+    ]
 
 
 def test_build_is_deterministic_and_matches_repo(tmp_path):
-    only = ["hacktrick.card.", "hacktrick.marker.1", "ratjack.token.", "ratjack.card.raccoon.7",
-            "hakkutsu.rock.ammonite", "hakkutsu.museum.gem-lab", "ui.icon", "sfx.click", "sfx.coin", "ui.theme"]
+    only = [
+        "hacktrick.card.",
+        "hacktrick.marker.1",
+        "ratjack.token.",
+        "ratjack.card.raccoon.7",
+        "hakkutsu.rock.ammonite",
+        "hakkutsu.museum.gem-lab",
+        "ui.icon",
+        "sfx.click",
+        "sfx.coin",
+        "ui.theme",
+    ]
     a, b = tmp_path / "a", tmp_path / "b"
     keys_a = build_assets.build(a, only=only)
     keys_b = build_assets.build(b, only=only)

@@ -28,8 +28,10 @@ def _key(key, uni=""):
 
 
 def _click(pos):
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
 
 
 def test_window_filters_zoom_select_and_animate(app):
@@ -90,8 +92,12 @@ def test_unknown_filter_is_refused(app):
 
 def test_screenshot_and_sheet(tmp_path):
     shot = tmp_path / "shot.png"
-    assert asset_preview.main(["--screenshot", str(shot), "--filter", "hacktrick",
-                               "--select", "hacktrick.card.5"]) == 0
+    assert (
+        asset_preview.main(
+            ["--screenshot", str(shot), "--filter", "hacktrick", "--select", "hacktrick.card.5"]
+        )
+        == 0
+    )
     # The window fits the (dummy driver's) desktop: at most 1280 x 800.
     assert pygame.image.load(str(shot)).get_size() == asset_preview.window_size()
     sheet = tmp_path / "sheet.png"
@@ -114,7 +120,9 @@ def _fails(argv, capsys) -> str:
 
 def test_unknown_select_key(tmp_path, capsys):
     shot = tmp_path / "shot.png"
-    assert "unknown asset key 'nope.key'" in _fails(["--select", "nope.key", "--screenshot", str(shot)], capsys)
+    assert "unknown asset key 'nope.key'" in _fails(
+        ["--select", "nope.key", "--screenshot", str(shot)], capsys
+    )
     assert "did you mean hacktrick.card.5?" in _fails(["--select", "hacktrick.card.55"], capsys)
     assert not shot.exists()
 
@@ -158,23 +166,32 @@ def test_bad_arguments_are_one_line(capsys):
 
 def test_no_traceback_in_a_real_process(tmp_path):
     root = Path(__file__).resolve().parent.parent
-    result = subprocess.run([sys.executable, "-m", "tools.asset_preview", "--select", "nope.key"],
-                            capture_output=True, text=True, timeout=60, cwd=root,
-                            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.asset_preview", "--select", "nope.key"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=root,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
     assert result.returncode == 2
     assert [line for line in result.stderr.splitlines() if not line.startswith("pygame-ce ")] == [
         "python -m tools.asset_preview: error: --select: unknown asset key 'nope.key'; "
-        f"the keys are listed in {asset_preview.DEFAULT_ROOT / 'manifest.toml'}"]
+        f"the keys are listed in {asset_preview.DEFAULT_ROOT / 'manifest.toml'}"
+    ]
 
 
 # ------------------------------------------------------------------ the window fits the desktop
-@pytest.mark.parametrize("desktop, expected", [
-    ((1920, 1080), (1280, 800)),
-    ((1280, 720), (1240, 620)),
-    ((1366, 768), (1280, 668)),
-    ((800, 600), (760, 500)),
-    ((600, 400), (600, 400)),
-])
+@pytest.mark.parametrize(
+    "desktop, expected",
+    [
+        ((1920, 1080), (1280, 800)),
+        ((1280, 720), (1240, 620)),
+        ((1366, 768), (1280, 668)),
+        ((800, 600), (760, 500)),
+        ((600, 400), (600, 400)),
+    ],
+)
 def test_window_size_fits_the_desktop(desktop, expected):
     assert asset_preview.window_size(desktop) == expected
 
@@ -196,7 +213,7 @@ def test_layout_is_inside_the_window(desktop, monkeypatch):
             assert screen.contains(el.rect), (el, el.rect)
             assert el.rect.bottom <= a.top, (el, el.rect, a.top)
         rects = [el.rect for el in elements]
-        assert not any(r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1:])
+        assert not any(r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
         a.select("hakkutsu.rock.ruby")
         for _ in range(3):
             a.step()
@@ -258,7 +275,10 @@ def test_long_sheet_labels_wrap_onto_two_lines():
     assert len(lines) == 2 and "".join(lines) == key and "…" not in "".join(lines)
     font = asset_preview._font(size)
     assert all(font.size(line)[0] <= 140 for line in lines)
-    assert asset_preview.label_lines("hakkutsu.rock.ruby", 140, 11, max_lines=2) == (11, ["hakkutsu.rock.ruby"])
+    assert asset_preview.label_lines("hakkutsu.rock.ruby", 140, 11, max_lines=2) == (
+        11,
+        ["hakkutsu.rock.ruby"],
+    )
     # One line (the window's grid): shrink, then shorten the middle, as before.
     size, lines = asset_preview.label_lines(key, 140, 11)
     assert len(lines) == 1 and "…" in lines[0]

@@ -34,11 +34,13 @@ def english_text_faces() -> list[str]:
     """The keys of the faces that print English words or a card's names (in Japanese the Japanese
     name comes first)."""
     data = H.card_data()
-    return ([f"ratjack.card.{d}.{v}" for d in DECKS for v in range(1, 13)]
-            + [f"hakkutsu.equipment.{e['key']}" for e in data["equipment"]]
-            + [f"hakkutsu.museum.{m['key']}" for m in data["museum"]]
-            + [f"hakkutsu.rock.{c['key']}" for c in H.rock_cards()]
-            + ["hakkutsu.cart.alpha", "hakkutsu.cart.beta"])
+    return (
+        [f"ratjack.card.{d}.{v}" for d in DECKS for v in range(1, 13)]
+        + [f"hakkutsu.equipment.{e['key']}" for e in data["equipment"]]
+        + [f"hakkutsu.museum.{m['key']}" for m in data["museum"]]
+        + [f"hakkutsu.rock.{c['key']}" for c in H.rock_cards()]
+        + ["hakkutsu.cart.alpha", "hakkutsu.cart.beta"]
+    )
 
 
 def test_every_face_with_english_text_has_a_different_japanese_face(assets):
@@ -103,7 +105,10 @@ def test_wrap_ja_breaks_between_phrases_balanced_and_never_before_a_comma():
         assert line[0] not in D.NO_LINE_START
     # Latin text wraps as before; a long Japanese word in it breaks instead of overflowing.
     assert D.wrap("Take the top discard", fnt, 78) == ["Take the top", "discard"]
-    assert all(fnt.size(line)[0] <= 120 for line in D.wrap("role: 予備か他のプレイヤーのカードからトークン", fnt, 120))
+    assert all(
+        fnt.size(line)[0] <= 120
+        for line in D.wrap("role: 予備か他のプレイヤーのカードからトークン", fnt, 120)
+    )
 
 
 def test_localized_keys(assets):
@@ -159,15 +164,22 @@ def test_the_hakkutsu_table_shows_the_faces_of_the_interface_language(app):
     for lang in ("en", "ja"):
         app.set_language(lang)
         frames(app, 2)
-        shown[lang] = [scene.equipment_image("jeep", size), scene.museum_image(museum, size),
-                       scene.rock_image(skull, size), scene.rock_image(granite, size), scene.cart_image()]
+        shown[lang] = [
+            scene.equipment_image("jeep", size),
+            scene.museum_image(museum, size),
+            scene.rock_image(skull, size),
+            scene.rock_image(granite, size),
+            scene.cart_image(),
+        ]
     suffix = {"en": "", "ja": ".ja"}
     for lang, images in shown.items():
-        expected = [gfx.image(app.assets, f"hakkutsu.equipment.jeep{suffix[lang]}", size),
-                    gfx.image(app.assets, f"hakkutsu.museum.gem-lab{suffix[lang]}", size),
-                    gfx.image(app.assets, f"hakkutsu.rock.dinosaur-skull{suffix[lang]}", size),
-                    gfx.image(app.assets, f"hakkutsu.rock.granite{suffix[lang]}", size),
-                    gfx.image(app.assets, f"hakkutsu.cart.{cart}{suffix[lang]}")]
+        expected = [
+            gfx.image(app.assets, f"hakkutsu.equipment.jeep{suffix[lang]}", size),
+            gfx.image(app.assets, f"hakkutsu.museum.gem-lab{suffix[lang]}", size),
+            gfx.image(app.assets, f"hakkutsu.rock.dinosaur-skull{suffix[lang]}", size),
+            gfx.image(app.assets, f"hakkutsu.rock.granite{suffix[lang]}", size),
+            gfx.image(app.assets, f"hakkutsu.cart.{cart}{suffix[lang]}"),
+        ]
         assert all(_same(a, b) for a, b in zip(images, expected, strict=True)), lang
     assert not any(_same(a, b) for a, b in zip(shown["en"], shown["ja"], strict=True))
     app.set_language("en")

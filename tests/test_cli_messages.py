@@ -33,55 +33,111 @@ def _one_line_error(argv, capsys) -> str:
 
 
 # ------------------------------------------------------------------ argparse: one line, not the usage
-@pytest.mark.parametrize("argv, prefix, message", [
-    (["play", "hacktrick", "--lang", "fr"], "tabletop-trio play: error:", "invalid choice: 'fr'"),
-    (["demo", "hacktrick", "--seed", "abc"], "tabletop-trio demo: error:", "--seed: invalid integer value: 'abc'"),
-    (["demo", "hacktrick", "--speed", "fast"], "tabletop-trio demo: error:", "--speed: invalid number value"),
-    (["replay", "x.json", "--move", "abc"], "tabletop-trio replay: error:", "--move: invalid integer value: 'abc'"),
-    (["review", "x.json", "--budget", "many"], "tabletop-trio review: error:", "--budget: invalid integer value"),
-    (["tournament", "--games", "x"], "tabletop-trio tournament: error:", "--games: invalid integer value: 'x'"),
-    (["play"], "tabletop-trio play: error:", "the following arguments are required: game"),
-    (["chess"], "tabletop-trio: error:", "invalid choice: 'chess'"),
-    (["--bogus"], "tabletop-trio: error:", "unrecognized arguments: --bogus"),
-])
+@pytest.mark.parametrize(
+    "argv, prefix, message",
+    [
+        (["play", "hacktrick", "--lang", "fr"], "tabletop-trio play: error:", "invalid choice: 'fr'"),
+        (
+            ["demo", "hacktrick", "--seed", "abc"],
+            "tabletop-trio demo: error:",
+            "--seed: invalid integer value: 'abc'",
+        ),
+        (
+            ["demo", "hacktrick", "--speed", "fast"],
+            "tabletop-trio demo: error:",
+            "--speed: invalid number value",
+        ),
+        (
+            ["replay", "x.json", "--move", "abc"],
+            "tabletop-trio replay: error:",
+            "--move: invalid integer value: 'abc'",
+        ),
+        (
+            ["review", "x.json", "--budget", "many"],
+            "tabletop-trio review: error:",
+            "--budget: invalid integer value",
+        ),
+        (
+            ["tournament", "--games", "x"],
+            "tabletop-trio tournament: error:",
+            "--games: invalid integer value: 'x'",
+        ),
+        (["play"], "tabletop-trio play: error:", "the following arguments are required: game"),
+        (["chess"], "tabletop-trio: error:", "invalid choice: 'chess'"),
+        (["--bogus"], "tabletop-trio: error:", "unrecognized arguments: --bogus"),
+    ],
+)
 def test_argparse_errors_are_one_line(argv, prefix, message, capsys, no_window):
     err = _one_line_error(argv, capsys)
     assert err.startswith(prefix) and message in err and "--help" in err, err
 
 
 def test_argparse_errors_are_one_line_in_a_real_process():
-    result = subprocess.run([sys.executable, "-m", "game.cli", "demo", "hacktrick", "--seed", "abc"],
-                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "game.cli", "demo", "hacktrick", "--seed", "abc"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "tabletop-trio demo: error: argument --seed: invalid integer value: 'abc' (see tabletop-trio demo --help)"]
+        "tabletop-trio demo: error: argument --seed: invalid integer value: 'abc' (see tabletop-trio demo --help)"
+    ]
 
 
 # ------------------------------------------------------------------ option values as typed
-@pytest.mark.parametrize("argv, message", [
-    (["play", "ratjack", "--option", "decks=weasel"], "option decks=weasel is not allowed"),
-    (["demo", "ratjack", "--option", "decks=weasel,weasel"], "option decks=weasel,weasel is not allowed"),
-    (["play", "hakkutsu", "--option", "rounds=0"], "option rounds=0 is not allowed; choose none ("),
-    (["play", "hakkutsu", "--option", "rounds=abc"], "option rounds=abc is not allowed"),
-    (["play", "hakkutsu", "--option", "mode=x"], "option mode=x is not allowed; choose one of research, treasure"),
-    (["play", "hakkutsu", "--option", "draft=maybe"], "option draft=maybe: expected true or false"),
-    (["play", "hacktrick", "--option", "target=lots"], "option target=lots: expected an integer"),
-    (["play", "hacktrick", "--option", "target=0"], "option target=0 is not allowed; choose an integer from 1 to 9"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["play", "ratjack", "--option", "decks=weasel"], "option decks=weasel is not allowed"),
+        (["demo", "ratjack", "--option", "decks=weasel,weasel"], "option decks=weasel,weasel is not allowed"),
+        (["play", "hakkutsu", "--option", "rounds=0"], "option rounds=0 is not allowed; choose none ("),
+        (["play", "hakkutsu", "--option", "rounds=abc"], "option rounds=abc is not allowed"),
+        (
+            ["play", "hakkutsu", "--option", "mode=x"],
+            "option mode=x is not allowed; choose one of research, treasure",
+        ),
+        (["play", "hakkutsu", "--option", "draft=maybe"], "option draft=maybe: expected true or false"),
+        (["play", "hacktrick", "--option", "target=lots"], "option target=lots: expected an integer"),
+        (
+            ["play", "hacktrick", "--option", "target=0"],
+            "option target=0 is not allowed; choose an integer from 1 to 9",
+        ),
+    ],
+)
 def test_option_messages_show_values_as_typed(argv, message, capsys, no_window):
     err = _one_line_error(argv, capsys)
     assert message in err, err
     assert not PYTHON_LITERALS.search(err), err
 
 
-@pytest.mark.parametrize("option, message", [
-    ("decks=weasel", "option decks=weasel is not allowed"),
-    ("decks=rat-red", "option decks=rat-red is not allowed"),
-])
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        ("decks=weasel", "option decks=weasel is not allowed"),
+        ("decks=rat-red", "option decks=rat-red is not allowed"),
+    ],
+)
 def test_tournament_option_messages_show_values_as_typed(option, message, tmp_path, capsys):
     out = tmp_path / "out"
-    assert cli.main(["tournament", "--game", "ratjack", "--agents", "random", "random", "--option", option,
-                     "--out", str(out)]) == 2
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "--game",
+                "ratjack",
+                "--agents",
+                "random",
+                "random",
+                "--option",
+                option,
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1 and not PYTHON_LITERALS.search(err), err
     assert not out.exists()
@@ -107,7 +163,14 @@ def test_tournament_game_option_flags_show_defaults_as_typed():
 
 def test_typed_value():
     assert [typed_value(v) for v in (None, True, False, 3, "weasel", ("weasel",), ["a", "b"])] == [
-        "none", "true", "false", "3", "weasel", "weasel", "a,b"]
+        "none",
+        "true",
+        "false",
+        "3",
+        "weasel",
+        "weasel",
+        "a,b",
+    ]
     assert typed_value("") == "''" and typed_value("two words") == "'two words'"
     assert len(typed_value("x" * 500)) == 60
 
@@ -116,19 +179,31 @@ def test_engine_option_messages_show_values_as_typed():
     """The engines' own messages (not only the CLI's) name values as they are typed."""
     from game.rules import new_game
 
-    for game, options in (("ratjack", {"decks": ("weasel",)}), ("ratjack", {"decks": "weasel"}),
-                          ("hakkutsu", {"draft": "yes"}), ("hakkutsu", {"rounds": 99})):
+    for game, options in (
+        ("ratjack", {"decks": ("weasel",)}),
+        ("ratjack", {"decks": "weasel"}),
+        ("hakkutsu", {"draft": "yes"}),
+        ("hakkutsu", {"rounds": 99}),
+    ):
         with pytest.raises(ValueError) as err:
             new_game(game, players=2, seed=1, **options)
         assert not PYTHON_LITERALS.search(str(err.value)), str(err.value)
 
 
 # ------------------------------------------------------------------ seats: "1 seat", "3 seats"
-@pytest.mark.parametrize("argv, message", [
-    (["play", "hacktrick", "--seats", "human"], "hacktrick is played by 2 players, not 1 seat (given: human)"),
-    (["demo", "hacktrick", "--seats", "random,random,random"],
-     "hacktrick is played by 2 players, not 3 seats (given: random, random, random)"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["play", "hacktrick", "--seats", "human"],
+            "hacktrick is played by 2 players, not 1 seat (given: human)",
+        ),
+        (
+            ["demo", "hacktrick", "--seats", "random,random,random"],
+            "hacktrick is played by 2 players, not 3 seats (given: random, random, random)",
+        ),
+    ],
+)
 def test_seat_count_message_grammar(argv, message, capsys, no_window):
     assert _one_line_error(argv, capsys).endswith(message)
 

@@ -15,17 +15,24 @@ def test_demo_plays_a_whole_game_headless_and_saves_the_last_frame(tmp_path, mon
     shot = tmp_path / "last.png"
     from game.client.main import run_demo
 
-    assert run_demo("hacktrick", seed=3, speed=20, screenshot=str(shot), seats=["random", "random"],
-                    bot_mode="inline") == 0
+    assert (
+        run_demo(
+            "hacktrick", seed=3, speed=20, screenshot=str(shot), seats=["random", "random"], bot_mode="inline"
+        )
+        == 0
+    )
     img = pygame.image.load(str(shot))
     assert img.get_size() == (1280, 720)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["demo", "chess"], "no table for 'chess'"),
-    (["play", "hacktrick", "--seats", "human,wizard"], "unknown agent 'wizard'"),
-    (["play", "hacktrick", "--seats", "human,mcts:level"], "bad agent option"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["demo", "chess"], "no table for 'chess'"),
+        (["play", "hacktrick", "--seats", "human,wizard"], "unknown agent 'wizard'"),
+        (["play", "hacktrick", "--seats", "human,mcts:level"], "bad agent option"),
+    ],
+)
 def test_bad_client_arguments_are_reported(argv, message, capsys):
     with pytest.raises(SystemExit):
         main(argv)

@@ -14,8 +14,19 @@ from game.client.session import Session
 from game.rules.hacktrick import Action
 from tests.client_helpers import click_button, frames, key, run_until
 
-ANIMATED = {"hand_started", "card_played", "marker_placed", "markers_captured", "sums_announced", "sum_asked",
-            "deck_rebuilt", "card_drawn", "hand_revealed", "declared", "hand_won"}
+ANIMATED = {
+    "hand_started",
+    "card_played",
+    "marker_placed",
+    "markers_captured",
+    "sums_announced",
+    "sum_asked",
+    "deck_rebuilt",
+    "card_drawn",
+    "hand_revealed",
+    "declared",
+    "hand_won",
+}
 LOGGED = ANIMATED | {"cards_dealt", "game_over"}
 
 
@@ -27,6 +38,7 @@ def _table(app, seed: int, seats=("human", "random"), **options):
 
 def _main_turn_with_a_card(app, scene) -> int:
     """Play on (first legal action) until the human may play a card with a normal marker; that card."""
+
     def ready():
         if not scene.my_turn:
             return False
@@ -47,7 +59,13 @@ def test_one_handler_and_one_log_line_per_event_type():
 
 
 def test_a_card_click_follows_the_legal_actions_and_the_x2_toggle():
-    legal = [Action("ask"), Action("play", 2), Action("play", 2, True), Action("play", 4, True), Action("draw")]
+    legal = [
+        Action("ask"),
+        Action("play", 2),
+        Action("play", 2, True),
+        Action("play", 4, True),
+        Action("draw"),
+    ]
     x2 = input.x2_choice(legal)
     assert x2.possible and not x2.forced
     assert input.card_action(legal, 2, x2_on=False) == Action("play", 2)
@@ -82,8 +100,11 @@ def test_after_a_language_switch_the_bar_holds_the_legal_actions_in_the_new_lang
     session, scene = _table(app, seed=31)
     _main_turn_with_a_card(app, scene)
     kinds = {a.kind for a in scene.legal_actions()}
-    expected = [ident for ident, _ in input.BAR if ident in kinds or ident == "x2"
-                and input.x2_choice(scene.legal_actions()).possible]
+    expected = [
+        ident
+        for ident, _ in input.BAR
+        if ident in kinds or ident == "x2" and input.x2_choice(scene.legal_actions()).possible
+    ]
     assert scene.bar.idents == expected
     app.set_language("ja")
     frames(app)
@@ -123,8 +144,11 @@ def test_a_new_hand_is_dealt_onto_the_view_after_the_winning_action(app):
     scene = open_game(app, session, demo=True)
     state = session.state
     for _ in range(500):  # find an action that wins a hand (and not the game)
-        winning = [a for a in state.legal_actions()
-                   if any(ev["type"] == "hand_started" for ev in state.clone().apply(a))]
+        winning = [
+            a
+            for a in state.legal_actions()
+            if any(ev["type"] == "hand_started" for ev in state.clone().apply(a))
+        ]
         if winning:
             break
         session.apply(state.legal_actions()[0])
@@ -168,7 +192,7 @@ def test_board_markers_lie_inside_their_cell_apart_and_clear_of_its_number(app):
         for count in (1, 2, 3):
             slots = [lay.marker_slot(cell, i, count) for i in range(count)]
             feet = [marker_footprint(s) for s in slots]
-            assert not any(a.colliderect(b) for i, a in enumerate(feet) for b in feet[i + 1:]), (cell, count)
+            assert not any(a.colliderect(b) for i, a in enumerate(feet) for b in feet[i + 1 :]), (cell, count)
             for slot, foot in zip(slots, feet, strict=True):
                 bounds, mask, (x, y) = painted(slot)
                 assert foot.contains(bounds) and face.contains(foot), (cell, count)
@@ -176,7 +200,6 @@ def test_board_markers_lie_inside_their_cell_apart_and_clear_of_its_number(app):
                 assert ink.overlap(mask, (x - lay.board.left, y - lay.board.top)) is None, (cell, count)
         one = lay.marker_slot(cell, 0, 1)
         assert abs(one.centerx - rect.centerx) <= 1  # a lone marker sits under the number's middle
-
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -203,8 +226,9 @@ def test_hotseat_score_line_keeps_seat_order_and_parts_names_from_scores(app, la
     first, second = scene.name(0), scene.name(1)
     assert first[-1].isdigit() and line.index(first) < line.index(second)  # "Player 1" / "プレイヤー1"
     assert not re.search(r"\d\s*\d", line)  # no digit of a name beside a score
-    assert re.search(re.escape(first) + r"\s*[:：]\s*1", line) and re.search(re.escape(second) + r"\s*[:：]\s*0", line)
-
+    assert re.search(re.escape(first) + r"\s*[:：]\s*1", line) and re.search(
+        re.escape(second) + r"\s*[:：]\s*0", line
+    )
 
 
 @pytest.mark.parametrize("x2", [False, True])
@@ -228,15 +252,19 @@ def test_markers_on_a_cell_make_room_for_one_placed_beside_them(app, x2):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_hotseat_hand_sums_part_names_from_sums(app, lang):
-    """"Hand sums: Player 1 4, Player 2 11" read as "Player 14" (the log and the banner name hot-seat
+    """ "Hand sums: Player 1 4, Player 2 11" read as "Player 14" (the log and the banner name hot-seat
     players, whose names end in a digit)."""
     import re
 
     app.set_language(lang)
     _, scene = _table(app, 2, seats=("human", "human"))
     names = (scene.name(0), scene.name(1))
-    texts = [log_text.describe({"type": "sums_announced", "sums": [4, 11]}, lambda p: names[p]),
-             t("ht.banner_sums", a=names[0], sa=4, b=names[1], sb=11)]
+    texts = [
+        log_text.describe({"type": "sums_announced", "sums": [4, 11]}, lambda p: names[p]),
+        t("ht.banner_sums", a=names[0], sa=4, b=names[1], sb=11),
+    ]
     for text in texts:
-        assert names[0][-1].isdigit() and not any(re.search(re.escape(n) + r"\s*\d", text) for n in names), text
+        assert names[0][-1].isdigit() and not any(re.search(re.escape(n) + r"\s*\d", text) for n in names), (
+            text
+        )
         assert re.search(re.escape(names[0]) + r"\s*[:：]\s*4", text), text

@@ -36,10 +36,26 @@ from tests.client_helpers import (
 from tests.hakkutsu_helpers import cell, give, set_site, started
 
 I18N = Path(__file__).resolve().parents[1] / "game" / "client" / "i18n"
-ENGINE_EVENTS = {"museum_drafted", "equipment_kept", "equipment_shuffled", "round_started", "turn_started",
-                 "pawn_moved", "card_flipped", "mining_skipped", "coins_changed", "base_action", "cart_unloaded",
-                 "equipment_drawn", "card_mined", "turn_ended", "round_ended", "game_over", "equipment_used",
-                 "card_peeked"}
+ENGINE_EVENTS = {
+    "museum_drafted",
+    "equipment_kept",
+    "equipment_shuffled",
+    "round_started",
+    "turn_started",
+    "pawn_moved",
+    "card_flipped",
+    "mining_skipped",
+    "coins_changed",
+    "base_action",
+    "cart_unloaded",
+    "equipment_drawn",
+    "card_mined",
+    "turn_ended",
+    "round_ended",
+    "game_over",
+    "equipment_used",
+    "card_peeked",
+}
 
 
 @pytest.fixture
@@ -108,8 +124,13 @@ def human_decision(app, scene: HakkutsuScene, rng: random.Random) -> None:
 
 
 def play_to_the_end(app, scene: HakkutsuScene, rng: random.Random, limit: int = 6000) -> int:
-    return play_table_to_the_end(app, scene, lambda: human_decision(app, scene, rng),
-                                 lambda: (len(scene.session.record.actions), scene.mode, scene.detect_cell), limit)
+    return play_table_to_the_end(
+        app,
+        scene,
+        lambda: human_decision(app, scene, rng),
+        lambda: (len(scene.session.record.actions), scene.mode, scene.detect_cell),
+        limit,
+    )
 
 
 def test_the_table_is_registered():
@@ -122,7 +143,9 @@ def test_whole_game_through_clicks(app, options):
     decisions = play_to_the_end(app, scene, random.Random(2))
     state = scene.session.state
     assert state.is_terminal and decisions > 10
-    kinds = {a.kind for a, p in zip(scene.session.record.actions, scene.session.actors, strict=True) if p == 0}
+    kinds = {
+        a.kind for a, p in zip(scene.session.record.actions, scene.session.actors, strict=True) if p == 0
+    }
     assert {"move", "mine", "keep"} <= kinds
     if options.get("draft"):
         assert "draft" in kinds  # the human drafted a museum by clicking it
@@ -165,7 +188,9 @@ def test_jeep_and_helicopter_change_what_is_reachable(app):
     assert run_until(app, lambda: scene.my_turn, 300)
     after = set(scene.current_choices().cells)
     assert before < after  # the highlight follows the extra movement
-    heli = next(k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "helicopter")
+    heli = next(
+        k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "helicopter"
+    )
     click_item(app, scene, heli)
     assert scene.mode == "helicopter" and len(scene.current_choices().cells) == 24
     key(app, pygame.K_BACKSPACE)
@@ -182,8 +207,14 @@ def _mining_state(extra: str):
     p = s.current_player
     q = 1 - p
     target = cell(1, 2)
-    set_site(s, target, [next(r.id for r in DATA.rocks if r.key == "granite"),
-                         next(r.id for r in DATA.rocks if r.key == "limestone")])
+    set_site(
+        s,
+        target,
+        [
+            next(r.id for r in DATA.rocks if r.key == "granite"),
+            next(r.id for r in DATA.rocks if r.key == "limestone"),
+        ],
+    )
     give(s, p, extra)
     if extra == "joint-dig":
         s.pos[q] = target
@@ -214,7 +245,9 @@ def test_grant_and_end_turn(app):
     s = _mining_state("grant")
     scene = at_position(app, s)
     coins = scene.display["coins"][scene.viewer]
-    grant = next(k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "grant")
+    grant = next(
+        k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "grant"
+    )
     click_item(app, scene, grant)
     assert last_action(scene) == Action("use", name="grant")
     assert run_until(app, lambda: scene.my_turn, 300)
@@ -228,7 +261,9 @@ def test_detector_peek_is_shown_to_the_viewer_only(app):
     p = s.current_player
     give(s, p, "detector", "detector")
     scene = at_position(app, s)
-    det = next(k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "detector")
+    det = next(
+        k for k in scene.current_choices().order if scene.display["equipment"][k[1]]["key"] == "detector"
+    )
     click_item(app, scene, det)
     assert scene.mode == "detector" and scene.current_choices().cells
     click_item(app, scene, ("cell", 0, 4))  # a corner: top and second card both face down
@@ -254,7 +289,8 @@ def test_dig_prompt_shows_cost_coins_and_cart(app):
     scene = at_position(app, s)
     app.render()
     dig = __import__("game.client.scenes.hakkutsu.texts", fromlist=["dig_preview"]).dig_preview(
-        scene.display, scene.viewer)
+        scene.display, scene.viewer
+    )
     assert dig.card["key"] == "limestone" and dig.cost == 1 and dig.coins_after == dig.coins_before - 1
     assert dig.units_after == dig.units_before + 2 and dig.move_after == 2
     assert "Limestone" in scene.bar.find("dig").text
@@ -282,7 +318,8 @@ def test_save_resume_and_undo(app):
     rng = random.Random(1)
     # a turn in which the human has something to undo: a decision that showed them nothing hidden since
     while len([a for a in scene.session.actors if a == 0]) < 5 or not (
-            scene.my_turn and scene.session.undo_point() is not None):
+        scene.my_turn and scene.session.undo_point() is not None
+    ):
         if scene.my_turn:
             human_decision(app, scene, rng)
         else:
@@ -376,10 +413,25 @@ def test_setup_options_read_well(app):
 def test_monkey_on_the_hakkutsu_table(app):
     scene = start(app, ["human", "random", "random", "random"], seed=4, mode="treasure")
     rng = random.Random(3)
-    keys = [pygame.K_d, pygame.K_l, pygame.K_e, pygame.K_t, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_3,
-            pygame.K_UP, pygame.K_LEFT, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_SPACE, pygame.K_ESCAPE]
-    monkey_on_table(app, scene, rng, keys, 600,
-                    aim=lambda r: scene.point_of(("cell", r.randrange(5), r.randrange(5))))
+    keys = [
+        pygame.K_d,
+        pygame.K_l,
+        pygame.K_e,
+        pygame.K_t,
+        pygame.K_s,
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_3,
+        pygame.K_UP,
+        pygame.K_LEFT,
+        pygame.K_RETURN,
+        pygame.K_BACKSPACE,
+        pygame.K_SPACE,
+        pygame.K_ESCAPE,
+    ]
+    monkey_on_table(
+        app, scene, rng, keys, 600, aim=lambda r: scene.point_of(("cell", r.randrange(5), r.randrange(5)))
+    )
     assert len(scene.session.record.actions) > 20
 
 
@@ -421,8 +473,9 @@ def test_a_click_hides_the_cell_preview_until_the_mouse_moves(app):
     assert scene.display["phase"] == "mine"  # the click moved the pawn; the dig dialog is up
     assert not scene.map_preview_shown(scene.display, False)
     assert not scene.map_preview_shown(scene.display, True)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 3, pos[1]), rel=(3, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 3, pos[1]), rel=(3, 0), buttons=(0, 0, 0))
+    )
     frames(app, 2)
     assert scene.map_preview_shown(scene.display, False)
     assert not scene.map_preview_shown(scene.display, True)  # never over the dig dialog
@@ -455,7 +508,9 @@ def test_the_round_counter_says_last_round(app, monkeypatch, rounds, expected):
     d = dict(scene.display, round=1)
     written = []
     real = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: written.append(msg) or real(surface, msg, *a, **k))
+    monkeypatch.setattr(
+        gfx, "text", lambda surface, msg, *a, **k: written.append(msg) or real(surface, msg, *a, **k)
+    )
     scene.draw_top(app.canvas, d)
     assert expected in written and not any("0 rounds" in w for w in written)
 
@@ -478,7 +533,9 @@ def test_hovering_the_base_explains_it_once(app):
 def test_coin_lines_count_in_words(app, delta, expected):
     """The log read "refills 1 coins"."""
     scene = start(app, ["human", "random"], seed=3)
-    line = scene.describe({"type": "coins_changed", "player": 1, "reason": "refill", "delta": delta, "coins": 5})
+    line = scene.describe(
+        {"type": "coins_changed", "player": 1, "reason": "refill", "delta": delta, "coins": 5}
+    )
     assert expected in line
 
 
@@ -496,8 +553,11 @@ def test_another_players_name_stays_clear_of_their_coins(app):
     lay = scene.layout.panels[q]
     coin_left = lay.stats[0]
     band = range(lay.rect.top + 10, lay.rect.top + 28)  # the name's letters
-    ink = [x for x in range(lay.name_left, coin_left)
-           if any(min(app.canvas.get_at((x, y))[:3]) > 190 for y in band)]  # the name is near-white
+    ink = [
+        x
+        for x in range(lay.name_left, coin_left)
+        if any(min(app.canvas.get_at((x, y))[:3]) > 190 for y in band)
+    ]  # the name is near-white
     assert scene.name(q) == "ランダムボット #2"
     assert ink and max(ink) + 12 <= coin_left, (max(ink), coin_left)
 

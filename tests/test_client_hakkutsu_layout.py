@@ -136,14 +136,16 @@ def test_the_dig_dialog_says_which_coins_are_left(app, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
 def test_a_dig_it_cannot_pay_for_shows_no_coins_after(app, lang):
-    """"3 → 0 · 1 coins short" read as if the dig would leave 0 coins; now the coins it has and
+    """ "3 → 0 · 1 coins short" read as if the dig would leave 0 coins; now the coins it has and
     what is missing, in the number's form ("1 coin short")."""
     scene = at_position(app, mining("research", "obsidian", coins=1))
     dig = dig_preview(scene.display, scene.viewer)
     assert dig.coins_after == -1
     drawn = _drawn_texts(scene, dig)
     assert {"en": "1 coin short", "ja": "1コイン不足"}[lang] in drawn
-    assert "→" not in drawn and tn("hk.dig.coins_short", 2) == {"en": "2 coins short", "ja": "2コイン不足"}[lang]
+    assert (
+        "→" not in drawn and tn("hk.dig.coins_short", 2) == {"en": "2 coins short", "ja": "2コイン不足"}[lang]
+    )
 
 
 def test_a_site_with_another_pawn_says_you_could_not_dig_there(app):
@@ -187,17 +189,21 @@ def test_after_a_screen_on_top_the_map_hovers_where_the_mouse_is_now(app, monkey
 
 @pytest.mark.parametrize("lang", ["en", "ja"], indirect=True)
 def test_texts_about_you_read_as_you(app, lang):
-    """"You wins with 11 points!", "You is choosing a museum…", "You's pawn", "Move up to 1 steps"."""
+    """ "You wins with 11 points!", "You is choosing a museum…", "You's pawn", "Move up to 1 steps"."""
     s = started(2, mode="research", seed=1)
     scene = at_position(app, s)
     you, bot = scene.viewer, 1 - scene.viewer
     ev = {"winners": [you], "scores": [11, 7] if you == 0 else [7, 11], "unused_equipment": [0, 0]}
-    assert overlays.verdict(scene, ev) == {"en": "You win with 11 points!", "ja": "あなたの勝ち！（11点）"}[lang]
+    assert (
+        overlays.verdict(scene, ev) == {"en": "You win with 11 points!", "ja": "あなたの勝ち！（11点）"}[lang]
+    )
     ev = dict(ev, winners=[bot], scores=[7, 11] if you == 0 else [11, 7])
     assert overlays.verdict(scene, ev) == t("hk.scores.winner", name=scene.name(bot), points=11)
     assert t("hk.tip.pawn", name=scene.subject(you)) == {"en": "Your pawn", "ja": "あなたのコマ"}[lang]
-    assert t("hk.choice.draft_wait", name=scene.subject(you)) == {"en": "You are choosing a museum…",
-                                                                  "ja": "あなたが博物館を選んでいます…"}[lang]
+    assert (
+        t("hk.choice.draft_wait", name=scene.subject(you))
+        == {"en": "You are choosing a museum…", "ja": "あなたが博物館を選んでいます…"}[lang]
+    )
     assert not scene.is_you(bot)
     scene.display = dict(scene.display, turn=dict(scene.display["turn"], movement=1))
     assert scene.turn_prompt().startswith({"en": "Move 1 step:", "ja": "1歩移動:"}[lang])
@@ -210,7 +216,9 @@ def chip_rect(r: int, c: int) -> pygame.Rect:
     return widgets.chip(pygame.Surface((1280, 720)), "2", count_rect(r, c).midtop, size=12, anchor="midtop")
 
 
-DIGIT_AIM = 14  # px: a map card's cost, carry and points read without hovering at 1280x720 (they were 9-10 px)
+DIGIT_AIM = (
+    14  # px: a map card's cost, carry and points read without hovering at 1280x720 (they were 9-10 px)
+)
 
 
 def test_the_map_cards_and_numbers_are_large_enough_to_read(app):
@@ -230,7 +238,9 @@ def test_the_map_cards_and_numbers_are_large_enough_to_read(app):
         drawn = mapview.stat_chips(cost, 3, 8)
         assert drawn.get_size() == row.size
         coin = drawn.subsurface(chips[0].move(-row.left, -row.top))
-        ink = pygame.mask.from_threshold(coin, (*mapview.COIN_INK, 255), (30, 30, 30, 255)).get_bounding_rects()
+        ink = pygame.mask.from_threshold(
+            coin, (*mapview.COIN_INK, 255), (30, 30, 30, 255)
+        ).get_bounding_rects()
         assert ink and ink[0].unionall(ink[1:]).height >= DIGIT_AIM, cost
     assert card_.contains(row) and card_.contains(kind_icon_rect(card_)) and kind_icon_rect(card_).width >= 18
     assert not row.colliderect(kind_icon_rect(card_))
@@ -324,7 +334,7 @@ def test_equipment_cards_lie_side_by_side_when_they_fit_and_keep_their_names_vis
         rects = hand_rects(zone, n)
         for i, a in enumerate(rects):
             strip = pygame.Rect(a.left, a.top, a.width, NAME_STRIP)
-            assert not any(b.colliderect(strip) for b in rects[i + 1:]), (n, i)
+            assert not any(b.colliderect(strip) for b in rects[i + 1 :]), (n, i)
             assert zone.rect.contains(a)
         steps = {b.top - a.top for a, b in zip(rects, rects[fit:], strict=False)}
         assert len(steps) == 1  # evenly
@@ -369,7 +379,10 @@ def test_the_panel_counts_what_the_score_counts(app, lang, monkeypatch):
     n = fossils_of(scoring_cards(d, p))
     assert n == 1 and tn("hk.fossils", n * n, n=n) in [m for m, _ in drawn]
     tip = panels.score_tip(scene, d, p)
-    assert tn("hk.tip.score", 1, name=scene.name(p), printed=0, n=1, fossils=1, total=1) in tip and "1 fossils" not in tip
+    assert (
+        tn("hk.tip.score", 1, name=scene.name(p), printed=0, n=1, fossils=1, total=1) in tip
+        and "1 fossils" not in tip
+    )
     assert d["public_scores"][p] == 1
     assert t("hk.scoring_label") in [m for m, _ in drawn]  # the panel says what it counts
 
@@ -459,7 +472,9 @@ def test_place_names(lang):
     assert place_name((0, 0), {**site, "stack_size": 0}) == t("hk.place.empty", area="C")
     amber = {"name": "Amber", "name_ja": "琥珀"}
     assert place_name((0, 0), {**site, "face_up": True, "top": amber}) in (
-        "the Amber site (area C)", "琥珀の発掘現場（エリアC）")
+        "the Amber site (area C)",
+        "琥珀の発掘現場（エリアC）",
+    )
     assert place_name((0, 0)) == t("hk.place.site", area="C")
 
 
@@ -485,10 +500,18 @@ def test_key_badges_leave_equipment_names_the_label_and_the_score_readable(app, 
     scene = at_position(app, s)
     badges, texts = [], {}
     real_chip, real_text = widgets.chip, gfx.text
-    monkeypatch.setattr(widgets, "chip", lambda surface, label, *a, **k: (
-        badges.append(r := real_chip(surface, label, *a, **k)), r)[1])
-    monkeypatch.setattr(gfx, "text", lambda surface, text, *a, **k: (
-        texts.__setitem__(text, r := real_text(surface, text, *a, **k)), r)[1])
+    monkeypatch.setattr(
+        widgets,
+        "chip",
+        lambda surface, label, *a, **k: (badges.append(r := real_chip(surface, label, *a, **k)), r)[1],
+    )
+    monkeypatch.setattr(
+        gfx,
+        "text",
+        lambda surface, text, *a, **k: (texts.__setitem__(text, r := real_text(surface, text, *a, **k)), r)[
+            1
+        ],
+    )
     app.render()
     cards = [r for _, r in scene.layout.hand.rects()]
     in_hand = [b for b in badges if any(b.colliderect(c.inflate(8, 48)) for c in cards)]
@@ -524,8 +547,11 @@ def test_the_setup_chooser_leaves_the_map_in_view(app, lang, players, phase, mon
     scene = setup_choice(app, players, phase)
     drawn = []
     real_text = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: (
-        drawn.append((msg, r := real_text(surface, msg, *a, **k))), r)[1])
+    monkeypatch.setattr(
+        gfx,
+        "text",
+        lambda surface, msg, *a, **k: (drawn.append((msg, r := real_text(surface, msg, *a, **k))), r)[1],
+    )
     app.render()
     assert not overlays.CHOICE.colliderect(MAP.inflate(10, 10)) and TABLE_AREA.contains(overlays.CHOICE)
     n = len(scene.current_choices().order)
@@ -559,8 +585,15 @@ def test_one_word_for_digging_and_the_cards_say_what_the_table_says():
 
     mine = re.compile(r"\bmin(e|es|ed|ing)\b", re.IGNORECASE)
     rules = Path(rulebook_init).parent
-    player_keys = ("hk.", "log.hk.", "act.hakkutsu.", "option.hakkutsu.", "illegal.", "tutorial.hakkutsu.",
-                   "caption.hk.")
+    player_keys = (
+        "hk.",
+        "log.hk.",
+        "act.hakkutsu.",
+        "option.hakkutsu.",
+        "illegal.",
+        "tutorial.hakkutsu.",
+        "caption.hk.",
+    )
     for lang, word in (("en", mine), ("ja", re.compile("採掘"))):
         texts = {k: v for k, v in i18n.table(lang).items() if k.startswith(player_keys)}
         texts[f"hakkutsu.{lang}.md"] = (rules / f"hakkutsu.{lang}.md").read_text(encoding="utf-8")

@@ -96,8 +96,9 @@ def test_the_panels_change_when_the_log_line_appears(app, monkeypatch):
             checked[ev["type"]] = checked.get(ev["type"], 0) + 1
             if ev["type"] == "card_mined" and ev["player"] != scene.viewer and ev["card"]["points"]:
                 scored += 1
-        if scored >= 3 and all(checked.get(k, 0) >= 3 for k in ("coins_changed", "cart_unloaded",
-                                                                 "equipment_drawn")):
+        if scored >= 3 and all(
+            checked.get(k, 0) >= 3 for k in ("coins_changed", "cart_unloaded", "equipment_drawn")
+        ):
             break
     assert scored >= 3 and len(checked) == 4, checked
 

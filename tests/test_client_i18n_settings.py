@@ -34,10 +34,17 @@ def test_the_log_speaks_to_the_player_at_the_screen():
     try:
         assert i18n.t("log.rj.drew_deck", name=you, card="Rat 2") == "You draw Rat 2 from the deck."
         assert i18n.t("log.hk.base", name=you) == "You are at the base."
-        assert i18n.t("log.rj.placed_discard", name=you, card="Rat 2") == "You take the top discard Rat 2 into your area."
-        assert i18n.t("log.rj.drew_deck", name="Easy bot", card="Rat 2") == "Easy bot draws Rat 2 from the deck."
+        assert (
+            i18n.t("log.rj.placed_discard", name=you, card="Rat 2")
+            == "You take the top discard Rat 2 into your area."
+        )
+        assert (
+            i18n.t("log.rj.drew_deck", name="Easy bot", card="Rat 2") == "Easy bot draws Rat 2 from the deck."
+        )
         i18n.set_language("ja")
-        assert i18n.t("log.hk.base", name=i18n.You("あなた（P1）")) == i18n.t("log.hk.base", name="あなた（P1）")
+        assert i18n.t("log.hk.base", name=i18n.You("あなた（P1）")) == i18n.t(
+            "log.hk.base", name="あなた（P1）"
+        )
     finally:
         i18n.set_language("en")
 
@@ -75,8 +82,9 @@ def test_broken_settings_are_reported_and_left_alone(tmp_path, monkeypatch):
 
 def test_bad_values_are_clamped(tmp_path, monkeypatch):
     monkeypatch.setenv("TRIO_CONFIG_DIR", str(tmp_path))
-    (tmp_path / "settings.json").write_text(json.dumps(
-        {"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]}))
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"language": "klingon", "volume": 7, "animation_speed": "fast", "window_size": [10, 10]})
+    )
     s = Settings.load()
     assert (s.language, s.volume, s.animation_speed, s.window_size) == ("en", 1.0, 1.0, (960, 540))
 
@@ -88,7 +96,11 @@ def test_every_text_key_the_client_names_exists_in_both_languages():
 
     root = pathlib.Path(i18n.__file__).parent
     named = re.compile(r'\b(?:t|tn)\(\s*"([a-z0-9_.]+)"')
-    keys = {(m.group(1), str(p)) for p in root.rglob("*.py") for m in named.finditer(p.read_text(encoding="utf-8"))}
+    keys = {
+        (m.group(1), str(p))
+        for p in root.rglob("*.py")
+        for m in named.finditer(p.read_text(encoding="utf-8"))
+    }
     keys = {(k, p) for k, p in keys if ".xx." not in k}  # a docstring's example
     assert len(keys) > 100
     for lang in ("en", "ja"):

@@ -59,12 +59,17 @@ def over_backdrops(app, open_overlay, rect_of) -> list[bytes]:
 
 
 def test_a_dialog_hides_what_is_beneath_it(app):
-    """"Quit without saving?" let the text beneath show through its panel."""
+    """ "Quit without saving?" let the text beneath show through its panel."""
     dialog = []
 
     def open_dialog():
-        dialog[:] = [app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
-                                                  "pause.quit_anyway", lambda: None))]
+        dialog[:] = [
+            app.scenes.push(
+                ConfirmScene(
+                    app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", lambda: None
+                )
+            )
+        ]
 
     first, second = over_backdrops(app, open_dialog, lambda: dialog[0].panel_rect())
     assert first == second
@@ -89,7 +94,7 @@ def test_a_toast_hides_what_is_beneath_it(app):
 
 
 def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
-    """"Quit without saving?" was drawn over a still-visible pause menu: now the menu is not drawn
+    """ "Quit without saving?" was drawn over a still-visible pause menu: now the menu is not drawn
     while the dialog is open (the game beneath is dimmed once, by the dialog), and it is back when
     the dialog closes."""
     drawn = []
@@ -106,8 +111,9 @@ def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
     app.render()
     PauseScene.draw = spy
     try:
-        dialog = app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
-                                              "pause.quit_anyway", lambda: None))
+        dialog = app.scenes.push(
+            ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", lambda: None)
+        )
         app.render()
         assert drawn == []
         with_menu = pixels(app, app.canvas.get_rect())
@@ -115,16 +121,18 @@ def test_a_dialog_from_the_pause_menu_replaces_the_menu_on_screen(app):
         app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
         app.scenes.fade = 0
         app.render()
-        app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway",
-                                     lambda: None))
+        app.scenes.push(
+            ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", lambda: None)
+        )
         app.render()
         assert pixels(app, app.canvas.get_rect()) == with_menu
         # back to the menu: drawn again
         app.scenes.clear_to(Backdrop(app, BACKGROUNDS[0]))
         app.render()
         pause = app.scenes.push(PauseScene(app, GAME))
-        dialog = app.scenes.push(ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved",
-                                              "pause.quit_anyway", lambda: None))
+        dialog = app.scenes.push(
+            ConfirmScene(app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", lambda: None)
+        )
         app.render()
         assert drawn == []
         dialog.button_pressed(dialog.b_cancel)
@@ -182,7 +190,9 @@ def test_a_banner_over_the_table_hides_what_is_beneath_it(monkeypatch):
     from game.client.table.widgets import banner
 
     pygame.font.init()
-    drawn_the_same_over_anything(lambda s: banner(s, "Easy bot asks: your hand sums to 7", (640, 300)), monkeypatch)
+    drawn_the_same_over_anything(
+        lambda s: banner(s, "Easy bot asks: your hand sums to 7", (640, 300)), monkeypatch
+    )
 
 
 def test_table_dialogs_hide_what_is_beneath_them(app, monkeypatch):

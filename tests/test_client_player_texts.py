@@ -15,8 +15,11 @@ from game.client.session import Session
 
 from .client_helpers import make_app
 
-SEATS = {"hacktrick": ["human", "random"], "ratjack": ["human", "random", "random"],
-         "hakkutsu": ["human", "random", "random"]}
+SEATS = {
+    "hacktrick": ["human", "random"],
+    "ratjack": ["human", "random", "random"],
+    "hakkutsu": ["human", "random", "random"],
+}
 #: What a developer would write: "(P1)", "P2", "Player 1 (you)", "White (you)", an agent spec.
 DEVELOPER = re.compile(r"\(P\d|\bP\d\b|\(you\)|（あなた）|mcts:|level=|heuristic\b")
 
@@ -74,12 +77,18 @@ def test_lines_about_you_speak_to_you(app):
 
     you, bot = i18n.You(t("log.you")), "Easy bot"
     names = [you, bot].__getitem__
-    assert log_text.describe({"type": "hand_started", "hand": 2, "dealer": 0, "aside": [1, 3]}, names) == \
-        "Hand 2: you deal; set aside 1, 3."
-    assert log_text.describe({"type": "sum_asked", "player": 1, "of": 0, "sum": 7}, names) == \
-        "Easy bot asks the sum: you hold 7."
-    assert log_text.describe({"type": "sum_asked", "player": 0, "of": 1, "sum": 9}, names) == \
-        "You ask the sum: Easy bot holds 9."
+    assert (
+        log_text.describe({"type": "hand_started", "hand": 2, "dealer": 0, "aside": [1, 3]}, names)
+        == "Hand 2: you deal; set aside 1, 3."
+    )
+    assert (
+        log_text.describe({"type": "sum_asked", "player": 1, "of": 0, "sum": 7}, names)
+        == "Easy bot asks the sum: you hold 7."
+    )
+    assert (
+        log_text.describe({"type": "sum_asked", "player": 0, "of": 1, "sum": 9}, names)
+        == "You ask the sum: Easy bot holds 9."
+    )
     assert log_text.describe({"type": "game_over", "winners": [0]}, names) == "You win the game."
     assert log_text.describe({"type": "card_drawn", "player": 0}, names) == "You draw a card."
 
@@ -92,8 +101,11 @@ def test_review_png_names_players_as_the_client_does(tmp_path, monkeypatch):
     from game.client.replay import graph
 
     drawn = {}
-    monkeypatch.setattr(graph, "render_review_png",
-                        lambda review, path, names, title, sections=(): drawn.setdefault("names", names))
+    monkeypatch.setattr(
+        graph,
+        "render_review_png",
+        lambda review, path, names, title, sections=(): drawn.setdefault("names", names),
+    )
     record = play_game("hacktrick", ["mcts:level=easy", "heuristic"], seed=1)
     review = review_record(record, budget=5, jobs=1)
     i18n.set_language("en")
@@ -167,7 +179,7 @@ def test_the_pause_note_names_the_continue_button_as_it_reads(app):
 
 @pytest.mark.parametrize("app", ["en"], indirect=True)
 def test_hacktrick_banners_about_you_speak_to_you(app):
-    """"You asks: the hand of Easy bot sums to 8" and "You reveals 1, 3" over the board."""
+    """ "You asks: the hand of Easy bot sums to 8" and "You reveals 1, 3" over the board."""
     from game.client.scenes.hacktrick import animations
 
     scene = open_game(app, Session.new("hacktrick", ["human", "mcts:level=easy"], seed=2))
@@ -180,7 +192,7 @@ def test_hacktrick_banners_about_you_speak_to_you(app):
 
 
 def test_ratjack_banners_speak_to_the_player_at_the_screen(tmp_path, monkeypatch):
-    """"You score 1 VP" and "You hit exactly 25!", not "You scores" / "You hits"."""
+    """ "You score 1 VP" and "You hit exactly 25!", not "You scores" / "You hits"."""
     from game.client.scenes.ratjack.animations import animations
 
     app = make_app(tmp_path, monkeypatch)
@@ -188,12 +200,14 @@ def test_ratjack_banners_speak_to_the_player_at_the_screen(tmp_path, monkeypatch
     shown = {}
     for reason, key in (("exactly 25", "exact"), ("highest", "scored")):
         for p in (0, 1):
-            step = animations.get("vp_scored")(table, {"type": "vp_scored", "player": p, "points": 1,
-                                                        "reason": reason, "vp": [1, 1, 0]})
+            step = animations.get("vp_scored")(
+                table, {"type": "vp_scored", "player": p, "points": 1, "reason": reason, "vp": [1, 1, 0]}
+            )
             step.on_start()
             shown[key, p] = table.banner_text
-    step = animations.get("player_eliminated")(table, {"type": "player_eliminated", "player": 0, "value": 27,
-                                                       "reason": "over 25"})
+    step = animations.get("player_eliminated")(
+        table, {"type": "player_eliminated", "player": 0, "value": 27, "reason": "over 25"}
+    )
     step = step[0] if isinstance(step, list) else step
     step.on_start()
     app.shutdown()
@@ -206,8 +220,12 @@ def test_ratjack_results_speak_to_the_player_at_the_screen(tmp_path, monkeypatch
     """The results screen's round lines: "You score 1 VP (...)", not "You scores"."""
     app = make_app(tmp_path, monkeypatch)
     table = open_game(app, Session.new("ratjack", ["human", "random"], seed=1))
-    table.log.add([{"type": "vp_scored", "player": 0, "points": 1, "reason": "exactly 25", "vp": [1, 0]},
-                   {"type": "vp_scored", "player": 1, "points": 1, "reason": "exactly 25", "vp": [1, 1]}])
+    table.log.add(
+        [
+            {"type": "vp_scored", "player": 0, "points": 1, "reason": "exactly 25", "vp": [1, 0]},
+            {"type": "vp_scored", "player": 1, "points": 1, "reason": "exactly 25", "vp": [1, 1]},
+        ]
+    )
     mine, theirs = table.results_summary()[-2:]
     app.shutdown()
     assert mine.startswith("You score 1 VP") and theirs.startswith(f"{table.name(1)} scores 1 VP")

@@ -79,7 +79,9 @@ def test_every_game_has_player_rules_in_both_languages_with_pictures_that_exist(
 
     from game.client import rulebook
 
-    manifest = tomllib.loads((Path(__file__).resolve().parents[1] / "assets" / "manifest.toml").read_text("utf-8"))
+    manifest = tomllib.loads(
+        (Path(__file__).resolve().parents[1] / "assets" / "manifest.toml").read_text("utf-8")
+    )
     keys = {e["key"] for e in manifest["asset"]}
     for game in clients():
         en, ja = rulebook.load(game, "en"), rulebook.load(game, "ja")
@@ -91,7 +93,9 @@ def test_every_game_has_player_rules_in_both_languages_with_pictures_that_exist(
             pictures = [k for s in book.sections for b in s.blocks if b.kind == "pictures" for k in b.keys]
             assert pictures and not set(pictures) - keys, (game, book.lang, set(pictures) - keys)
             if book.lang == "ja":  # no English paragraph under the Japanese interface
-                texts = [b.text for s in book.sections for b in s.blocks if b.text] + [s.title for s in book.sections]
+                texts = [b.text for s in book.sections for b in s.blocks if b.text] + [
+                    s.title for s in book.sections
+                ]
                 assert all(any(ord(c) > 0x2E80 for c in text) for text in texts), book.game
 
 
@@ -111,13 +115,22 @@ def test_ratjack_rules_list_every_ability_and_token_from_the_string_tables():
 def test_rules_parser_sections_directives_and_errors():
     from game.client.rulebook import parse, spans
 
-    sections = parse("## Goal {#goal}\nWin\nthe game.\n\n- an **item**\n!pictures 40 a.b c.d\n### Sub\n"
-                     "## 手番 {#turn}\n日本語の\n文章。\n!abilities rat\n!tokens\n", ("abilities", "tokens"))
+    sections = parse(
+        "## Goal {#goal}\nWin\nthe game.\n\n- an **item**\n!pictures 40 a.b c.d\n### Sub\n"
+        "## 手番 {#turn}\n日本語の\n文章。\n!abilities rat\n!tokens\n",
+        ("abilities", "tokens"),
+    )
     assert [s.id for s in sections] == ["goal", "turn"]
     goal, turn = sections
-    assert [(b.kind, b.text) for b in goal.blocks[:2]] == [("paragraph", "Win the game."), ("item", "an **item**")]
+    assert [(b.kind, b.text) for b in goal.blocks[:2]] == [
+        ("paragraph", "Win the game."),
+        ("item", "an **item**"),
+    ]
     assert goal.blocks[2].keys == ("a.b", "c.d") and goal.blocks[2].height == 40
-    assert turn.blocks[0].text == "日本語の文章。" and [b.kind for b in turn.blocks[1:]] == ["abilities", "tokens"]
+    assert turn.blocks[0].text == "日本語の文章。" and [b.kind for b in turn.blocks[1:]] == [
+        "abilities",
+        "tokens",
+    ]
     assert spans("an **item** here") == [("an ", False), ("item", True), (" here", False)]
     for bad in ("text first", "## A\n!pictures x y", "## A\n!sparkles", "## A\n!tokens"):
         with pytest.raises(ValueError):  # a game's directive only where its game's rules are read
@@ -174,8 +187,9 @@ def test_rules_scroll_with_wheel_keys_and_scroll_bar_and_switch_games(app):
     rules = app.scenes.push(RulesScene(app, "ratjack"))
     frames(app)
     assert rules.max_scroll > 2000  # every ability is there
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0,
-                                         precise_y=-2.0))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
+    )
     frames(app)
     assert rules.scroll > 0
     key(app, pygame.K_END)
@@ -190,8 +204,11 @@ def test_rules_scroll_with_wheel_keys_and_scroll_bar_and_switch_games(app):
     assert rules.scroll > paged
     thumb = rules.thumb()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 1),
-                                         buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 1), buttons=(1, 0, 0)
+        )
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.bottom), button=1))
     frames(app)
     assert rules.scroll == rules.max_scroll  # dragged to the end
@@ -206,7 +223,9 @@ def _hacktrick_candidates():
     from game.rules.hacktrick.actions import KINDS, OPEN, PLAY, Action
 
     out = [Action(k) for k in KINDS if k not in (OPEN, PLAY)]
-    out += [Action(OPEN, c) for c in range(6)] + [Action(PLAY, c, x2) for c in range(6) for x2 in (False, True)]
+    out += [Action(OPEN, c) for c in range(6)] + [
+        Action(PLAY, c, x2) for c in range(6) for x2 in (False, True)
+    ]
     return out
 
 
@@ -244,7 +263,9 @@ def test_an_unknown_reason_gets_the_generic_line_and_other_games_are_mapped():
     assert illegal.reason_kind("hacktrick", "something new") is None
     assert illegal.reason_kind("ratjack", "the deck is empty") == ("deck_empty", {})
     assert illegal.reason_kind("hakkutsu", "move (1, 2) is out of reach: your movement is 2") == (
-        "out_of_reach", {"n": "2"})
+        "out_of_reach",
+        {"n": "2"},
+    )
     for game, client in clients().items():
         for _, kind in client.illegal:
             assert f"illegal.{game}.{kind}" in i18n.table("ja")
@@ -307,8 +328,10 @@ def test_setup_is_remembered_per_game_across_visits_and_restarts(tmp_path, monke
         app.shutdown()
     saved = Settings.load()
     assert saved.problem is None
-    assert saved.remembered_setup("ratjack") == (["human", "heuristic", "mcts:level=easy"],
-                                                 {"decks": ("weasel", "raccoon")})
+    assert saved.remembered_setup("ratjack") == (
+        ["human", "heuristic", "mcts:level=easy"],
+        {"decks": ("weasel", "raccoon")},
+    )
     app = make_app(tmp_path, monkeypatch)  # a restart
     try:
         again = SetupScene(app, "ratjack")
@@ -319,14 +342,18 @@ def test_setup_is_remembered_per_game_across_visits_and_restarts(tmp_path, monke
         app.shutdown()
 
 
-@pytest.mark.parametrize("setups", [
-    [], {"chess": {"seats": ["human"], "options": {}}},
-    {"hacktrick": {"seats": ["human", "god"], "options": {}}},
-    {"hacktrick": {"seats": ["human"] * 5, "options": {}}},
-    {"ratjack": {"seats": ["human", "random"], "options": {"decks": ["rat-red", "rat-red"]}}},
-    {"hacktrick": {"seats": ["human", "random"], "options": {"target": "many"}}},
-    {"hacktrick": {"seats": ["human", "random"]}},
-])
+@pytest.mark.parametrize(
+    "setups",
+    [
+        [],
+        {"chess": {"seats": ["human"], "options": {}}},
+        {"hacktrick": {"seats": ["human", "god"], "options": {}}},
+        {"hacktrick": {"seats": ["human"] * 5, "options": {}}},
+        {"ratjack": {"seats": ["human", "random"], "options": {"decks": ["rat-red", "rat-red"]}}},
+        {"hacktrick": {"seats": ["human", "random"], "options": {"target": "many"}}},
+        {"hacktrick": {"seats": ["human", "random"]}},
+    ],
+)
 def test_broken_remembered_setups_are_forgotten_and_reported(tmp_path, monkeypatch, setups):
     import json
 
@@ -371,8 +398,12 @@ def test_no_space_between_a_placeholder_and_japanese_text():
 def test_known_sums_follow_plays_and_are_forgotten_after_a_draw():
     from game.client.scenes.hacktrick.view_model import known_sums
 
-    events = [{"type": "hand_started"}, {"type": "card_played", "player": 0, "card": 2, "opening": True},
-              {"type": "sums_announced", "sums": [9, 4]}, {"type": "card_played", "player": 1, "card": 3}]
+    events = [
+        {"type": "hand_started"},
+        {"type": "card_played", "player": 0, "card": 2, "opening": True},
+        {"type": "sums_announced", "sums": [9, 4]},
+        {"type": "card_played", "player": 1, "card": 3},
+    ]
     assert known_sums(events) == {0: (9, "deal"), 1: (1, "deal")}
     events += [{"type": "card_drawn", "player": 1}]
     assert known_sums(events) == {0: (9, "deal")}  # the stale "Sum announced" is gone
@@ -477,8 +508,11 @@ def test_the_keys_help_fits_above_the_window_edge(app, table, lang):
 
     layout = importlib.import_module(f"game.client.scenes.{table}.layout")
     scene_module = importlib.import_module(f"game.client.scenes.{table}.scene")
-    prefix = next(v.prompt_keys for v in vars(scene_module).values()
-                  if isinstance(v, type) and hasattr(v, "prompt_keys") and v.__module__ == scene_module.__name__)
+    prefix = next(
+        v.prompt_keys
+        for v in vars(scene_module).values()
+        if isinstance(v, type) and hasattr(v, "prompt_keys") and v.__module__ == scene_module.__name__
+    )
     i18n.set_language(lang)
     box = layout.KEYS
     keys = i18n.t(f"{prefix}.keys")
@@ -510,8 +544,15 @@ def test_an_idle_window_slows_down_and_wakes_on_input_or_animation(app):
     app.notice = None
     scene = open_game(app, Session.new("hacktrick", ["human", "heuristic"], seed=2))
     assert app.scenes.fade > 0 and not app.idle()  # the fade into the table
-    assert run_until(app, lambda: scene.session.to_move == 0 and not scene.timeline.busy
-                     and not scene.bot_thinking and app.scenes.fade == 0)
+    assert run_until(
+        app,
+        lambda: (
+            scene.session.to_move == 0
+            and not scene.timeline.busy
+            and not scene.bot_thinking
+            and app.scenes.fade == 0
+        ),
+    )
     app.last_input = time.perf_counter() - app_module.ACTIVE_SECONDS - 1
     assert app.idle()  # the human's turn, nothing moving
     scene.act(scene.legal_actions()[0])
@@ -524,11 +565,14 @@ def test_an_idle_window_slows_down_and_wakes_on_input_or_animation(app):
     assert type(app.scenes.top).__name__ == "PauseScene"  # Esc opened the pause menu
 
 
-@pytest.mark.parametrize("msg", [
-    "青ネズミ 12：他のプレイヤーの裏向きのカードを選んでください",
-    "かんたんボットは「ロック」トークンを自分のカードに置きました。（16 / 8）。",
-    "Easy bot puts the locked token on their Raccoon 3 — “Put a reserve token on one of your cards.”",
-])
+@pytest.mark.parametrize(
+    "msg",
+    [
+        "青ネズミ 12：他のプレイヤーの裏向きのカードを選んでください",
+        "かんたんボットは「ロック」トークンを自分のカードに置きました。（16 / 8）。",
+        "Easy bot puts the locked token on their Raccoon 3 — “Put a reserve token on one of your cards.”",
+    ],
+)
 def test_wrapped_lines_never_run_past_their_width_and_keep_japanese_line_rules(app, msg):
     """A character that may not start a line (ー, 。, small kana) takes the one before it down instead of
     running past the box (the prompt's "カ|ード" crossed its border); 「 never ends a line."""
@@ -574,7 +618,7 @@ def test_results_summary_lines_fit_the_box(app):
 
 
 def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages(app):
-    """"You wins!" and "1 points" were on the results screen."""
+    """ "You wins!" and "1 points" were on the results screen."""
     from game.client.menus.results import ResultsScene
 
     s = Session.new("hacktrick", ["human", "random"], seed=4, target=1)
@@ -587,7 +631,10 @@ def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages
     assert not ResultsScene(app, Session.new("hacktrick", ["human", "human"], seed=4), ["A", "B"]).you_won(0)
     assert i18n.tn("results.points", 1) == "1 point" and i18n.tn("results.points", 2) == "2 points"
     assert results.score_text(1) == "1 point"
-    assert ResultsScene(app, Session.new("ratjack", ["human", "random"], seed=4), ["A", "B"]).score_text(2) == "2 VP"
+    assert (
+        ResultsScene(app, Session.new("ratjack", ["human", "random"], seed=4), ["A", "B"]).score_text(2)
+        == "2 VP"
+    )
     i18n.set_language("ja")
     assert i18n.tn("results.points", 1) == "1点" and i18n.t("results.you_win") == "あなたの勝ち！"
 
@@ -642,7 +689,7 @@ def test_the_pause_menus_note_is_drawn_whole_under_the_buttons(tmp_path, monkeyp
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_hint_boxs_reading_stays_inside_the_box(tmp_path, monkeypatch, lang):
-    """"勝率53%" touched the hint box's bottom edge (Japanese fonts are tall)."""
+    """ "勝率53%" touched the hint box's bottom edge (Japanese fonts are tall)."""
     from types import SimpleNamespace
 
     from game.client import gfx

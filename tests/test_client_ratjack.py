@@ -72,8 +72,13 @@ def human_turn_by_clicks(app, scene: RatjackScene, rng: random.Random) -> None:
 
 
 def play_to_the_end(app, scene: RatjackScene, rng: random.Random, limit: int = 4000) -> int:
-    return play_table_to_the_end(app, scene, lambda: human_turn_by_clicks(app, scene, rng),
-                                 lambda: (len(scene.session.record.actions), scene.selected), limit)
+    return play_table_to_the_end(
+        app,
+        scene,
+        lambda: human_turn_by_clicks(app, scene, rng),
+        lambda: (len(scene.session.record.actions), scene.selected),
+        limit,
+    )
 
 
 @pytest.mark.parametrize("seats", [["human", "random"], ["human", "random", "heuristic", "random"]])
@@ -98,12 +103,19 @@ def _ability_position(family: str, value: int):
     deck = {"rat": "rat-red", "weasel": "weasel", "raccoon": "raccoon"}[family]
     other = [f"{deck} {(value + k - 1) % 12 + 1}" for k in range(1, 5)]
     return position(
-        3, ("rat-blue", deck), phase="play", player=0,
+        3,
+        ("rat-blue", deck),
+        phase="play",
+        player=0,
         hands=[[f"{deck} {value}", other[0]], ["rat-blue 10"], ["rat-blue 11"]],
-        areas=[["U:rat-blue 2", "D:rat-blue 3", "U:rat-blue 1@+1"],
-               ["U:rat-blue 4@-5", "D:rat-blue 5", "U:rat-blue 6"],
-               ["U:rat-blue 7", "D:rat-blue 8@half", "U:rat-blue 9"]],
-        discard=other[1:], reserve=["-3", "+10", "protected"])
+        areas=[
+            ["U:rat-blue 2", "D:rat-blue 3", "U:rat-blue 1@+1"],
+            ["U:rat-blue 4@-5", "D:rat-blue 5", "U:rat-blue 6"],
+            ["U:rat-blue 7", "D:rat-blue 8@half", "U:rat-blue 9"],
+        ],
+        discard=other[1:],
+        reserve=["-3", "+10", "protected"],
+    )
 
 
 def open_position(app, state) -> RatjackScene:
@@ -123,8 +135,12 @@ def test_every_ability_through_the_ui(app):
         for value in range(1, 13):
             scene = open_position(app, _ability_position(family, value))
             hand = scene.current_choices()
-            card_key = next(k for k in hand.order if scene.display["hand"][k[1]]["value"] == value
-                            and scene.display["hand"][k[1]]["deck"] != "rat-blue")
+            card_key = next(
+                k
+                for k in hand.order
+                if scene.display["hand"][k[1]]["value"] == value
+                and scene.display["hand"][k[1]]["deck"] != "rat-blue"
+            )
             click_item(app, scene, card_key)
             assert scene.selected is not None
             assert "face-up" in scene.bar.idents, (family, value, scene.bar.idents)
@@ -242,7 +258,8 @@ def test_save_resume_and_undo(app):
     rng = random.Random(1)
     # a turn in which the human has something to undo: a decision that showed them nothing hidden since
     while len([a for a in scene.session.actors if a == 0]) < 4 or not (
-            scene.my_turn and scene.session.undo_point() is not None):
+        scene.my_turn and scene.session.undo_point() is not None
+    ):
         play_a_step(app, scene, rng)
     check_save_resume_undo(app, scene, RatjackScene)
 
@@ -264,8 +281,18 @@ def test_tooltips_explain_cards_and_tokens(app):
 def test_monkey_on_the_ratjack_table(app):
     scene = start(app, ["human", "random", "random", "random"], seed=4)
     rng = random.Random(3)
-    keys = [pygame.K_d, pygame.K_t, pygame.K_f, pygame.K_u, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_BACKSPACE,
-            pygame.K_SPACE, pygame.K_ESCAPE]
+    keys = [
+        pygame.K_d,
+        pygame.K_t,
+        pygame.K_f,
+        pygame.K_u,
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_3,
+        pygame.K_BACKSPACE,
+        pygame.K_SPACE,
+        pygame.K_ESCAPE,
+    ]
     monkey_on_table(app, scene, rng, keys, 1500)
     assert len(scene.session.record.actions) > 20
 
@@ -335,8 +362,9 @@ def test_every_selected_card_prompt_fits_its_box(app):
                     msg = i18n.t("rj.prompt.selected", card=card_label(card), ability=ability_text(card))
                     msg += "\n" + i18n.t("rj.prompt.no_face_up")
                     size = fitting_size(msg, area.width, area.height)
-                    assert len(gfx.wrap(msg, size, area.width)) * gfx.font(size).get_linesize() <= area.height, \
-                        (lang, deck, value)
+                    assert (
+                        len(gfx.wrap(msg, size, area.width)) * gfx.font(size).get_linesize() <= area.height
+                    ), (lang, deck, value)
     finally:
         i18n.set_language("en")
 
@@ -369,7 +397,9 @@ def test_log_names_the_viewer_as_owner_with_your(app):
     bot = scene.name(1)
     assert scene.describe(peek) == f"{bot} looks at one of your face-down cards."
     assert scene.describe(flip).startswith("Your ")
-    assert f"on {bot}'s card" in scene.describe(token) or f"on {bot}'s face-down card" in scene.describe(token)
+    assert f"on {bot}'s card" in scene.describe(token) or f"on {bot}'s face-down card" in scene.describe(
+        token
+    )
     assert scene.describe(token).startswith("You put the +5 token")  # the viewer as subject: "You put"
     drew = {"type": "card_drawn", "player": 0, "source": "deck", "card": {"deck": "rat-red", "value": 5}}
     assert scene.describe(drew) == "You draw Red rat 5 from the deck."
@@ -387,9 +417,13 @@ def test_token_lines_name_the_card_the_owner_and_the_token_in_both_languages(app
 
     scene = start(app, ["human", "random"])
     bot = scene.name(1)
-    areas = [[{"face_up": True, "card": {"deck": "weasel", "value": 5}, "token": None}],
-             [{"face_up": False, "card": None, "token": None},
-              {"face_up": True, "card": {"deck": "raccoon", "value": 3}, "token": None}]]
+    areas = [
+        [{"face_up": True, "card": {"deck": "weasel", "value": 5}, "token": None}],
+        [
+            {"face_up": False, "card": None, "token": None},
+            {"face_up": True, "card": {"deck": "raccoon", "value": 3}, "token": None},
+        ],
+    ]
     scene.display = dict(scene.display, areas=areas)
     own = {"type": "token_placed", "player": 1, "token": "locked", "owner": 1, "index": 1, "from": "reserve"}
     mine = {"type": "token_placed", "player": 1, "token": "double", "owner": 0, "index": 0, "from": "reserve"}
@@ -407,10 +441,16 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
     """While the round's summary waits for a click, the gauges show the values it lists (they showed
     the values from before the last move); a discarded card counts on the pile once it lands."""
     app.scenes.push(TitleScene(app))
-    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
-                     hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
-                     areas=[["U:rat-red 10", "U:rat-red 12"], ["U:rat-blue 4", "D:rat-blue 5"]],
-                     deck=["rat-blue 6", "rat-blue 7"], discard=["rat-blue 8"])
+    state = position(
+        2,
+        ("rat-red", "rat-blue"),
+        phase="play",
+        player=0,
+        hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
+        areas=[["U:rat-red 10", "U:rat-red 12"], ["U:rat-blue 4", "D:rat-blue 5"]],
+        deck=["rat-blue 6", "rat-blue 7"],
+        discard=["rat-blue 8"],
+    )
     scene = open_position(app, state)
     assert rj_draw.shown_value(scene, 0) == 22
     three = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 3")
@@ -426,31 +466,41 @@ def test_gauges_and_discard_count_follow_the_animation_and_the_round_summary(app
     assert len(tips_in(rj_draw.summary_rect(scene, 2))) > 1  # cards and piles there have their tips
     scene._apply(three)
     assert run_until(app, lambda: scene.banner_text is not None and "exactly 25" in scene.banner_text, 600)
-    assert rj_draw.shown_value(scene, 0) == 25                # the banner never says 25 over a gauge at 22
+    assert rj_draw.shown_value(scene, 0) == 25  # the banner never says 25 over a gauge at 22
     assert run_until(app, lambda: scene.summary is not None, 600)
     assert scene.summary["values"][0] == 25
     frames(app, 1)
     assert tips_in(rj_draw.summary_rect(scene, 2)) == {None}  # the table's tips stay hidden under the summary
-    assert scene.display["values"][0] == 22          # the table still shows the view before the move
+    assert scene.display["values"][0] == 22  # the table still shows the view before the move
     assert rj_draw.shown_value(scene, 0) == 25 and rj_draw.shown_value(scene, 1) == 4
     assert run_until(app, lambda: scene.timeline.waiting, 600)
     assert rj_draw.shown_value(scene, 0) == 25
     click(app, (640, 360))
     assert run_until(app, lambda: scene.summary is None and scene.display["round"] == 2, 600)
-    assert rj_draw.shown_value(scene, 0) == 0                 # a new round is dealt
+    assert rj_draw.shown_value(scene, 0) == 0  # a new round is dealt
 
-    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
-                     hands=[["rat-red 11", "rat-blue 1"], ["rat-blue 2"]],
-                     areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
-                     deck=["rat-blue 6", "rat-blue 7", "rat-blue 9", "rat-blue 12"], discard=["rat-blue 8"])
+    state = position(
+        2,
+        ("rat-red", "rat-blue"),
+        phase="play",
+        player=0,
+        hands=[["rat-red 11", "rat-blue 1"], ["rat-blue 2"]],
+        areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
+        deck=["rat-blue 6", "rat-blue 7", "rat-blue 9", "rat-blue 12"],
+        discard=["rat-blue 8"],
+    )
     scene = open_position(app, state)
     eleven = next(a for a in scene.legal_actions() if str(a) == "face-up rat-red 11")  # mills 2 deck cards
     app.settings.animation_speed = 1.0  # frame by frame
     scene._apply(eleven)
     seen = set()  # (cards on the shown view's pile, the count shown)
     while scene.timeline.busy:
-        seen.add((len(scene.display["discard"]), len(scene.display["discard"]) +
-                  scene.sprites.noted("discard_added", 0)))
+        seen.add(
+            (
+                len(scene.display["discard"]),
+                len(scene.display["discard"]) + scene.sprites.noted("discard_added", 0),
+            )
+        )
         frames(app, 1)
     assert (1, 1) in seen and (1, 3) in seen and (3, 3) in seen  # the milled cards count once they land
 
@@ -473,8 +523,14 @@ def test_what_an_ability_step_chose_is_framed_and_named(app, monkeypatch):
     assert "Chosen: " + scene.chosen_label(token) in scene.turn_prompt()
     highlights = []
     real = widgets.draw_token
-    monkeypatch.setattr(widgets, "draw_token", lambda surface, image, center, highlight=None, dim=False: (
-        highlights.append(highlight), real(surface, image, center, highlight=highlight, dim=dim))[1])
+    monkeypatch.setattr(
+        widgets,
+        "draw_token",
+        lambda surface, image, center, highlight=None, dim=False: (
+            highlights.append(highlight),
+            real(surface, image, center, highlight=highlight, dim=dim),
+        )[1],
+    )
     app.render()
     assert highlights.count(scene_module.CHOSEN) == 1
 
@@ -563,8 +619,11 @@ def test_an_opponents_out_line_is_drawn_under_their_cards_clear_of_the_values(ap
         s = new_game("ratjack", players=3, seed=seed)
         while not s.is_terminal and not any(s.view(0)["eliminated"][1:]):
             s.apply(rng.choice(s.legal_actions()))
-        if not s.is_terminal and s.current_player == 0 and any(
-                s.view(0)["areas"][q] for q in (1, 2) if s.view(0)["eliminated"][q]):
+        if (
+            not s.is_terminal
+            and s.current_player == 0
+            and any(s.view(0)["areas"][q] for q in (1, 2) if s.view(0)["eliminated"][q])
+        ):
             state = s
             break
     assert state is not None
@@ -572,7 +631,9 @@ def test_an_opponents_out_line_is_drawn_under_their_cards_clear_of_the_values(ap
     scene = open_position(app, state)
     q = next(q for q in (1, 2) if state.view(0)["eliminated"][q] and state.view(0)["areas"][q])
     label = rj_draw.out_reason(scene, q)
-    chip = rj_draw.out_chip_rect(scene, q, t("rj.out_reason", reason=reason_text(label)) if label else t("rj.out"))
+    chip = rj_draw.out_chip_rect(
+        scene, q, t("rj.out_reason", reason=reason_text(label)) if label else t("rj.out")
+    )
     cards = [rect for _, rect in scene.layout.areas[q].rects()]
     assert cards and chip.colliderect(scene.layout.panels[q])
     for rect in cards:
@@ -614,20 +675,36 @@ def test_a_known_face_down_cards_frame_stays_under_its_key_badge(app):
     card = pygame.Surface((60, 90))
     card.fill((200, 200, 200))
     blue = (90, 150, 220)
-    rect = widgets.draw_card(surface, card, pygame.Rect(50, 50, 60, 90), badge="3",
-                             decorate=lambda r: surface.fill(blue, r.inflate(40, 40)))
-    badge = widgets.chip(pygame.Surface((200, 200)), "3", (rect.right + 4, rect.top - 6), size=widgets.BADGE_SIZE,
-                         anchor="topright")
+    rect = widgets.draw_card(
+        surface,
+        card,
+        pygame.Rect(50, 50, 60, 90),
+        badge="3",
+        decorate=lambda r: surface.fill(blue, r.inflate(40, 40)),
+    )
+    badge = widgets.chip(
+        pygame.Surface((200, 200)),
+        "3",
+        (rect.right + 4, rect.top - 6),
+        size=widgets.BADGE_SIZE,
+        anchor="topright",
+    )
     assert tuple(surface.get_at(badge.center))[:3] != blue
 
 
 def test_the_discard_browser_explains_its_cards_and_hides_the_tables_tips(app):
     """The whole-pile browser had no tooltips, and the table's own tips showed through it."""
     app.scenes.push(TitleScene(app))
-    state = position(2, ("rat-red", "rat-blue"), phase="play", player=0,
-                     hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
-                     areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
-                     deck=["rat-blue 6", "rat-blue 7"], discard=["rat-blue 8", "rat-red 5", "rat-red 9"])
+    state = position(
+        2,
+        ("rat-red", "rat-blue"),
+        phase="play",
+        player=0,
+        hands=[["rat-red 3", "rat-blue 1"], ["rat-blue 2"]],
+        areas=[["U:rat-red 10"], ["U:rat-blue 4"]],
+        deck=["rat-blue 6", "rat-blue 7"],
+        discard=["rat-blue 8", "rat-red 5", "rat-red 9"],
+    )
     scene = open_position(app, state)
 
     def hover(pos) -> str | None:

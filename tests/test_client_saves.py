@@ -67,8 +67,17 @@ def test_a_demo_never_touches_saves(tmp_path, monkeypatch):
     path, data = _saved_game()
     from game.client.main import run_demo
 
-    assert run_demo("hacktrick", seed=3, speed=50, seats=["random", "random"], bot_mode="inline",
-                    options={"target": 1}) == 0
+    assert (
+        run_demo(
+            "hacktrick",
+            seed=3,
+            speed=50,
+            seats=["random", "random"],
+            bot_mode="inline",
+            options={"target": 1},
+        )
+        == 0
+    )
     assert path.read_bytes() == data
 
 
@@ -111,7 +120,9 @@ BROKEN_SAVES = {
     "returns is a number": json.dumps(_record_json(returns=7)).encode(),
     "players is text": json.dumps(_record_json(players="2")).encode(),
     "actions is a number": json.dumps(_record_json(actions=5)).encode(),
-    "deep nesting": json.dumps(_record_json()).encode().replace(b'"meta": {', b'"meta": {"x": ' + DEEP.encode() + b", "),
+    "deep nesting": json.dumps(_record_json())
+    .encode()
+    .replace(b'"meta": {', b'"meta": {"x": ' + DEEP.encode() + b", "),
     "deep nesting everywhere": DEEP.encode(),
     "not UTF-8": b'{"game": "hack\xfftrick"}',
     "unknown agent": json.dumps(_record_json(meta={"seats": ["human", "mcts:level=insane"]})).encode(),
@@ -142,7 +153,9 @@ def test_continue_explains_a_malformed_save_and_keeps_it(app, name, lang):
     dialog = app.scenes.top
     note = t(dialog.note, **dialog.fmt)
     assert type(dialog).__name__ == "ConfirmScene" and t("title.save_problem.broken") in note
-    assert "hacktrick.json" in note and not any(word in note for word in ("JSON", "Expecting", "record", "column"))
+    assert "hacktrick.json" in note and not any(
+        word in note for word in ("JSON", "Expecting", "record", "column")
+    )
     assert path.read_bytes() == BROKEN_SAVES[name]
 
 
@@ -239,6 +252,7 @@ def test_a_dialog_shows_the_screen_it_was_opened_over_with_its_widgets(app):
 
 
 # -- closing the window -------------------------------------------------------------------------
+
 
 def _human_moved(app, seed: int = 3):
     """A Hacktrick table, a human against a random bot, after the human's first move."""

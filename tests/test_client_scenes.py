@@ -162,8 +162,9 @@ def test_switch_language_in_settings(app):
     settings = app.scenes.top
     assert isinstance(settings, SettingsScene)
     click_button(app, settings.lang)  # the drop-down opens ...
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.lang,
-                                         text="日本語"))  # ... and Japanese is picked
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=settings.lang, text="日本語")
+    )  # ... and Japanese is picked
     frames(app)
     frames(app)
     assert app.settings.language == "ja"
@@ -234,9 +235,15 @@ def test_x2_toggle_and_declarations_through_buttons(app):
     app.scenes.push(TitleScene(app))
     session = Session.new("hacktrick", ["human", "random"], seed=31)
     scene = open_game(app, session)
-    assert run_until(app, lambda: scene.my_turn and session.state.phase == "main"
-                     and any(a.x2 for a in scene.legal_actions())
-                     or (scene.my_turn and _advance(app, scene)))
+    assert run_until(
+        app,
+        lambda: (
+            scene.my_turn
+            and session.state.phase == "main"
+            and any(a.x2 for a in scene.legal_actions())
+            or (scene.my_turn and _advance(app, scene))
+        ),
+    )
     value = next(a.card for a in scene.legal_actions() if a.x2)
     click_button(app, scene.bar.find("x2"))
     assert scene.x2_chosen and scene.bar.find("x2").text == "×2: ON (X)"
@@ -368,7 +375,7 @@ def test_esc_on_an_open_drop_down_closes_only_the_list(app):
 
 
 def test_the_game_is_over_only_once_the_last_moves_are_shown(app):
-    """"The game is over." showed while the bot's last turn was still being animated."""
+    """ "The game is over." showed while the bot's last turn was still being animated."""
     from game.client.scenes import open_game
 
     app.scenes.push(TitleScene(app))

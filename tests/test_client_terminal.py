@@ -19,17 +19,31 @@ from game.client.session import Session, save_path
 from .client_helpers import frames, make_app, run_until
 
 ROOT = Path(__file__).resolve().parents[1]
-START_AND_STOP = ("from game.client.app import App\n"
-                  "from game.client.settings import Settings\n"
-                  "App(Settings.load(), bot_mode='inline').shutdown()\n")
+START_AND_STOP = (
+    "from game.client.app import App\n"
+    "from game.client.settings import Settings\n"
+    "App(Settings.load(), bot_mode='inline').shutdown()\n"
+)
 
 
 def client_stderr(tmp_path, **env) -> list[str]:
     """The stderr lines of a client started and stopped in a fresh process with ``env``."""
-    run_env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-                   TRIO_CONFIG_DIR=str(tmp_path / "config"), TRIO_DATA_DIR=str(tmp_path / "data"), **env)
-    proc = subprocess.run([sys.executable, "-c", START_AND_STOP], cwd=ROOT, env=run_env, capture_output=True,
-                          text=True, timeout=120)
+    run_env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        TRIO_CONFIG_DIR=str(tmp_path / "config"),
+        TRIO_DATA_DIR=str(tmp_path / "data"),
+        **env,
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", START_AND_STOP],
+        cwd=ROOT,
+        env=run_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stderr.splitlines()
 
@@ -44,7 +58,8 @@ def test_no_sound_device_is_one_quiet_line(tmp_path):
 
 def test_an_audio_driver_that_does_not_exist_is_one_quiet_line(tmp_path):
     assert client_stderr(tmp_path, SDL_AUDIODRIVER="no-such-driver") == [
-        "tabletop-trio: no sound device; playing without sound"]
+        "tabletop-trio: no sound device; playing without sound"
+    ]
 
 
 def test_with_sound_nothing_is_said(tmp_path):

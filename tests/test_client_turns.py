@@ -64,7 +64,9 @@ TABLES = [
 ]
 
 
-@pytest.mark.parametrize("game,seats,options", TABLES, ids=["ratjack-4", "ratjack-2", "hacktrick-2", "hakkutsu-4"])
+@pytest.mark.parametrize(
+    "game,seats,options", TABLES, ids=["ratjack-4", "ratjack-2", "hacktrick-2", "hakkutsu-4"]
+)
 def test_each_bot_move_is_captioned_long_enough_to_read_and_yours_never(app, game, seats, options):
     """Every bot's moves show as captions (the log's own lines) next to their spotlighted area; a line
     is replaced only after CAPTION_SECONDS of animation time; the human's own moves get none."""
@@ -91,7 +93,9 @@ def test_each_bot_move_is_captioned_long_enough_to_read_and_yours_never(app, gam
         now = {id(line): line for line in caps.lines}
         if set(now) - set(seen):  # a caption appears with its event's log line, not before
             log = set(scene.log.lines())
-            assert all(line.text in log for k, line in now.items() if k not in seen and line.kind != "cards_swapped")
+            assert all(
+                line.text in log for k, line in now.items() if k not in seen and line.kind != "cards_swapped"
+            )
         for k, line in seen.items():
             if k not in now and caps.actor in bots:  # replaced by another line, not cleared by your move
                 read_times.append(line.shown)
@@ -189,18 +193,41 @@ def test_outcomes_are_called_out_clear_of_the_card_values(app):
 
 
 OUTCOMES = [
-    ("ratjack", {"type": "player_eliminated", "player": 1, "reason": "over 25", "value": 27},
-     [(1, "Simple bot #2 is out at 27", "bad")]),
-    ("ratjack", {"type": "vp_scored", "player": 0, "points": 1, "reason": "exactly 25", "vp": [1, 0, 0, 0]},
-     [(0, "You hit exactly 25!", "good")]),
-    ("ratjack", {"type": "vp_scored", "player": 2, "points": 2, "reason": "last player standing", "vp": [0, 0, 2, 0]},
-     [(2, "Simple bot #3 scores 2 VP", "good")]),
-    ("ratjack", {"type": "card_placed", "player": 1, "owner": 1, "index": 0, "from": "hand", "face_up": False}, []),
-    ("hacktrick", {"type": "markers_captured", "player": 1, "from": 0, "cell": 5, "count": 2, "x2": False},
-     [(1, "Simple bot captures 2 markers!", "good")]),
-    ("hacktrick", {"type": "markers_captured", "player": 1, "from": 0, "cell": 5, "count": 1, "x2": False}, []),
-    ("hacktrick", {"type": "hand_won", "player": 0, "points": 2, "reason": "line", "x2": False},
-     [(0, "You win the hand, +2", "good")]),
+    (
+        "ratjack",
+        {"type": "player_eliminated", "player": 1, "reason": "over 25", "value": 27},
+        [(1, "Simple bot #2 is out at 27", "bad")],
+    ),
+    (
+        "ratjack",
+        {"type": "vp_scored", "player": 0, "points": 1, "reason": "exactly 25", "vp": [1, 0, 0, 0]},
+        [(0, "You hit exactly 25!", "good")],
+    ),
+    (
+        "ratjack",
+        {"type": "vp_scored", "player": 2, "points": 2, "reason": "last player standing", "vp": [0, 0, 2, 0]},
+        [(2, "Simple bot #3 scores 2 VP", "good")],
+    ),
+    (
+        "ratjack",
+        {"type": "card_placed", "player": 1, "owner": 1, "index": 0, "from": "hand", "face_up": False},
+        [],
+    ),
+    (
+        "hacktrick",
+        {"type": "markers_captured", "player": 1, "from": 0, "cell": 5, "count": 2, "x2": False},
+        [(1, "Simple bot captures 2 markers!", "good")],
+    ),
+    (
+        "hacktrick",
+        {"type": "markers_captured", "player": 1, "from": 0, "cell": 5, "count": 1, "x2": False},
+        [],
+    ),
+    (
+        "hacktrick",
+        {"type": "hand_won", "player": 0, "points": 2, "reason": "line", "x2": False},
+        [(0, "You win the hand, +2", "good")],
+    ),
 ]
 
 
@@ -221,9 +248,17 @@ def test_a_rock_of_five_points_dug_and_the_museum_bonuses_are_called_out(app):
     [(player, text, tone)] = scene.outcomes(dict(dug, card=rich))
     assert player == 2 and str(rich["points"]) in text and tone == "good"
     assert scene.outcomes(dict(dug, card=poor)) == []
-    over = {"type": "game_over", "winners": [0], "scores": [9, 5, 4], "museums": [None, None, None],
-            "breakdown": [{"printed": 6, "fossils": 1, "museum": 2, "total": 9}, {"museum": 0, "total": 5},
-                          {"printed": 1, "fossils": 0, "museum": 3, "total": 4}]}
+    over = {
+        "type": "game_over",
+        "winners": [0],
+        "scores": [9, 5, 4],
+        "museums": [None, None, None],
+        "breakdown": [
+            {"printed": 6, "fossils": 1, "museum": 2, "total": 9},
+            {"museum": 0, "total": 5},
+            {"printed": 1, "fossils": 0, "museum": 3, "total": 4},
+        ],
+    }
     assert [(p, tone) for p, _, tone in scene.outcomes(over)] == [(0, "good"), (2, "good")]
 
 
@@ -246,9 +281,12 @@ def expected_since_last_turn(scene) -> list[tuple[int, list[str]]]:
     return [(p, lines) for p, lines in out if lines]
 
 
-@pytest.mark.parametrize("game,seats,options", [TABLES[0], TABLES[2], TABLES[3]],
-                         ids=["ratjack-4", "hacktrick-2", "hakkutsu-4"])
-def test_since_your_last_turn_lists_each_players_moves_opens_with_r_and_goes_when_you_act(app, game, seats, options):
+@pytest.mark.parametrize(
+    "game,seats,options", [TABLES[0], TABLES[2], TABLES[3]], ids=["ratjack-4", "hacktrick-2", "hakkutsu-4"]
+)
+def test_since_your_last_turn_lists_each_players_moves_opens_with_r_and_goes_when_you_act(
+    app, game, seats, options
+):
     scene = start(app, game, seats, **options)
     me = make_agent("heuristic", seed=3)
     your_turn_after_the_others(app, scene, me)
@@ -262,8 +300,9 @@ def test_since_your_last_turn_lists_each_players_moves_opens_with_r_and_goes_whe
     assert scene.recap.open
     rows = scene.recap.rows()
     assert [text for kind, text in rows if kind == "name"] == [scene.name(p) for p, _ in groups]
-    assert app.canvas.get_at((scene.log.rect.left - 20, scene.log.rect.top + 20)) != \
-        closed.get_at((scene.log.rect.left - 20, scene.log.rect.top + 20))  # the panel is drawn beside the log
+    assert app.canvas.get_at((scene.log.rect.left - 20, scene.log.rect.top + 20)) != closed.get_at(
+        (scene.log.rect.left - 20, scene.log.rect.top + 20)
+    )  # the panel is drawn beside the log
     key(app, pygame.K_r, settle=1)
     assert not scene.recap.open
     key(app, pygame.K_r, settle=1)
@@ -280,9 +319,17 @@ def hotseat_position(top: str, bottom: str, players: int):
     """Player 0 (a human) is to draw; ``top`` is the deck's top card, ``bottom`` its bottom one."""
     hands = [["weasel 1"], ["weasel 2"], ["weasel 3"], ["weasel 4"]][:players]
     areas = [["U:raccoon 1"], ["U:raccoon 2"], ["U:raccoon 3"], ["U:raccoon 4"]][:players]
-    return position(players, ("weasel", "raccoon"), phase="draw", player=0, hands=hands, areas=areas,
-                    deck=[bottom, "raccoon 5", "raccoon 6", "raccoon 7", "raccoon 8", "raccoon 9", top],
-                    discard=["weasel 5"], rest="discard")
+    return position(
+        players,
+        ("weasel", "raccoon"),
+        phase="draw",
+        player=0,
+        hands=hands,
+        areas=areas,
+        deck=[bottom, "raccoon 5", "raccoon 6", "raccoon 7", "raccoon 8", "raccoon 9", top],
+        discard=["weasel 5"],
+        rest="discard",
+    )
 
 
 def hotseat_list(app, seats: list[str], top: str, bottom: str) -> tuple[list, list[str]]:
@@ -311,8 +358,9 @@ def hotseat_list(app, seats: list[str], top: str, bottom: str) -> tuple[list, li
     return groups, own_log
 
 
-@pytest.mark.parametrize("seats", [["human", "human"], ["human", "heuristic", "human", "heuristic"]],
-                         ids=["2-seats", "4-seats"])
+@pytest.mark.parametrize(
+    "seats", [["human", "human"], ["human", "heuristic", "human", "heuristic"]], ids=["2-seats", "4-seats"]
+)
 def test_hotseat_list_never_holds_the_previous_humans_hidden_card(app, seats):
     """The same game but for the card player 0 drew and put face down: the next human's list is the same
     (and names neither card), while player 0's own log named it."""

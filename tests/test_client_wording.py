@@ -36,8 +36,12 @@ def hacktrick_with_an_empty_hand(ask: bool) -> Session:
         while not state.is_terminal:
             view = state.view(state.current_player)
             kinds = {a.kind for a in state.legal_actions()}
-            if (state.current_player == 0 and view["phase"] == "main" and not view["hand"]
-                    and ("ask" in kinds) == ask):
+            if (
+                state.current_player == 0
+                and view["phase"] == "main"
+                and not view["hand"]
+                and ("ask" in kinds) == ask
+            ):
                 return session
             session.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no such position")
@@ -46,7 +50,7 @@ def hacktrick_with_an_empty_hand(ask: bool) -> Session:
 @pytest.mark.parametrize("app", ["en", "ja"], indirect=True)
 @pytest.mark.parametrize("ask", [False, True])
 def test_the_prompt_does_not_ask_for_a_card_from_an_empty_hand(app, ask):
-    """"Your turn: click a card to play it, or draw." was shown with no card in the hand."""
+    """ "Your turn: click a card to play it, or draw." was shown with no card in the hand."""
     scene = open_game(app, hacktrick_with_an_empty_hand(ask))
     for _ in range(200):
         if scene.my_turn:

@@ -29,9 +29,14 @@ from .conftest import RANDOM_GAMES
 
 VIEW_KEYS = {"game", "player", "current_player", "scores", "terminal", "legal"}
 VARIANTS = {"ratjack": [{"decks": ("weasel", "raccoon")}], "hakkutsu": [{"mode": "treasure", "draft": True}]}
-CASES = [(name, players, {}) for name, info in GAMES.items()
-         for players in range(info.min_players, info.max_players + 1)]
-CASES += [(name, info.max_players, options) for name, info in GAMES.items() for options in VARIANTS.get(name, [])]
+CASES = [
+    (name, players, {})
+    for name, info in GAMES.items()
+    for players in range(info.min_players, info.max_players + 1)
+]
+CASES += [
+    (name, info.max_players, options) for name, info in GAMES.items() for options in VARIANTS.get(name, [])
+]
 MAX_STEPS = 20000
 CHECK_EVERY = 9  # the expensive checks (clone, JSON round trip, determinize) run every few steps
 
@@ -126,7 +131,9 @@ def play(game: str, players: int, options: dict, seed: int) -> tuple:
         assert steps < MAX_STEPS, "the game did not end"
     assert state.legal_actions() == [] and state.current_player is None
     returns = state.returns()
-    assert len(returns) == players and all(0.0 <= r <= 1.0 for r in returns) and abs(sum(returns) - 1.0) < 1e-9
+    assert (
+        len(returns) == players and all(0.0 <= r <= 1.0 for r in returns) and abs(sum(returns) - 1.0) < 1e-9
+    )
     check_views(state, rng)
     return state, record
 
@@ -138,4 +145,6 @@ def test_random_games_keep_the_contract(case):
         state, record = play(game, players, options, seed=1000 * players + k)
         # same seed and same actions: the same game, from the record and from its JSON
         assert snapshot(record.replay()) == snapshot(state)
-        assert snapshot(GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()) == snapshot(state)
+        assert snapshot(GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()) == snapshot(
+            state
+        )

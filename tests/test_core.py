@@ -61,10 +61,12 @@ def test_events_for_strips_private_keys_and_drops_secret_events():
         {"type": "drawn", "player": 1, "card": 4, "visible_to": [1], "private": ["card"]},
         {"type": "peek", "player": 0, "card": 2, "visible_to": [0]},
     ]
-    assert events_for(events, 1) == [{"type": "public", "x": 1},
-                                     {"type": "drawn", "player": 1, "card": 4}]
-    assert events_for(events, 0) == [{"type": "public", "x": 1}, {"type": "drawn", "player": 1},
-                                     {"type": "peek", "player": 0, "card": 2}]
+    assert events_for(events, 1) == [{"type": "public", "x": 1}, {"type": "drawn", "player": 1, "card": 4}]
+    assert events_for(events, 0) == [
+        {"type": "public", "x": 1},
+        {"type": "drawn", "player": 1},
+        {"type": "peek", "player": 0, "card": 2},
+    ]
 
 
 def test_seat_only_exposes_the_players_information():
@@ -98,14 +100,19 @@ def test_record_round_trip_replay_and_validation(tmp_path):
     assert loaded.replay(upto=3).to_json() == list(loaded.states())[3].to_json()
 
 
-@pytest.mark.parametrize("text,message", [
-    ("not json", "not valid JSON"),
-    ("[]", "JSON object"),
-    ('{"game": "hacktrick"}', "missing"),
-    ('{"game": "go", "players": 2, "options": {}, "seed": 1, "actions": []}', "unknown game"),
-    ('{"game": "hacktrick", "players": 2, "options": {}, "seed": 1, "actions": [{"kind": "fly"}]}',
-     "malformed action"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("not json", "not valid JSON"),
+        ("[]", "JSON object"),
+        ('{"game": "hacktrick"}', "missing"),
+        ('{"game": "go", "players": 2, "options": {}, "seed": 1, "actions": []}', "unknown game"),
+        (
+            '{"game": "hacktrick", "players": 2, "options": {}, "seed": 1, "actions": [{"kind": "fly"}]}',
+            "malformed action",
+        ),
+    ],
+)
 def test_broken_records_give_clear_errors(text, message):
     with pytest.raises(ValueError, match=message):
         GameRecord.loads(text)

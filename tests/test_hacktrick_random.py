@@ -26,8 +26,14 @@ def check_invariants(s):
     for p in (0, 1):
         o = 1 - p
         on_board = sum(s.cell_count[c] for c in range(1, 10) if s.cell_owner[c] == p)
-        total = (s.normal[p] + (s.x2_loc[p] == SUPPLY) + on_board + s.captured[o]
-                 + s.spent_own[p] + s.spent_captured[o])
+        total = (
+            s.normal[p]
+            + (s.x2_loc[p] == SUPPLY)
+            + on_board
+            + s.captured[o]
+            + s.spent_own[p]
+            + s.spent_captured[o]
+        )
         assert total == 10, (p, total)
         if 1 <= s.x2_loc[p] <= 9:
             assert s.cell_owner[s.x2_loc[p]] == p
@@ -161,7 +167,7 @@ def test_determinize_with_a_known_sum_deals_each_hand_as_often_as_a_conditioned_
 
     s = new_game("hacktrick", seed=3)
     o = s.dealer
-    s.apply(s.legal_actions()[0])         # the opening: both sums are announced
+    s.apply(s.legal_actions()[0])  # the opening: both sums are announced
     p = 1 - o
     assert s.known_sum[p] == sum(s.hands[o]) and len(s.hands[o]) == 3
     pool = list(CARDS)
@@ -169,9 +175,12 @@ def test_determinize_with_a_known_sum_deals_each_hand_as_often_as_a_conditioned_
         pool.remove(c)
     target = s.known_sum[p]
     k = len(s.hands[o])
-    exact = Counter(tuple(sorted(pool[i] for i in c)) for c in combinations(range(len(pool)), k)
-                    if sum(pool[i] for i in c) == target)
-    assert len(exact) > 1                 # several hands possible, with different weights
+    exact = Counter(
+        tuple(sorted(pool[i] for i in c))
+        for c in combinations(range(len(pool)), k)
+        if sum(pool[i] for i in c) == target
+    )
+    assert len(exact) > 1  # several hands possible, with different weights
     total = sum(exact.values())
     draws = 4000
     rng = random.Random(5)

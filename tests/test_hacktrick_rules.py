@@ -114,8 +114,9 @@ def test_draw_only_below_the_hand_limit():
 
 
 def test_empty_deck_is_rebuilt_from_the_row_except_the_rightmost():
-    s = position(hands=([1, 2], [0, 0, 0, 1]), row=[5, 4, 5, 4, 5, 3, 4, 3, 2, 3],
-                 aside=(1, 2), deck=[], player=0)
+    s = position(
+        hands=([1, 2], [0, 0, 0, 1]), row=[5, 4, 5, 4, 5, 3, 4, 3, 2, 3], aside=(1, 2), deck=[], player=0
+    )
     assert sorted(s.aside + s.row + s.hands[0] + s.hands[1]) == sorted(v for v in range(6) for _ in range(3))
     events = s.apply(A("draw"))
     assert any(e["type"] == "deck_rebuilt" and e["size"] == 9 for e in events)
@@ -238,8 +239,9 @@ def test_paying_the_last_own_marker_loses_the_hand_at_once():
 
 
 def test_captured_markers_never_pay_for_a_declaration():
-    s = position(hands=([3, 5], [1, 2]), row=[1], player=0, normal=(1, 9), x2_loc=(8, SUPPLY),
-                 captured=(4, 0))
+    s = position(
+        hands=([3, 5], [1, 2]), row=[1], player=0, normal=(1, 9), x2_loc=(8, SUPPLY), captured=(4, 0)
+    )
     s.apply(A("play 3"))
     assert s.scores == (0, 1)  # captured markers do not count against exhaustion
 
@@ -249,8 +251,14 @@ def test_triple_on_a_cell_wins_the_hand():
     s = position(hands=([3], [1]), row=[1], player=0, board={4: (0, 2)})
     events = s.apply(A("play 3"))
     won = [e for e in events if e["type"] == "hand_won"][0]
-    assert won == {"type": "hand_won", "player": 0, "points": 1, "reason": "triple", "cells": [4],
-                   "scores": [1, 0]}
+    assert won == {
+        "type": "hand_won",
+        "player": 0,
+        "points": 1,
+        "reason": "triple",
+        "cells": [4],
+        "scores": [1, 0],
+    }
 
 
 def test_line_wins_the_hand():
@@ -261,8 +269,7 @@ def test_line_wins_the_hand():
 
 
 def test_a_win_on_the_last_marker_beats_exhaustion():
-    s = position(hands=([3], [1]), row=[1], player=0, board={4: (0, 2)}, normal=(1, 9),
-                 x2_loc=(9, SUPPLY))
+    s = position(hands=([3], [1]), row=[1], player=0, board={4: (0, 2)}, normal=(1, 9), x2_loc=(9, SUPPLY))
     events = s.apply(A("play 3"))
     assert [e["reason"] for e in events if e["type"] == "hand_won"] == ["triple"]
     assert s.scores == (1, 0)
@@ -288,8 +295,9 @@ def test_x2_elsewhere_on_the_board_does_not_double():
 
 def test_several_formations_at_once_score_the_best():
     # Placing on 5 completes the triple on 5 and line 4-5-6 (x2 on 6): the line scores 2.
-    s = position(hands=([3], [1]), row=[2], player=0, board={5: (0, 2), 4: (0, 1), 6: (0, 1)},
-                 x2_loc=(6, SUPPLY))
+    s = position(
+        hands=([3], [1]), row=[2], player=0, board={5: (0, 2), 4: (0, 1), 6: (0, 1)}, x2_loc=(6, SUPPLY)
+    )
     events = s.apply(A("play 3"))
     won = [e for e in events if e["type"] == "hand_won"][0]
     assert won["points"] == 2 and won["reason"] == "line" and 6 in won["cells"]

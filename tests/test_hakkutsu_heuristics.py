@@ -15,8 +15,13 @@ H = heuristics_for("hakkutsu")
 def test_choose_is_always_legal_in_every_phase():
     phases = set()
     for seed in range(12):
-        s = new_game("hakkutsu", players=2 + seed % 3, seed=seed, mode=("research", "treasure")[seed % 2],
-                     draft=seed % 4 < 2)
+        s = new_game(
+            "hakkutsu",
+            players=2 + seed % 3,
+            seed=seed,
+            mode=("research", "treasure")[seed % 2],
+            draft=seed % 4 < 2,
+        )
         rng = random.Random(seed)
         while not s.is_terminal:
             p = s.current_player
@@ -31,8 +36,9 @@ def test_choose_is_always_legal_in_every_phase():
 def test_heuristic_beats_random_players():
     won = 0.0
     for seed in range(10):
-        rec = play_game("hakkutsu", ["heuristic", "random", "random"], seed=seed,
-                        mode=("research", "treasure")[seed % 2])
+        rec = play_game(
+            "hakkutsu", ["heuristic", "random", "random"], seed=seed, mode=("research", "treasure")[seed % 2]
+        )
         won += rec.returns[0]
     assert won >= 8
 
@@ -112,8 +118,10 @@ def test_a_stranded_player_heads_for_the_base_step_by_step():
         r, c = divmod(cell, DATA.cols)
         return abs(r - base_rc[0]) + abs(c - base_rc[1])
 
-    for pick in (lambda s, p: H.choose(s.view(p), s.legal_actions(), random.Random(1)),
-                 lambda s, p: H.rollout_policy(s, s.legal_actions(), random.Random(1))):
+    for pick in (
+        lambda s, p: H.choose(s.view(p), s.legal_actions(), random.Random(1)),
+        lambda s, p: H.rollout_policy(s, s.legal_actions(), random.Random(1)),
+    ):
         s = _stranded()
         p = s.player
         a = pick(s, p)
@@ -129,8 +137,11 @@ def test_stranded_players_finish_the_game():
             if s.is_terminal:
                 break
             legal = s.legal_actions()
-            a = (H.choose(s.view(s.player), legal, rng) if chooser == "heuristic"
-                 else H.rollout_policy(s, legal, rng))
+            a = (
+                H.choose(s.view(s.player), legal, rng)
+                if chooser == "heuristic"
+                else H.rollout_policy(s, legal, rng)
+            )
             s.apply(a)
         assert s.is_terminal, chooser
 

@@ -17,9 +17,15 @@ MAX_ACTIONS = 20000
 def configs(count, salt=0):
     rng = random.Random(1234 + salt)
     for seed in range(count):
-        yield seed, {"players": 2 + seed % 3, "mode": ("research", "treasure")[(seed // 3) % 2],
-                     "draft": bool((seed // 6) % 2),
-                     "rounds": rng.choice([None, None, None, rng.randint(1, 12)])}
+        yield (
+            seed,
+            {
+                "players": 2 + seed % 3,
+                "mode": ("research", "treasure")[(seed // 3) % 2],
+                "draft": bool((seed // 6) % 2),
+                "rounds": rng.choice([None, None, None, rng.randint(1, 12)]),
+            },
+        )
 
 
 def known_cards(s, p) -> set:
@@ -65,7 +71,8 @@ def check_view(s, p):
         secret = q != p and not s.museum_public[q] and not s.is_terminal
         assert (v["museum"][q] is None) == (secret or s.museum[q] < 0)
     assert sorted(e["key"] for e in v["equipment"]) == sorted(
-        __import__("game.rules.hakkutsu.equipment", fromlist=["KEYS"]).KEYS[t] for t in s.eq_hand[p])
+        __import__("game.rules.hakkutsu.equipment", fromlist=["KEYS"]).KEYS[t] for t in s.eq_hand[p]
+    )
     assert v["equipment_counts"] == [len(h) for h in s.eq_hand]
     if p != s.current_player:
         assert v["legal"] == []
@@ -138,5 +145,3 @@ def test_determinize_keeps_the_view_and_resamples_hidden_cards():
                 steps += 1
             assert d.is_terminal
     assert changed_rocks and changed_museums and changed_equipment
-
-

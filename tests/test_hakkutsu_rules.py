@@ -489,20 +489,29 @@ def test_fossil_points_n_squared_skull_counts_two():
     assert _score([("granite", 0)])["fossils"] == 0
 
 
-@pytest.mark.parametrize("key,cards,bonus", [
-    ("volcano-museum", [("granite", 0), ("basalt", 0), ("slate", 0)], 4),
-    ("strata-museum", [("sandstone", 0), ("coal", 0), ("granite", 0)], 4),
-    ("metamorphic-lab", [("slate", 0), ("marble", 0), ("jade", 0)], 6),
-    ("gem-lab", [("quartz", 0), ("diamond", 0), ("slate", 0)], 4),
-    ("fossil-museum", [("shell-fossil", 0), ("dinosaur-skull", 0)], 9),
-    ("space-lab", [("iron-meteorite", 0), ("stony-meteorite", 0)], 10),
-    ("natural-history-museum", [("granite", 0), ("basalt", 0), ("sandstone", 0), ("slate", 0),
-                                ("marble", 0)], 4),
-    ("natural-history-museum", [("granite", 0), ("basalt", 0), ("sandstone", 0), ("mudstone", 0),
-                                ("slate", 0), ("marble", 0)], 8),
-    ("local-museum", [("granite", 0), ("sandstone", 0), ("quartz", 0)], 2),
-    ("deep-earth-lab", [("ruby", 0), ("diamond", 0), ("granite", 0)], 6),
-])
+@pytest.mark.parametrize(
+    "key,cards,bonus",
+    [
+        ("volcano-museum", [("granite", 0), ("basalt", 0), ("slate", 0)], 4),
+        ("strata-museum", [("sandstone", 0), ("coal", 0), ("granite", 0)], 4),
+        ("metamorphic-lab", [("slate", 0), ("marble", 0), ("jade", 0)], 6),
+        ("gem-lab", [("quartz", 0), ("diamond", 0), ("slate", 0)], 4),
+        ("fossil-museum", [("shell-fossil", 0), ("dinosaur-skull", 0)], 9),
+        ("space-lab", [("iron-meteorite", 0), ("stony-meteorite", 0)], 10),
+        (
+            "natural-history-museum",
+            [("granite", 0), ("basalt", 0), ("sandstone", 0), ("slate", 0), ("marble", 0)],
+            4,
+        ),
+        (
+            "natural-history-museum",
+            [("granite", 0), ("basalt", 0), ("sandstone", 0), ("mudstone", 0), ("slate", 0), ("marble", 0)],
+            8,
+        ),
+        ("local-museum", [("granite", 0), ("sandstone", 0), ("quartz", 0)], 2),
+        ("deep-earth-lab", [("ruby", 0), ("diamond", 0), ("granite", 0)], 6),
+    ],
+)
 def test_every_museum_bonus(key, cards, bonus):
     assert _score(cards, key)["museum"] == bonus
 
@@ -620,9 +629,19 @@ def test_highest_score_wins():
 
 # ---------------------------------------------------------------- actions and options
 def test_action_strings_parse_and_json():
-    for text in ("move 1,3", "mine", "skip mining", "use jeep", "helicopter 0,4",
-                 "detector 3,4 second", "detector 3,4 top", "keep equipment drill",
-                 "draft fossil-museum", "end turn", "use joint-dig"):
+    for text in (
+        "move 1,3",
+        "mine",
+        "skip mining",
+        "use jeep",
+        "helicopter 0,4",
+        "detector 3,4 second",
+        "detector 3,4 top",
+        "keep equipment drill",
+        "draft fossil-museum",
+        "end turn",
+        "use joint-dig",
+    ):
         a = Action.parse(text)
         assert str(a) == text
         assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
@@ -631,14 +650,17 @@ def test_action_strings_parse_and_json():
             Action.parse(bad)
 
 
-@pytest.mark.parametrize("options,words", [
-    ({"mode": "easy"}, "mode"),
-    ({"draft": "yes"}, "draft"),
-    ({"rounds": 0}, "rounds"),
-    ({"rounds": 31}, "rounds"),
-    ({"rounds": True}, "rounds"),
-    ({"speed": 1}, "speed"),
-])
+@pytest.mark.parametrize(
+    "options,words",
+    [
+        ({"mode": "easy"}, "mode"),
+        ({"draft": "yes"}, "draft"),
+        ({"rounds": 0}, "rounds"),
+        ({"rounds": 31}, "rounds"),
+        ({"rounds": True}, "rounds"),
+        ({"speed": 1}, "speed"),
+    ],
+)
 def test_bad_options_are_refused(options, words):
     with pytest.raises(ValueError, match=words):
         new_game("hakkutsu", players=2, seed=1, **options)

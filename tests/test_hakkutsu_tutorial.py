@@ -14,7 +14,6 @@ from tests.tutorial_helpers import anchors_at_each_step, learner_moves
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
-
 def test_the_learner_moves_digs_goes_home_uses_equipment_and_wins_on_fossils_and_museum():
     scenario, state, mine, events = learner_moves("hakkutsu")
     me = scenario.human

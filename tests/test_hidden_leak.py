@@ -100,7 +100,8 @@ def test_no_integer_in_a_determinized_state_rebuilds_the_real_game(game, players
             rebuilt = new_game(game, players=players, seed=n, **options)
             assert _deal(rebuilt) != real_deal, (
                 f"{game} ({players} players, {options}): seed {n} found in a determinized state "
-                "rebuilds the real deal")
+                "rebuilds the real deal"
+            )
 
 
 @pytest.mark.parametrize("game", sorted(OPTION_SETS))
@@ -142,5 +143,6 @@ def test_hakkutsu_samples_keep_the_players_returned_equipment(players, draft):
         check_accounting(det)
         assert det.view(first) == state.view(first)
         assert not Counter(returned) - Counter(KEYS[t] for t in det.eq_returned), (
-            "the sample lost equipment cards the player returned themselves")
+            "the sample lost equipment cards the player returned themselves"
+        )
         assert det.eq_hand[first] == state.eq_hand[first]

@@ -39,6 +39,7 @@ def _fifo(tmp_path, name: str = "pipe.json"):
 def _fifo_release(path):
     """Open the named pipe ``path`` for writing after 5 s and close it: a reader that blocked on it
     then gets end of file (so a test of a reader that waits fails instead of hanging)."""
+
     def release():
         time.sleep(5)
         try:
@@ -165,8 +166,10 @@ def test_swapped_returns_are_refused_by_replay_and_review(tmp_path, capsys, no_w
     for command in ("replay", "review"):
         assert _exit_code(lambda c=command: main([c, str(path)])) == 2
         err = _one_line_error(capsys, command)
-        assert f"its returns {_fmt(data['returns'])} are not the game's: replayed, it gives " \
-               f"{_fmt(data['returns'][::-1])}" in err
+        assert (
+            f"its returns {_fmt(data['returns'])} are not the game's: replayed, it gives "
+            f"{_fmt(data['returns'][::-1])}" in err
+        )
 
 
 def _fmt(values) -> str:
@@ -176,8 +179,11 @@ def _fmt(values) -> str:
 def test_scores_that_are_not_the_games_are_refused():
     record = _record()
     data = record.to_json()
-    data["meta"]["scores"] = list(reversed(data["meta"]["scores"])) if len(set(data["meta"]["scores"])) > 1 \
+    data["meta"]["scores"] = (
+        list(reversed(data["meta"]["scores"]))
+        if len(set(data["meta"]["scores"])) > 1
         else [s + 1 for s in data["meta"]["scores"]]
+    )
     with pytest.raises(ValueError, match="its scores .* are not the game's"):
         GameRecord.from_json(data).validate()
     assert GameRecord.from_json(record.to_json()).validate().is_terminal  # the true ones pass
@@ -195,8 +201,11 @@ def test_records_carry_their_rules_version_and_other_versions_are_refused():
     data = _record().to_json()
     assert data["rules"] == 1
     for version in (2, 17):
-        with pytest.raises(ValueError, match=f"made with Hacktrick rules version {version}; this version "
-                                             "of the game plays rules version 1"):
+        with pytest.raises(
+            ValueError,
+            match=f"made with Hacktrick rules version {version}; this version "
+            "of the game plays rules version 1",
+        ):
             GameRecord.from_json(dict(data, rules=version))
     old = {k: v for k, v in data.items() if k != "rules"}  # written before the field existed
     assert GameRecord.from_json(old).validate().is_terminal
@@ -240,8 +249,30 @@ def test_a_named_pipe_save_is_refused_at_once(tmp_path):
 # ------------------------------------------------------------------ tournaments
 def _tournament(tmp_path, capsys):
     out = tmp_path / "t"
-    assert main(["tournament", "--game", "hacktrick", "--agents", "random", "random", "--target", "1",
-                 "--games", "2", "--seed", "5", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--game",
+                "hacktrick",
+                "--agents",
+                "random",
+                "random",
+                "--target",
+                "1",
+                "--games",
+                "2",
+                "--seed",
+                "5",
+                "--jobs",
+                "1",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     return out
 
@@ -289,8 +320,24 @@ def test_a_new_tournament_where_games_is_a_file_is_bad_input(tmp_path, capsys):
     out = tmp_path / "t"
     out.mkdir()
     (out / "games").write_text("x", encoding="utf-8")
-    assert main(["tournament", "--game", "hacktrick", "--agents", "random", "random", "--games", "1",
-                 "--quiet", "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "tournament",
+                "--game",
+                "hacktrick",
+                "--agents",
+                "random",
+                "random",
+                "--games",
+                "1",
+                "--quiet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     assert "is a file, not a folder" in _one_line_error(capsys, "tournament")
 
 
@@ -304,12 +351,15 @@ def test_a_record_whose_returns_were_swapped_stops_resume(tmp_path, capsys):
     assert "its returns" in _one_line_error(capsys, "tournament")
 
 
-@pytest.mark.parametrize("key,value,message", [
-    ("games", "40", "'games' must be an integer, not '40'"),
-    ("seed", 1.5, "'seed' must be an integer, not 1.5"),
-    ("players", True, "'players' must be an integer, not True"),
-    ("agents", "random", "'agents' must be a list"),
-])
+@pytest.mark.parametrize(
+    "key,value,message",
+    [
+        ("games", "40", "'games' must be an integer, not '40'"),
+        ("seed", 1.5, "'seed' must be an integer, not 1.5"),
+        ("players", True, "'players' must be an integer, not True"),
+        ("agents", "random", "'agents' must be a list"),
+    ],
+)
 def test_tournament_settings_are_read_strictly(tmp_path, capsys, key, value, message):
     out = _tournament(tmp_path, capsys)
     settings = out / "tournament.json"
@@ -371,4 +421,3 @@ def test_a_named_pipe_for_settings_gives_the_defaults_at_once(tmp_path, monkeypa
     settings = Settings.load()
     assert time.perf_counter() - start < 2.0
     assert "is a named pipe" in settings.problem and settings.to_json() == Settings().to_json()
-

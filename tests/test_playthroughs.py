@@ -26,7 +26,8 @@ from game.rules import new_game
 FOLDER = Path(__file__).with_name("playthroughs")
 #: (game, players, seed, options)
 CASES = [
-    ("hacktrick", 2, 3, {}), ("hacktrick", 2, 11, {}),
+    ("hacktrick", 2, 3, {}),
+    ("hacktrick", 2, 11, {}),
     *[("hakkutsu", p, s, {}) for p in (2, 3, 4) for s in (3, 11)],
     *[("hakkutsu", 4, s, {"draft": True, "mode": "treasure"}) for s in (3, 11)],
     *[("ratjack", p, s, {}) for p in (2, 3, 4) for s in (3, 11)],
@@ -50,20 +51,26 @@ def playthrough(game: str, players: int, seed: int, options: dict) -> str:
     """The seeded random game as text (see the module's docstring)."""
     state = new_game(game, players=players, seed=seed, **options)
     rng = random.Random(seed * 7919 + players)
-    lines = [f"# {case_name(game, players, seed, options)}: random legal moves from Random({seed * 7919 + players})"]
+    lines = [
+        f"# {case_name(game, players, seed, options)}: random legal moves from Random({seed * 7919 + players})"
+    ]
     step = 0
     while not state.is_terminal:
         legal = state.legal_actions()
         mover = state.current_player
         action = rng.choice(legal)
         lines.append(f"{step} p{mover} [{', '.join(map(str, legal))}] -> {action}")
-        lines += ["  " + json.dumps(ev, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-                  for ev in state.apply(action)]
+        lines += [
+            "  " + json.dumps(ev, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            for ev in state.apply(action)
+        ]
         step += 1
         if step % VIEW_EVERY == 0 and not state.is_terminal:
             p = state.current_player
             sample = state.determinize(p, random.Random(step))
-            lines.append(f"  view p{p} {digest(state.view(p))}; determinize(Random({step})) {digest(sample.to_json())}")
+            lines.append(
+                f"  view p{p} {digest(state.view(p))}; determinize(Random({step})) {digest(sample.to_json())}"
+            )
     lines.append(f"final to_json {digest(state.to_json())}")
     return "\n".join(lines) + "\n"
 
@@ -77,5 +84,7 @@ def test_playthrough_unchanged(case):
         path.write_text(text, encoding="utf-8")
     recorded = path.read_text(encoding="utf-8")
     if text != recorded:
-        diff = difflib.unified_diff(recorded.splitlines(), text.splitlines(), str(path), "now", n=2, lineterm="")
+        diff = difflib.unified_diff(
+            recorded.splitlines(), text.splitlines(), str(path), "now", n=2, lineterm=""
+        )
         pytest.fail("the game no longer plays as recorded:\n" + "\n".join(list(diff)[:40]))

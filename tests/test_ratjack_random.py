@@ -241,8 +241,11 @@ def test_options_are_legal_exactly_when_their_ability_can_be_completed():
         for h in s.hands[p]:
             options = [Action(FACE_UP, card=h)] + [Action(FLIP, card=h, card2=f) for f in downs]
             for a in options:
-                locked = a.kind == FLIP and s.token_on[a.card2] >= 0 and \
-                    FACES[s.token_on[a.card2] * 2 + s.token_side[s.token_on[a.card2]]] == "locked"
+                locked = (
+                    a.kind == FLIP
+                    and s.token_on[a.card2] >= 0
+                    and FACES[s.token_on[a.card2] * 2 + s.token_side[s.token_on[a.card2]]] == "locked"
+                )
                 if locked:
                     assert a not in legal
                     continue
@@ -265,8 +268,21 @@ def test_sample_from_view_reproduces_the_view():
             t = RatjackState.sample_from_view(v, random.Random(p))
             check_invariants_loose(t)
             tv = t.view(p)
-            for key in ("areas", "values", "hand", "hand_sizes", "deck_size", "discard", "reserve",
-                        "pending", "phase", "current_player", "vp", "eliminated", "legal"):
+            for key in (
+                "areas",
+                "values",
+                "hand",
+                "hand_sizes",
+                "deck_size",
+                "discard",
+                "reserve",
+                "pending",
+                "phase",
+                "current_player",
+                "vp",
+                "eliminated",
+                "legal",
+            ):
                 assert tv[key] == v[key], key
 
 
@@ -282,10 +298,14 @@ def check_invariants_loose(s):
 def test_determinize_keeps_the_acting_players_rat6_resolvable():
     from .ratjack_positions import play, position
 
-    s = position(decks=("rat-red", "rat-blue"), player=1,
-                 hands=[["rat-blue 1"], ["rat-blue 6", "rat-blue 10"]],
-                 areas=[["U:rat-blue 2"], ["D:rat-red 3", "D:rat-red 5", "D:rat-red 11"]],
-                 deck=["rat-red 1"], rest="discard")
+    s = position(
+        decks=("rat-red", "rat-blue"),
+        player=1,
+        hands=[["rat-blue 1"], ["rat-blue 6", "rat-blue 10"]],
+        areas=[["U:rat-blue 2"], ["D:rat-red 3", "D:rat-red 5", "D:rat-red 11"]],
+        deck=["rat-red 1"],
+        rest="discard",
+    )
     play(s, "face-up rat-blue 6")
     assert [str(a) for a in s.legal_actions()] == ["target p1 card 0"]
     for k in range(30):

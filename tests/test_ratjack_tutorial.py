@@ -13,14 +13,18 @@ from tests.tutorial_helpers import anchors_at_each_step, learner_moves
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
-
 def test_the_learner_makes_every_core_move_in_one_short_round():
     scenario, _, mine, events = learner_moves("ratjack")
     me = scenario.human
     assert len(mine) == sum(step.kind == "do" for step in scenario.steps) <= 25
     done = {(phase, action.kind) for phase, action, _ in mine}
-    assert {("draw", "draw-deck"), ("draw", "draw-discard"), ("play", "face-down"), ("play", "face-up"),
-            ("play", "flip")} <= done
+    assert {
+        ("draw", "draw-deck"),
+        ("draw", "draw-discard"),
+        ("play", "face-down"),
+        ("play", "face-up"),
+        ("play", "flip"),
+    } <= done
     # an ability aimed at another player puts them over 25: out, and the learner scores for it
     aimed = [ev for phase, action, ev in mine if action.kind == "target" and action.player != me]
     assert any(e["type"] == "player_eliminated" and e["player"] != me for ev in aimed for e in ev)
@@ -57,13 +61,22 @@ def test_every_anchor_of_the_lesson_is_on_the_table_at_its_step(tmp_path, monkey
 
     # the grammar at some steps: "+" joins anchors, a comma names several players, a card by its place
     checks = {
-        "plan_25": [("discard+token:double", lambda: [lay.discard, lay.reserve.rect_of(("reserve", "double"))])],
-        "coaches_setup": [("seat:1,2", lambda: [lay.panels[1], lay.panels[2]]),
-                          ("area:1,2", lambda: [lay.areas[1].rect, lay.areas[2].rect])],  # no card there yet
+        "plan_25": [
+            ("discard+token:double", lambda: [lay.discard, lay.reserve.rect_of(("reserve", "double"))])
+        ],
+        "coaches_setup": [
+            ("seat:1,2", lambda: [lay.panels[1], lay.panels[2]]),
+            ("area:1,2", lambda: [lay.areas[1].rect, lay.areas[2].rect]),
+        ],  # no card there yet
         "values": [("area:1,2", lambda: [cards(1), cards(2)])],
-        "flip_plan": [("card:0:0+value:2", lambda: [table.item_rect(("area", 0, 0)),
-                                                    table.tutorial_anchor("value:2")[0]])],
+        "flip_plan": [
+            (
+                "card:0:0+value:2",
+                lambda: [table.item_rect(("area", 0, 0)), table.tutorial_anchor("value:2")[0]],
+            )
+        ],
     }
+
     def check(step) -> None:
         for anchor, expected in checks.get(step.id, []):
             assert table.tutorial_anchor(anchor) == expected(), (step.id, anchor)
@@ -93,7 +106,9 @@ def at_step(tmp_path, monkeypatch, step_id: str, lang: str = "en"):
 
 
 @pytest.mark.parametrize("step_id, button", [("face_up", "face-up"), ("face_down", "face-down")])
-def test_a_chosen_hand_card_moves_the_outline_to_the_button_that_uses_it(tmp_path, monkeypatch, step_id, button):
+def test_a_chosen_hand_card_moves_the_outline_to_the_button_that_uses_it(
+    tmp_path, monkeypatch, step_id, button
+):
     app, table = at_step(tmp_path, monkeypatch, step_id)
     action = table.guide.expected()
     card_key = ("hand", [card_of(c) for c in table.display["hand"]].index(action.card))
@@ -144,5 +159,7 @@ def test_a_legal_but_other_use_of_the_chosen_card_is_refused_with_the_steps_reas
     key(app, pygame.K_f)  # face down by its key: refused the same way
     assert table.session.record.actions == played
     click(app, table.item_rect(("area", 0, 0)).center)  # the outlined face-down 12
-    assert [str(a) for a in table.session.record.actions[len(played):]] == ["flip rat-red 12 discard rat-red 5"]
+    assert [str(a) for a in table.session.record.actions[len(played) :]] == [
+        "flip rat-red 12 discard rat-red 5"
+    ]
     app.shutdown()

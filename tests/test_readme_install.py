@@ -18,7 +18,7 @@ def play_commands() -> list[str]:
 def test_the_play_section_clones_then_installs_inside_the_checkout():
     commands = play_commands()
     install = next(i for i, c in enumerate(commands) if "pip install ." in c)
-    before = " && ".join(commands[:install + 1])
+    before = " && ".join(commands[: install + 1])
     assert "git clone" in before and " cd " in f" {before}", commands
     assert before.index("git clone") < before.index("cd ") < before.index("pip install .")
     prose = README.read_text(encoding="utf-8").split("\n## Play\n", 1)[1].split("```sh", 1)[0]

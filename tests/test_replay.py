@@ -69,8 +69,9 @@ def test_a_step_forwards_plays_its_animation_and_lands_where_a_jump_does(app, re
     """Right arrow plays the next action as the live table would (moving sprites, log lines one by
     one), and ends on exactly the view and log of a jump there; pressing again mid-way lands it."""
     record = records[game]
-    k = next(i for i, evs in enumerate(open_replay(app, record, move=0).session.events)
-             if len(evs) >= 2 and i >= 2)
+    k = next(
+        i for i, evs in enumerate(open_replay(app, record, move=0).session.events) if len(evs) >= 2 and i >= 2
+    )
     scene = open_replay(app, record, move=k)
     key(app, pygame.K_RIGHT, settle=1)
     assert scene.cursor == k + 1 and scene.table.timeline.busy
@@ -176,8 +177,9 @@ def test_title_replays_button_opens_a_finished_game(app, records):
 def test_a_finished_game_is_kept_for_replays(app, records):
     record = records["hacktrick"]
     app.scenes.push(TitleScene(app))
-    session = Session(GameRecord(record.game, 2, record.options, record.seed, list(record.actions)),
-                      ["human", "random"])
+    session = Session(
+        GameRecord(record.game, 2, record.options, record.seed, list(record.actions)), ["human", "random"]
+    )
     open_game(app, session)
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultsScene), 400)
     (kept,) = list_replays()
@@ -202,7 +204,9 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
 
     blocks = []
     real = gfx.text_block
-    monkeypatch.setattr(gfx, "text_block", lambda surface, msg, *a, **k: blocks.append(msg) or real(surface, msg, *a, **k))
+    monkeypatch.setattr(
+        gfx, "text_block", lambda surface, msg, *a, **k: blocks.append(msg) or real(surface, msg, *a, **k)
+    )
     keys = scene.keys_text()
     app.render()
     assert not scene.hint_box_shown() and keys in blocks
@@ -216,7 +220,9 @@ def test_hint_outlines_a_legal_move_and_says_the_win_chance(app, game, monkeypat
     assert scene.hinted_action == hint.action and scene.hint_rects(hint.action)
     texts = []
     real_text = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda surface, msg, *a, **k: texts.append(msg) or real_text(surface, msg, *a, **k))
+    monkeypatch.setattr(
+        gfx, "text", lambda surface, msg, *a, **k: texts.append(msg) or real_text(surface, msg, *a, **k)
+    )
     app.render()  # under the hint's move, the number says it is the chance to win
     assert t("hint.percent_to_win", p=round(hint.win_chance * 100)) in texts
     key(app, pygame.K_w)  # the box turns to the meter (with the hint kept up, W showed no change)
@@ -257,8 +263,11 @@ def test_bad_paths_exit_2_with_one_line(tmp_path, capsys, command):
         str(tmp_path / "missing.json"): "no such file",
         str(tmp_path): "is a folder",
     }
-    for text, why in (("{not json", "not a usable game record"), ('{"game": "chess"}', "not a usable game record"),
-                      (b"\xff\xfe", "not UTF-8")):
+    for text, why in (
+        ("{not json", "not a usable game record"),
+        ('{"game": "chess"}', "not a usable game record"),
+        (b"\xff\xfe", "not UTF-8"),
+    ):
         bad.write_bytes(text if isinstance(text, bytes) else text.encode())
         cases[str(bad.with_name(f"case-{len(cases)}.json"))] = why
         bad.rename(bad.with_name(f"case-{len(cases) - 1}.json"))

@@ -37,7 +37,11 @@ def _exit(argv) -> int:
 
 def _error(capsys, command: str) -> str:
     err = capsys.readouterr().err
-    assert err.startswith(f"tabletop-trio {command}: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert (
+        err.startswith(f"tabletop-trio {command}: error: ")
+        and err.count("\n") == 1
+        and "Traceback" not in err
+    )
     return err
 
 
@@ -80,7 +84,9 @@ def test_an_unfinished_game_against_a_bot_is_not_watched_open_or_from_the_bot(tm
     assert "watch it from your own seat only, with --seat 1" in _error(capsys, "replay")
 
 
-def test_an_unfinished_game_against_a_bot_is_watched_from_the_players_seat(tmp_path, capsys, calls, no_window):
+def test_an_unfinished_game_against_a_bot_is_watched_from_the_players_seat(
+    tmp_path, capsys, calls, no_window
+):
     path, _ = _save(tmp_path, ["random", "human"])
     assert _exit(["replay", str(path)]) == 0 and calls[0][2]["seat"] == 1  # the one player's own view
     assert _exit(["review", str(path), "--out", str(tmp_path / "r")]) == 2

@@ -48,7 +48,9 @@ def records() -> dict[str, GameRecord]:
     out = {}
     for game in tables():
         r = play_game(game, ["heuristic", "random"], seed=8)
-        out[game] = GameRecord(r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=SEATS))
+        out[game] = GameRecord(
+            r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=SEATS)
+        )
     return out
 
 
@@ -85,11 +87,31 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
     k = next(i for i in range(3, session.length) if len(session.states[i].legal_actions()) > 1)
     played_action = scene.record.actions[k]
     other = next(a for a in session.states[k].legal_actions() if a != played_action)
-    d = Decision(index=k, player=session.actor(k), action=action_to_json(played_action), action_text=str(played_action),
-                 win_chance=best, chosen_value=played, best=action_to_json(other), best_text=str(other),
-                 drop=round(best - played, 6), mistake=True, legal=2, iterations=100)
-    return Review(scene.record.game, scene.record.players, record_digest(scene.record), 0, 100, 0.1, [d],
-                  returns=scene.record.returns, actions=session.length)
+    d = Decision(
+        index=k,
+        player=session.actor(k),
+        action=action_to_json(played_action),
+        action_text=str(played_action),
+        win_chance=best,
+        chosen_value=played,
+        best=action_to_json(other),
+        best_text=str(other),
+        drop=round(best - played, 6),
+        mistake=True,
+        legal=2,
+        iterations=100,
+    )
+    return Review(
+        scene.record.game,
+        scene.record.players,
+        record_digest(scene.record),
+        0,
+        100,
+        0.1,
+        [d],
+        returns=scene.record.returns,
+        actions=session.length,
+    )
 
 
 # ---------------------------------------------------------------------------- 1. the title fits
@@ -111,14 +133,19 @@ def test_title_and_every_side_text_stay_inside_the_panel(app, records, game, dra
 
 def test_a_title_too_long_for_any_size_is_wrapped_inside_the_panel(app):
     width = SIDE.width - 24
-    lines, size = fit_lines("Replay: " + " ".join(["Very long game name"] * 4), width, (20, 18, 16), bold=True)
+    lines, size = fit_lines(
+        "Replay: " + " ".join(["Very long game name"] * 4), width, (20, 18, 16), bold=True
+    )
     assert size == 16 and len(lines) > 1 and all(gfx.font(16, True).size(line)[0] <= width for line in lines)
     assert fit_lines("Replay: Ratjack", width, (20, 18, 16), bold=True) == (["Replay: Ratjack"], 20)
 
 
 # ---------------------------------------------------------------------------- 2. hand/round, keys, "Your"
-UNITS = {"hacktrick": ("Hand {n}", "第{n}ハンド"), "ratjack": ("Round {n}", "第{n}ラウンド"),
-         "hakkutsu": ("Round {n}", "第{n}ラウンド")}
+UNITS = {
+    "hacktrick": ("Hand {n}", "第{n}ハンド"),
+    "ratjack": ("Round {n}", "第{n}ラウンド"),
+    "hakkutsu": ("Round {n}", "第{n}ラウンド"),
+}
 
 
 @pytest.mark.parametrize("game", tables())
@@ -127,7 +154,9 @@ def test_the_side_panel_says_hand_or_round_as_the_game_does(app, records, game, 
     word = UNITS[game][lang == "ja"]
     for n, start in enumerate(scene.session.sections[:3]):
         scene.seek(start + 1)  # just after the section started
-        number = scene.session.states[start + 1].view(0).get("hand_number" if game == "hacktrick" else "round")
+        number = (
+            scene.session.states[start + 1].view(0).get("hand_number" if game == "hacktrick" else "round")
+        )
         drawn.clear()
         app.render()
         texts = [c[0] for c in side_texts(drawn, app)]
@@ -187,11 +216,14 @@ def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, 
     line = graph.colour(d.player)
     assert tuple(surface.get_at((x, y - 4)))[:3] == line  # inside the triangle, above the line
     assert tuple(surface.get_at((x, y - 7)))[:3] == MARKER_EDGE  # its dark edge
-    assert tuple(surface.get_at((graph.plot.left + 16, graph.plot.top + 9)))[:3] == graph.colour(0)  # a swatch
+    assert tuple(surface.get_at((graph.plot.left + 16, graph.plot.top + 9)))[:3] == graph.colour(
+        0
+    )  # a swatch
     if game == "hacktrick":
         assert graph.colours == HACKTRICK_COLOURS
-        assert names == [t("replay.legend_colour", name=scene.table.name(p), colour=t(f"ht.colour{p}"))
-                         for p in range(2)]
+        assert names == [
+            t("replay.legend_colour", name=scene.table.name(p), colour=t(f"ht.colour{p}")) for p in range(2)
+        ]
     drawn.clear()
     scene.review = review
     app.render()
@@ -220,8 +252,16 @@ def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, re
 
 
 # ---------------------------------------------------------------------------- 5. names, results -> replay
-@pytest.mark.parametrize("seats", [["human", "mcts:level=easy"], ["human", "human"], ["random", "random"],
-                                   ["heuristic", "mcts:level=hard", "human"], ["human", "random", "random"]])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        ["human", "mcts:level=easy"],
+        ["human", "human"],
+        ["random", "random"],
+        ["heuristic", "mcts:level=hard", "human"],
+        ["human", "random", "random"],
+    ],
+)
 def test_seat_names_are_the_tables_names(app, seats):
     record = GameRecord("ratjack" if len(seats) > 2 else "hacktrick", len(seats), {}, 1, [])
     session = Session(record, seats)
@@ -239,7 +279,9 @@ def test_the_replay_list_names_players_as_the_results_screen(app, records, lang)
     frames(app, 2)
     easy = t("seat.name.mcts_easy")
     assert easy == ("Easy bot" if lang == "en" else "かんたんボット")
-    assert menu.lines[0].players == f"{t('seat.you')} / {easy}" and menu.lines[0].result == t("replays.you_won")
+    assert menu.lines[0].players == f"{t('seat.you')} / {easy}" and menu.lines[0].result == t(
+        "replays.you_won"
+    )
     assert menu.lines[1].result == t("replays.winner", name=easy)
     assert menu.lines[1].result == ("won by Easy bot" if lang == "en" else "かんたんボットの勝ち")
 
@@ -261,7 +303,7 @@ def test_results_open_the_replay_of_the_game_just_finished(app, records):
     buttons = [results.b_rematch, results.b_again, results.b_replay, results.b_title]
     screen = pygame.Rect(0, 0, *app.size)
     assert all(screen.contains(b.rect) for b in buttons)
-    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1 :])
     assert results.b_replay.text == t("replay.results_button")
     click_button(app, results.b_replay)
     replay = app.scenes.top
@@ -323,8 +365,12 @@ def test_the_next_move_never_names_another_players_hidden_choice(app, records, g
     record = records[game]
     scene = open_replay(app, record, move=0, seat=0)
     session = scene.session
-    hidden = next(k for k in range(session.length) if session.actor(k) == 1  # the move itself is hidden
-                  and events_for(session.events[k][:1], 0) != events_for(session.events[k][:1], 1))
+    hidden = next(
+        k
+        for k in range(session.length)
+        if session.actor(k) == 1  # the move itself is hidden
+        and events_for(session.events[k][:1], 0) != events_for(session.events[k][:1], 1)
+    )
     scene.seek(hidden)
     secret = scene.table.action_label(record.actions[hidden])
     text = scene.decision_text()

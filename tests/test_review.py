@@ -22,8 +22,9 @@ BUDGET = 24
 def short_record() -> GameRecord:
     """The first 40 actions of a Hacktrick game between heuristic bots (a record need not be finished)."""
     record = play_game("hacktrick", ["heuristic", "heuristic"], seed=11)
-    return GameRecord(record.game, record.players, record.options, record.seed, record.actions[:40],
-                      meta=dict(record.meta))
+    return GameRecord(
+        record.game, record.players, record.options, record.seed, record.actions[:40], meta=dict(record.meta)
+    )
 
 
 @pytest.fixture(scope="module")

@@ -104,8 +104,11 @@ def test_every_section_is_marked_somewhere_and_the_last_one_at_the_end(app, game
 
 def _marked(app, rules) -> list[str]:
     """The sections whose button has the gold bar beside it, as drawn."""
-    return [sid for b, sid in rules.section_buttons.items()
-            if app.canvas.get_at((b.rect.left - 10, b.rect.centery))[:3] == gfx.GOLD]
+    return [
+        sid
+        for b, sid in rules.section_buttons.items()
+        if app.canvas.get_at((b.rect.left - 10, b.rect.centery))[:3] == gfx.GOLD
+    ]
 
 
 def test_a_clicked_section_is_marked_even_when_the_page_cannot_scroll_it_to_the_top(app):
@@ -132,8 +135,10 @@ def test_the_game_shown_is_marked_among_the_three_games(app):
     frames(app, 12)
 
     def colours():
-        return {game: app.canvas.get_at((b.rect.left + 12, b.rect.top + 6))[:3]
-                for b, game in rules.game_buttons.items()}
+        return {
+            game: app.canvas.get_at((b.rect.left + 12, b.rect.top + 6))[:3]
+            for b, game in rules.game_buttons.items()
+        }
 
     shown = colours()
     assert shown["hacktrick"] == shown["hakkutsu"] != shown["ratjack"], shown
@@ -147,7 +152,11 @@ def test_the_game_shown_is_marked_among_the_three_games(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 700), rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 12)
     now = colours()
-    assert rules.game == "hakkutsu" and now["hakkutsu"] == shown["ratjack"] and now["ratjack"] == shown["hacktrick"]
+    assert (
+        rules.game == "hakkutsu"
+        and now["hakkutsu"] == shown["ratjack"]
+        and now["ratjack"] == shown["hacktrick"]
+    )
 
 
 # ---------------------------------------------------------------------------------------------- the rulebooks
@@ -161,13 +170,16 @@ def test_list_items_hold_only_their_own_line(name):
             assert not line.strip() or line.startswith(("- ", "!", "#")), (name, before, line)
 
 
-@pytest.mark.parametrize(("game", "section", "starts"), [
-    ("hacktrick", "scoring", {"en": "The winner scores", "ja": "勝者は"}),
-    ("hacktrick", "turn", {"en": "Or **pass**", "ja": "または無料で"}),
-    ("ratjack", "scoring", {"en": "At the end of a round", "ja": "ラウンドの終わりに"}),
-    ("ratjack", "turn", {"en": "The other card stays", "ja": "残りの1枚は"}),
-    ("hakkutsu", "scoring", {"en": "The highest score wins", "ja": "最も得点の高い人の勝ち。"}),
-])
+@pytest.mark.parametrize(
+    ("game", "section", "starts"),
+    [
+        ("hacktrick", "scoring", {"en": "The winner scores", "ja": "勝者は"}),
+        ("hacktrick", "turn", {"en": "Or **pass**", "ja": "または無料で"}),
+        ("ratjack", "scoring", {"en": "At the end of a round", "ja": "ラウンドの終わりに"}),
+        ("ratjack", "turn", {"en": "The other card stays", "ja": "残りの1枚は"}),
+        ("hakkutsu", "scoring", {"en": "The highest score wins", "ja": "最も得点の高い人の勝ち。"}),
+    ],
+)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_general_rules_are_paragraphs_after_the_list(game, section, starts, lang):
     blocks = rulebook.load(game, lang).section(section).blocks

@@ -14,8 +14,9 @@ from game.rules import GameRecord, new_game
 PLAY_PHASE = {"hacktrick": "open", "ratjack": "setup", "hakkutsu": "move"}
 
 
-@pytest.mark.parametrize("game,players", [("hacktrick", 2), ("ratjack", 2), ("ratjack", 4),
-                                          ("hakkutsu", 2), ("hakkutsu", 4)])
+@pytest.mark.parametrize(
+    "game,players", [("hacktrick", 2), ("ratjack", 2), ("ratjack", 4), ("hakkutsu", 2), ("hakkutsu", 4)]
+)
 def test_first_player_takes_the_first_decision_of_play(game, players):
     """Play random games: the first player to act in the play phase is the reported start player."""
     starters = set()
@@ -42,16 +43,29 @@ def test_record_first_player_without_meta_comes_from_the_settings():
 
 
 def _result(index, seats, returns, first):
-    return {"index": index, "seed": index, "seats": list(seats), "agents": ["a", "b"],
-            "returns": list(returns), "scores": [0, 0], "length": 10, "duration": 0.01,
-            "first_player": first, "record": {}}
+    return {
+        "index": index,
+        "seed": index,
+        "seats": list(seats),
+        "agents": ["a", "b"],
+        "returns": list(returns),
+        "scores": [0, 0],
+        "length": 10,
+        "duration": 0.01,
+        "first_player": first,
+        "record": {},
+    }
 
 
 def test_summary_reports_the_start_players_win_rate_next_to_the_seats():
     spec = TournamentSpec("hacktrick", ["heuristic", "random"], players=2, games=5, seed=1)
-    results = [_result(0, (0, 1), (1.0, 0.0), 0), _result(1, (1, 0), (1.0, 0.0), 1),
-               _result(2, (0, 1), (0.5, 0.5), 1), _result(3, (1, 0), (0.0, 1.0), 0),
-               _result(4, (0, 1), (1.0, 0.0), None)]  # unknown start player: not counted
+    results = [
+        _result(0, (0, 1), (1.0, 0.0), 0),
+        _result(1, (1, 0), (1.0, 0.0), 1),
+        _result(2, (0, 1), (0.5, 0.5), 1),
+        _result(3, (1, 0), (0.0, 1.0), 0),
+        _result(4, (0, 1), (1.0, 0.0), None),
+    ]  # unknown start player: not counted
     s = summarize(spec, results)
     start = s["start_player"]
     assert start["games"] == 4 and start["wins"] == 1.5  # games 0 and 2 (shared)
@@ -63,8 +77,9 @@ def test_summary_reports_the_start_players_win_rate_next_to_the_seats():
 
 
 def test_tournament_results_json_and_resume_keep_the_start_player(tmp_path):
-    spec = TournamentSpec("hacktrick", ["random", "heuristic"], players=2, games=6, seed=11,
-                          options={"target": 1})
+    spec = TournamentSpec(
+        "hacktrick", ["random", "heuristic"], players=2, games=6, seed=11, options={"target": 1}
+    )
     tdir = TournamentDir.create(tmp_path / "t", spec)
     tdir.attach_databases([])
     played = [play_task(t) for t in schedule(tdir.spec)[:3]]

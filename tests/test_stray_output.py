@@ -43,8 +43,14 @@ def test_a_bot_worker_ends_quietly_when_its_client_dies(tmp_path):
     script.write_text(ORPHAN, encoding="utf-8")
     err = tmp_path / "stderr.txt"
     with open(err, "wb") as f:
-        out = subprocess.run([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE, stderr=f,
-                             env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+        out = subprocess.run(
+            [sys.executable, str(script)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=f,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            timeout=120,
+        )
     pid = int(out.stdout.split()[0])
     deadline = time.monotonic() + 10  # the search alone would take far longer
     while _alive(pid) and time.monotonic() < deadline:
@@ -88,10 +94,19 @@ def test_losing_the_dask_scheduler_prints_only_the_tournaments_message(tmp_path,
     from ai.tournament import DaskExecutor, TournamentDir, TournamentSpec, run_tournament, validate_spec
 
     out_dir = tmp_path / "d"
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
-                                       protocol="tcp://", dashboard_address=None)
-    spec = validate_spec(TournamentSpec("hacktrick", ["random", "random"], players=2, games=5000, seed=7,
-                                        options={"target": 3}))
+    cluster = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address=None,
+    )
+    spec = validate_spec(
+        TournamentSpec(
+            "hacktrick", ["random", "random"], players=2, games=5000, seed=7, options={"target": 3}
+        )
+    )
     tdir = TournamentDir.create(out_dir, spec)
     tdir.attach_databases([])
 

@@ -81,7 +81,9 @@ def test_every_legal_action_round_trips_and_a_finished_record_loads(game, player
 
 def _record_json(**changes) -> dict:
     state, actions = _random_game("hacktrick", 2, seed=3)
-    d = GameRecord("hacktrick", 2, {"target": 5}, 3, actions, state.returns(), {"agents": ["a", "b"]}).to_json()
+    d = GameRecord(
+        "hacktrick", 2, {"target": 5}, 3, actions, state.returns(), {"agents": ["a", "b"]}
+    ).to_json()
     d.update(changes)
     return d
 
@@ -98,7 +100,10 @@ BAD_RECORDS = [
     ({"options": {"target": "5"}}, "target"),
     ({"options": {"target": True}}, "target"),
     ({"actions": {"0": {"kind": "pass"}}}, "'actions' must be a list"),
-    ({"actions": [{"kind": "open", "card": "1"}]}, "malformed action .number 0.: Hacktrick card must be an integer"),
+    (
+        {"actions": [{"kind": "open", "card": "1"}]},
+        "malformed action .number 0.: Hacktrick card must be an integer",
+    ),
     ({"returns": [1, 0, 0]}, "'returns' must have 2 entries"),
     ({"returns": ["1", 0]}, "return 0 must be a number"),
     ({"returns": [True, 0]}, "return 0 must be a number"),

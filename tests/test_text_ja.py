@@ -23,8 +23,11 @@ def fonts():
 
 def _split_numbers(lines: list[str]) -> list[tuple[str, str]]:
     """Pairs of lines where a number (or a Latin word) runs on from one line to the next."""
-    return [(a, b) for a, b in zip(lines, lines[1:], strict=False)
-            if a and b and re.match(r"[0-9A-Za-z]", b[0]) and re.search(r"[0-9A-Za-z×+−]$", a)]
+    return [
+        (a, b)
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a and b and re.match(r"[0-9A-Za-z]", b[0]) and re.search(r"[0-9A-Za-z×+−]$", a)
+    ]
 
 
 def _split_words(msg: str, words, size: int, width: int) -> list[str]:
@@ -41,7 +44,9 @@ def _split_words(msg: str, words, size: int, width: int) -> list[str]:
         stop = start + len(word)
         while stop < len(msg) and msg[stop] in gfx.NO_LINE_START:
             stop += 1  # the "。" after it goes down with it
-        if gfx.font(size).size(msg[start:stop])[0] <= width and any(start < end < start + len(word) for end in ends):
+        if gfx.font(size).size(msg[start:stop])[0] <= width and any(
+            start < end < start + len(word) for end in ends
+        ):
             split.append(word)  # a word wider than the box is still cut, so that no line runs past it
     return split
 
@@ -49,8 +54,9 @@ def _split_words(msg: str, words, size: int, width: int) -> list[str]:
 def test_numbers_signs_and_latin_words_stay_whole_in_japanese():
     text = "ちょうど25にしましょう ×2マーカー +5トークン −3点 1 VPを得る 2〜4人用 3つ"
     for width in range(40, 400, 2):
-        assert not _split_words(text, ("25", "×2マーカー", "+5トークン", "−3点", "VP", "2〜4人", "3つ"), 15,
-                                width), width
+        assert not _split_words(
+            text, ("25", "×2マーカー", "+5トークン", "−3点", "VP", "2〜4人", "3つ"), 15, width
+        ), width
 
 
 def test_wrap_never_splits_a_number_in_japanese_text():
@@ -65,11 +71,14 @@ def test_wrap_never_splits_a_number_in_japanese_text():
             assert gfx.font(17).size(line)[0] <= width, (width, lines)
 
 
-@pytest.mark.parametrize("msg", [
-    "自分のマーカーが一直線に3つ、または1マスに3つ揃えばハンドの勝ち（×2マーカーなら2点）。「プレイ！」を宣言。",
-    "保護：他のプレイヤーの能力の対象にならない（トークンは対象になる）。カードの値が10増える（+10）。",
-    "3つの発掘現場で岩石カードを掘り、基地へ運んで最高のコレクションを作ります。2〜4人用。",
-])
+@pytest.mark.parametrize(
+    "msg",
+    [
+        "自分のマーカーが一直線に3つ、または1マスに3つ揃えばハンドの勝ち（×2マーカーなら2点）。「プレイ！」を宣言。",
+        "保護：他のプレイヤーの能力の対象にならない（トークンは対象になる）。カードの値が10増える（+10）。",
+        "3つの発掘現場で岩石カードを掘り、基地へ運んで最高のコレクションを作ります。2〜4人用。",
+    ],
+)
 def test_japanese_wrapping_keeps_the_kinsoku_rules(msg):
     for width in range(90, 520, 2):
         lines = gfx.wrap(msg, 15, width)
@@ -121,7 +130,7 @@ CARD_EVENTS = [
 
 
 def test_hacktrick_log_lists_card_values_apart_in_japanese():
-    """"除外カード24。" and "あなたの手札: 0235。" read as the numbers 24 and 235."""
+    """ "除外カード24。" and "あなたの手札: 0235。" read as the numbers 24 and 235."""
     from game.client.scenes.hacktrick.log_text import describe
 
     i18n.set_language("ja")
@@ -131,8 +140,10 @@ def test_hacktrick_log_lists_card_values_apart_in_japanese():
     assert "1、3" in revealed and "13" not in revealed, revealed
     i18n.set_language("en")
     assert [describe(ev, _names) for ev in CARD_EVENTS] == [
-        "Hand 1: you deal; set aside 2, 4.", "Dealt to you: 0, 2, 3, 5.",
-        "Easy bot cannot play and reveals 1, 3."]
+        "Hand 1: you deal; set aside 2, 4.",
+        "Dealt to you: 0, 2, 3, 5.",
+        "Easy bot cannot play and reveals 1, 3.",
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -150,7 +161,9 @@ def test_a_katakana_word_is_not_split_across_lines():
     """The review saw "2コイ / ン" and "オ / パール": a line broke inside a katakana word."""
     msg = "オパールを掘るには2コインが必要です。メタモルフィック・ラボのボーナス。"
     for width in range(60, 520, 2):
-        assert not _split_words(msg, ("オパール", "2コイン", "メタモルフィック", "ボーナス"), 15, width), width
+        assert not _split_words(msg, ("オパール", "2コイン", "メタモルフィック", "ボーナス"), 15, width), (
+            width
+        )
 
 
 def test_japanese_lines_break_between_phrases():
@@ -159,16 +172,20 @@ def test_japanese_lines_break_between_phrases():
     i18n.set_language("ja")
     must = i18n.t("ht.status_must")  # 「プレイ！」を宣言されました。カードを出さなければなりません。
     card = f"{i18n.t('rj.decks.rat-red')} 11"
-    texts = {must: ("出さなければなりません。", ["なりません", "出さなければ", "宣言されました。"]),
-             i18n.t("rj.btn.face_down", card=card): (card, [card]),
-             i18n.t("rj.tip.card", card=card, value=11): (card, [card])}
+    texts = {
+        must: ("出さなければなりません。", ["なりません", "出さなければ", "宣言されました。"]),
+        i18n.t("rj.btn.face_down", card=card): (card, [card]),
+        i18n.t("rj.tip.card", card=card, value=11): (card, [card]),
+    }
     for msg, (narrowest, words) in texts.items():
         assert all(word in msg for word in words), msg
         for width in range(gfx.font(15).size(narrowest)[0], 520, 2):
             assert not _split_words(msg, words, 15, width), (width, gfx.wrap(msg, 15, width))
     # between phrases: "カードを / 出さなければなりません。", not "カードを出さなければな / りません。"
     assert gfx.wrap(must, 15, gfx.font(15).size("「プレイ！」を宣言されました。カードを出")[0]) == [
-        "「プレイ！」を宣言されました。カードを", "出さなければなりません。"]
+        "「プレイ！」を宣言されました。カードを",
+        "出さなければなりません。",
+    ]
 
 
 # One term per thing: the player rules' word, wherever a player reads Japanese.
@@ -185,7 +202,9 @@ def test_japanese_texts_use_the_rules_terms():
 
     rulebook = Path(rulebook_init).parent
     rules = (rulebook / "hakkutsu.ja.md").read_text(encoding="utf-8")
-    manifest = tomllib.loads((Path(gfx.__file__).parents[2] / "assets" / "manifest.toml").read_text(encoding="utf-8"))
+    manifest = tomllib.loads(
+        (Path(gfx.__file__).parents[2] / "assets" / "manifest.toml").read_text(encoding="utf-8")
+    )
     texts = {f"i18n {key}": text for key, text in i18n.table("ja").items()}
     texts |= {path.name: path.read_text(encoding="utf-8") for path in rulebook.glob("*.ja.md")}
     texts |= {f"face {a['key']}": a["role"] for a in manifest["asset"] if a.get("lang") == "ja"}

@@ -35,20 +35,29 @@ def _csv_without_duration(d):
     return rows
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--game", "chess", "--agents", "random", "random"], "unknown game 'chess'"),
-    (["--game", "hacktrick", "--agents", "random", "wizard"], "unknown agent 'wizard'"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--option", "colour=red"], "unknown option 'colour'"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--option", "target"], "expected KEY=VALUE"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--target", "0"], "target"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--target", "x"], "expected an integer"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--players", "3"], "played by 2 players, not 3"),
-    (["--game", "hacktrick", "--agents", "random"], "at least 2 agent specs"),
-    (["--game", "hacktrick"], "--agents is required"),
-    (["--agents", "random", "random"], "--game is required"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--games", "0"], "--games"),
-    (["--game", "hacktrick", "--agents", "random", "random", "--jobs", "0"], "--jobs"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--game", "chess", "--agents", "random", "random"], "unknown game 'chess'"),
+        (["--game", "hacktrick", "--agents", "random", "wizard"], "unknown agent 'wizard'"),
+        (
+            ["--game", "hacktrick", "--agents", "random", "random", "--option", "colour=red"],
+            "unknown option 'colour'",
+        ),
+        (["--game", "hacktrick", "--agents", "random", "random", "--option", "target"], "expected KEY=VALUE"),
+        (["--game", "hacktrick", "--agents", "random", "random", "--target", "0"], "target"),
+        (["--game", "hacktrick", "--agents", "random", "random", "--target", "x"], "expected an integer"),
+        (
+            ["--game", "hacktrick", "--agents", "random", "random", "--players", "3"],
+            "played by 2 players, not 3",
+        ),
+        (["--game", "hacktrick", "--agents", "random"], "at least 2 agent specs"),
+        (["--game", "hacktrick"], "--agents is required"),
+        (["--agents", "random", "random"], "--game is required"),
+        (["--game", "hacktrick", "--agents", "random", "random", "--games", "0"], "--games"),
+        (["--game", "hacktrick", "--agents", "random", "random", "--jobs", "0"], "--jobs"),
+    ],
+)
 def test_bad_input_one_message_nonzero_exit_nothing_played(tmp_path, capsys, args, message):
     out = tmp_path / "out"
     assert main(["tournament", *args, "--out", str(out)]) == 2
@@ -58,29 +67,40 @@ def test_bad_input_one_message_nonzero_exit_nothing_played(tmp_path, capsys, arg
     assert not out.exists()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--games", "x"], "argument --games: invalid integer value: 'x'"),
-    (["--seed", "1.5"], "argument --seed: invalid integer value: '1.5'"),
-    (["--colour", "red"], "unrecognized arguments: --colour red"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "x"], "argument --games: invalid integer value: 'x'"),
+        (["--seed", "1.5"], "argument --seed: invalid integer value: '1.5'"),
+        (["--colour", "red"], "unrecognized arguments: --colour red"),
+    ],
+)
 @pytest.mark.parametrize("standalone", [False, True])
 def test_argument_errors_are_one_line_without_the_usage(standalone, args, message, tmp_path, capsys):
     from ai.tournament import cli as tournament_cli
 
     with pytest.raises(SystemExit) as exc:
         tournament_cli.main([*args, "--out", str(tmp_path / "out")]) if standalone else main(
-            ["tournament", *args, "--out", str(tmp_path / "out")])
+            ["tournament", *args, "--out", str(tmp_path / "out")]
+        )
     err = capsys.readouterr().err
     assert exc.value.code == 2 and err.splitlines() == [
-        f"tabletop-trio tournament: error: {message} (see tabletop-trio tournament --help)"], err
+        f"tabletop-trio tournament: error: {message} (see tabletop-trio tournament --help)"
+    ], err
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--game", "ratjack", "--decks", "weasel"], "option decks=weasel is not allowed"),
-    (["--game", "hakkutsu", "--rounds", "99"], "option rounds=99 is not allowed; choose none ("),
-    (["--game", "hakkutsu", "--mode", "x"], "option mode=x is not allowed; choose one of research, treasure"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--game", "ratjack", "--decks", "weasel"], "option decks=weasel is not allowed"),
+        (["--game", "hakkutsu", "--rounds", "99"], "option rounds=99 is not allowed; choose none ("),
+        (
+            ["--game", "hakkutsu", "--mode", "x"],
+            "option mode=x is not allowed; choose one of research, treasure",
+        ),
+    ],
+)
 def test_option_values_are_shown_as_typed(args, message, tmp_path, capsys):
     assert main(["tournament", *args, "--agents", "random", "random", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
@@ -91,8 +111,9 @@ def test_option_values_are_shown_as_typed(args, message, tmp_path, capsys):
 def test_unwritable_output_directory(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    code = main(["tournament", "--game", "hacktrick", "--agents", "random", "random",
-                 "--out", str(blocker / "sub")])
+    code = main(
+        ["tournament", "--game", "hacktrick", "--agents", "random", "random", "--out", str(blocker / "sub")]
+    )
     assert code == 2
     assert "cannot write to output directory" in capsys.readouterr().err
 
@@ -106,8 +127,24 @@ def test_resume_errors(tmp_path, capsys):
 
 def test_small_tournament_then_resume_extends_and_out_is_not_reused(tmp_path, capsys):
     out = tmp_path / "t"
-    base = ["tournament", "--game", "hacktrick", "--agents", "random", "random", "--option", "target=1",
-            "--games", "6", "--seed", "4", "--jobs", "1", "--out", str(out)]
+    base = [
+        "tournament",
+        "--game",
+        "hacktrick",
+        "--agents",
+        "random",
+        "random",
+        "--option",
+        "target=1",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    ]
     assert main(base) == 0
     cap = capsys.readouterr()
     assert "random#1" in cap.out and "win rate" in cap.out
@@ -143,11 +180,29 @@ def test_progress_bar_without_tty():
 
 def test_ctrl_c_keeps_finished_games_and_resume_equals_an_uninterrupted_run(tmp_path):
     games = 1000
-    args = ["--game", "hacktrick", "--agents", "random", "random", "--target", "3", "--games", str(games),
-            "--seed", "99", "--jobs", "2"]
+    args = [
+        "--game",
+        "hacktrick",
+        "--agents",
+        "random",
+        "random",
+        "--target",
+        "3",
+        "--games",
+        str(games),
+        "--seed",
+        "99",
+        "--jobs",
+        "2",
+    ]
     interrupted = tmp_path / "interrupted"
-    proc = subprocess.Popen(_cli(*args, "--out", str(interrupted)), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        _cli(*args, "--out", str(interrupted)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -185,10 +240,33 @@ def test_ctrl_c_keeps_finished_games_and_resume_equals_an_uninterrupted_run(tmp_
 
 def test_cluster_flag_runs_on_a_loopback_local_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
-                                  protocol="tcp://", dashboard_address=None) as cluster:
-        r = _run_cli(["--game", "hacktrick", "--agents", "random", "random", "--target", "1", "--games", "5",
-                      "--seed", "2", "--cluster", cluster.scheduler_address, "--out", str(tmp_path / "c")])
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address=None,
+    ) as cluster:
+        r = _run_cli(
+            [
+                "--game",
+                "hacktrick",
+                "--agents",
+                "random",
+                "random",
+                "--target",
+                "1",
+                "--games",
+                "5",
+                "--seed",
+                "2",
+                "--cluster",
+                cluster.scheduler_address,
+                "--out",
+                str(tmp_path / "c"),
+            ]
+        )
     assert r.returncode == 0, r.stderr
     assert "Dask cluster" in r.stderr
     assert len(_csv_without_duration(tmp_path / "c")) == 5
@@ -199,7 +277,19 @@ def test_unreachable_cluster_fails_before_anything_is_written(tmp_path, capsys, 
     from ai.tournament import executor
 
     monkeypatch.setattr(executor, "CONNECT_TIMEOUT", 1.0)
-    code = main(["tournament", "--game", "hacktrick", "--agents", "random", "random",
-                 "--cluster", "tcp://127.0.0.1:9", "--out", str(tmp_path / "x")])
+    code = main(
+        [
+            "tournament",
+            "--game",
+            "hacktrick",
+            "--agents",
+            "random",
+            "random",
+            "--cluster",
+            "tcp://127.0.0.1:9",
+            "--out",
+            str(tmp_path / "x"),
+        ]
+    )
     assert code == 2 and "cannot connect to the Dask cluster" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()

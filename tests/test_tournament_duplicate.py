@@ -24,11 +24,29 @@ from ai.tournament.sprt import elo_summary, llr_logistic, parse_sprt
 from game.cli import main
 
 
-def _spec(game="hacktrick", agents=("heuristic", "random"), players=2, games=12, seed=5, duplicate="rotations",
-          sprt=None, **options):
+def _spec(
+    game="hacktrick",
+    agents=("heuristic", "random"),
+    players=2,
+    games=12,
+    seed=5,
+    duplicate="rotations",
+    sprt=None,
+    **options,
+):
     options = options or ({"target": 1} if game == "hacktrick" else {})
-    return validate_spec(TournamentSpec(game, list(agents), players=players, games=games, seed=seed,
-                                        options=options, duplicate=duplicate, sprt=sprt))
+    return validate_spec(
+        TournamentSpec(
+            game,
+            list(agents),
+            players=players,
+            games=games,
+            seed=seed,
+            options=options,
+            duplicate=duplicate,
+            sprt=sprt,
+        )
+    )
 
 
 class _Sink:
@@ -43,7 +61,11 @@ class _Sink:
 
 
 def _run(path, spec, jobs=1, executor=None):
-    tdir = TournamentDir.create(path, spec) if not (path / "tournament.json").exists() else TournamentDir.open(path)
+    tdir = (
+        TournamentDir.create(path, spec)
+        if not (path / "tournament.json").exists()
+        else TournamentDir.open(path)
+    )
     if (path / "tournament.json").exists():
         tdir.spec = spec
     tdir.attach_databases([])
@@ -57,26 +79,34 @@ def _run(path, spec, jobs=1, executor=None):
 
 # -- seatings ------------------------------------------------------------------------------
 
+
 def test_two_players_each_deal_is_played_in_both_seat_orders_with_one_seed():
     tasks = schedule(_spec(agents=("heuristic", "random", "random"), games=12))
-    pairs = [tasks[i:i + 2] for i in range(0, 12, 2)]
-    assert [(a.seats, b.seats) for a, b in pairs[:3]] == [((0, 1), (1, 0)), ((0, 2), (2, 0)), ((1, 2), (2, 1))]
+    pairs = [tasks[i : i + 2] for i in range(0, 12, 2)]
+    assert [(a.seats, b.seats) for a, b in pairs[:3]] == [
+        ((0, 1), (1, 0)),
+        ((0, 2), (2, 0)),
+        ((1, 2), (2, 1)),
+    ]
     for deal, (a, b) in enumerate(pairs):
         assert a.deal_id == b.deal_id == deal and a.seed == b.seed == game_seed(5, deal)
     assert len({a.seed for a, _ in pairs}) == 6
 
 
-@pytest.mark.parametrize("players,agents,mode,per_deal", [
-    (3, ("heuristic", "random", "random"), "rotations", 3),
-    (4, ("heuristic", "random", "random", "random"), "rotations", 4),
-    (4, ("heuristic", "random", "random", "random"), "all", 24),
-    (3, ("heuristic", "random"), "rotations", 3),  # fewer agents than seats: tables (0,0,1), (0,1,1)
-])
+@pytest.mark.parametrize(
+    "players,agents,mode,per_deal",
+    [
+        (3, ("heuristic", "random", "random"), "rotations", 3),
+        (4, ("heuristic", "random", "random", "random"), "rotations", 4),
+        (4, ("heuristic", "random", "random", "random"), "all", 24),
+        (3, ("heuristic", "random"), "rotations", 3),  # fewer agents than seats: tables (0,0,1), (0,1,1)
+    ],
+)
 def test_three_and_four_players_every_rotation_or_every_permutation(players, agents, mode, per_deal):
     spec = _spec("ratjack", agents, players=players, games=2 * per_deal, duplicate=mode)
     tasks = schedule(spec)
     for deal in range(2):
-        games = tasks[deal * per_deal:(deal + 1) * per_deal]
+        games = tasks[deal * per_deal : (deal + 1) * per_deal]
         assert {t.deal_id for t in games} == {deal} and len({t.seed for t in games}) == 1
         assert len({t.seats for t in games}) == per_deal  # all seatings differ
         assert {tuple(sorted(t.seats)) for t in games} == {tuple(sorted(games[0].seats))}  # one table
@@ -92,6 +122,7 @@ def test_games_are_rounded_up_to_whole_deals_and_plain_schedules_keep_their_seed
 
 
 # -- statistics against hand-worked numbers and fishtest's own code ----------------------------
+
 
 def test_pentanomial_statistics_hand_worked():
     s = elo_summary([1, 1, 1, 1, 1])  # symmetric: score 1/2
@@ -113,8 +144,15 @@ def test_pentanomial_statistics_hand_worked():
 # template_helpers._nelo_pentanomial_details) at commit b8eecff2 of official-stockfish/fishtest.
 FISHTEST = [
     ([10, 20, 40, 20, 10], 0.0, 37.44205973535754, 0.5, 0.0, 48.151230669094296, -1.229109718164825),
-    ([5, 30, 80, 60, 25], 61.43356722313199, 23.9603752434973, 0.9999998623099615, 89.28333121131273,
-     35.38991168037721, 9.038292),
+    (
+        [5, 30, 80, 60, 25],
+        61.43356722313199,
+        23.9603752434973,
+        0.9999998623099615,
+        89.28333121131273,
+        35.38991168037721,
+        9.038292,
+    ),
     ([0, 3, 10, 7, 5], 99.931688, 70.761978, 0.998526, 146.082272, 97.566715, 2.058232),
     ([1, 2, 3, 4, 5], 120.411998, 131.274287, 0.980783, 131.318308, 147.372243, 0.768111),
     ([12, 50, 150, 70, 18], 18.547497, 17.521628, 0.981257, 29.508934, 27.971409, 1.322082),
@@ -140,9 +178,19 @@ def test_pentanomial_counts_pairs_from_the_first_agents_side():
     # deal 0: heuristic wins both (2 points); deal 1: one each (1); deal 2: a shared win + a loss (1/2);
     # deal 3: loses both (0)
     outcomes = [won[0], won[1], won[0], won[0], (0.5, 0.5), won[0], won[1], won[0]]
-    results = [{"index": t.index, "seats": list(t.seats), "agents": list(t.agents), "returns": list(r),
-                "scores": [], "length": 1, "duration": 0.0, "first_player": 0}
-               for t, r in zip(tasks, outcomes, strict=True)]
+    results = [
+        {
+            "index": t.index,
+            "seats": list(t.seats),
+            "agents": list(t.agents),
+            "returns": list(r),
+            "scores": [],
+            "length": 1,
+            "duration": 0.0,
+            "first_player": 0,
+        }
+        for t, r in zip(tasks, outcomes, strict=True)
+    ]
     doc = summarize(spec, results)
     assert doc["pentanomial"] == [1, 1, 1, 0, 1] and doc["match"]["pairs"] == 4
     assert doc["match"]["elo"] == pytest.approx(elo_summary([1, 1, 1, 0, 1]).elo)
@@ -153,30 +201,52 @@ def test_pentanomial_counts_pairs_from_the_first_agents_side():
 
 # -- SPRT settings ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text,message", [
-    ("elo0=10,elo1=5", "elo1 (5) must be greater than elo0 (10)"),
-    ("elo0=0,elo1=0", "must be greater"),
-    ("elo0=0,elo1=30,alpha=0.5", "alpha must be between 0 and 0.5"),
-    ("elo0=0,elo1=30,beta=0", "beta must be between 0 and 0.5"),
-    ("elo0=0,elo1=30,gamma=1", "unknown key 'gamma'"),
-    ("elo0=0", "elo1 is required"),
-    ("elo0=x,elo1=3", "'x' is not a number"),
-    ("elo0=0,elo1=nan", "finite"),
-])
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("elo0=10,elo1=5", "elo1 (5) must be greater than elo0 (10)"),
+        ("elo0=0,elo1=0", "must be greater"),
+        ("elo0=0,elo1=30,alpha=0.5", "alpha must be between 0 and 0.5"),
+        ("elo0=0,elo1=30,beta=0", "beta must be between 0 and 0.5"),
+        ("elo0=0,elo1=30,gamma=1", "unknown key 'gamma'"),
+        ("elo0=0", "elo1 is required"),
+        ("elo0=x,elo1=3", "'x' is not a number"),
+        ("elo0=0,elo1=nan", "finite"),
+    ],
+)
 def test_bad_sprt_values_exit_2_with_one_line(tmp_path, capsys, text, message):
     out = tmp_path / "out"
-    assert main(["tournament", "--game", "hacktrick", "--agents", "heuristic", "random", "--sprt", text,
-                 "--out", str(out)]) == 2
+    assert (
+        main(
+            [
+                "tournament",
+                "--game",
+                "hacktrick",
+                "--agents",
+                "heuristic",
+                "random",
+                "--sprt",
+                text,
+                "--out",
+                str(out),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and not out.exists()
     with pytest.raises(ValueError, match=message.split("(")[0].strip()):
         parse_sprt(text)
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--agents", "heuristic", "random", "random"], "exactly two --agents"),
-    (["--agents", "heuristic", "random", "--duplicate", "some"], "--duplicate takes nothing or 'all'"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--agents", "heuristic", "random", "random"], "exactly two --agents"),
+        (["--agents", "heuristic", "random", "--duplicate", "some"], "--duplicate takes nothing or 'all'"),
+    ],
+)
 def test_sprt_needs_two_agents_and_duplicate_a_known_mode(tmp_path, capsys, args, message):
     extra = [] if "--duplicate" in args else ["--sprt", "elo0=0,elo1=30"]
     assert main(["tournament", "--game", "hacktrick", *args, *extra, "--out", str(tmp_path / "o")]) == 2
@@ -223,14 +293,24 @@ def test_dask_cluster_with_duplicate_and_sprt_reaches_the_local_verdict(tmp_path
     from ai.tournament import DaskExecutor
 
     local = _run(tmp_path / "local", _spec(games=600, seed=4, sprt=SPRT)).summary
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, host="127.0.0.1",
-                                  protocol="tcp://", dashboard_address=None) as cluster:
-        out = _run(tmp_path / "dask", _spec(games=600, seed=4, sprt=SPRT),
-                   executor=DaskExecutor(cluster.scheduler_address))
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address=None,
+    ) as cluster:
+        out = _run(
+            tmp_path / "dask",
+            _spec(games=600, seed=4, sprt=SPRT),
+            executor=DaskExecutor(cluster.scheduler_address),
+        )
     assert out.summary["sprt"] == local["sprt"] and out.summary["executor"]["name"] == "dask"
 
 
 # -- resume mid-deal, deal ids in games.csv and SQLite ----------------------------------------------
+
 
 def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
     spec = _spec(games=8, seed=11)
@@ -260,10 +340,12 @@ def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
 def test_an_old_database_gets_the_deal_column(tmp_path):
     db = tmp_path / "shared.sqlite"
     with sqlite3.connect(db) as conn:  # the schema before deals
-        conn.execute("CREATE TABLE games (tournament_id TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, "
-                     "game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL, seats TEXT NOT NULL, "
-                     "returns TEXT NOT NULL, scores TEXT NOT NULL, length INTEGER NOT NULL, duration REAL NOT NULL, "
-                     "record TEXT NOT NULL, PRIMARY KEY (tournament_id, idx))")
+        conn.execute(
+            "CREATE TABLE games (tournament_id TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, "
+            "game TEXT NOT NULL, players INTEGER NOT NULL, agents TEXT NOT NULL, seats TEXT NOT NULL, "
+            "returns TEXT NOT NULL, scores TEXT NOT NULL, length INTEGER NOT NULL, duration REAL NOT NULL, "
+            "record TEXT NOT NULL, PRIMARY KEY (tournament_id, idx))"
+        )
     tdir = TournamentDir.create(tmp_path / "t", _spec(games=4))
     tdir.attach_databases([db])
     try:
@@ -276,6 +358,7 @@ def test_an_old_database_gets_the_deal_column(tmp_path):
 
 
 # -- three and four players ------------------------------------------------------------------
+
 
 def test_finishing_ranks_share_ties():
     assert finishing_ranks([1.0, 0.0, 0.0]) == [1, 2, 2]
@@ -299,11 +382,15 @@ def test_four_player_duplicate_ratings_put_the_heuristic_first(tmp_path):
 
 # -- memory ----------------------------------------------------------------------------------
 
+
 def _peak_bytes(path, games):
     import tracemalloc
 
-    spec = validate_spec(TournamentSpec("hacktrick", ["random", "random"], players=2, games=games, seed=2,
-                                        options={"target": 1}))
+    spec = validate_spec(
+        TournamentSpec(
+            "hacktrick", ["random", "random"], players=2, games=games, seed=2, options={"target": 1}
+        )
+    )
     tdir = TournamentDir.create(path, spec)
     tdir.attach_databases([])
     tracemalloc.start()

@@ -48,8 +48,11 @@ class _Sink:
 
 
 def _spec(games=12, agents=("random", "random"), target=1, seed=7):
-    return validate_spec(TournamentSpec("hacktrick", list(agents), players=2, games=games, seed=seed,
-                                        options={"target": target}))
+    return validate_spec(
+        TournamentSpec(
+            "hacktrick", list(agents), players=2, games=games, seed=seed, options={"target": target}
+        )
+    )
 
 
 def _csv_rows(d: Path) -> list:
@@ -124,10 +127,30 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs Linux /proc")
 def test_workers_and_the_forkserver_exit_when_the_parent_is_killed(tmp_path):
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.cli", "tournament", "--game", "hacktrick", "--agents",
-         "mcts:iterations=5000", "mcts:iterations=5000", "--target", "9", "--games", "4", "--jobs", "2",
-         "--quiet", "--out", str(tmp_path / "t")],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "game.cli",
+            "tournament",
+            "--game",
+            "hacktrick",
+            "--agents",
+            "mcts:iterations=5000",
+            "mcts:iterations=5000",
+            "--target",
+            "9",
+            "--games",
+            "4",
+            "--jobs",
+            "2",
+            "--quiet",
+            "--out",
+            str(tmp_path / "t"),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         below: set[int] = set()
@@ -155,8 +178,14 @@ def test_losing_the_dask_scheduler_keeps_the_finished_games(tmp_path):
     from ai.tournament import DaskExecutor
 
     out_dir = tmp_path / "d"
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
-                                       protocol="tcp://", dashboard_address=None)
+    cluster = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address=None,
+    )
     tdir = TournamentDir.create(out_dir, _spec(games=5000, target=3))
     tdir.attach_databases([])
 
@@ -182,7 +211,8 @@ def test_losing_the_dask_scheduler_keeps_the_finished_games(tmp_path):
 
 
 def test_a_database_locked_for_long_stops_with_a_clear_message_and_resume_stores_everything(
-        tmp_path, monkeypatch, capsys):
+    tmp_path, monkeypatch, capsys
+):
     monkeypatch.setattr(store, "DB_BUSY_TIMEOUT", 0.05)
     monkeypatch.setattr(store, "DB_ATTEMPTS", 3)
     monkeypatch.setattr(store, "DB_BACKOFF", 0.05)
@@ -221,8 +251,24 @@ def test_a_full_disk_keeps_the_finished_games_and_says_how_to_resume(tmp_path, m
 
     monkeypatch.setattr(store, "write_atomic", write_until_full)
     out_dir = tmp_path / "t"
-    args = ["tournament", "--game", "hacktrick", "--agents", "random", "random", "--target", "1",
-            "--games", "40", "--seed", "3", "--jobs", "1", "--out", str(out_dir)]
+    args = [
+        "tournament",
+        "--game",
+        "hacktrick",
+        "--agents",
+        "random",
+        "random",
+        "--target",
+        "1",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--out",
+        str(out_dir),
+    ]
     assert main(args) == 1
     err = capsys.readouterr().err
     assert "No space left on device" in err and f"--resume {out_dir}" in err and "Traceback" not in err
@@ -238,8 +284,30 @@ def test_a_full_disk_keeps_the_finished_games_and_says_how_to_resume(tmp_path, m
 # ------------------------------------------------------------------ --resume reads records strictly
 def _finished(tmp_path) -> Path:
     out_dir = tmp_path / "t"
-    assert main(["tournament", "--game", "hacktrick", "--agents", "random", "heuristic", "--target", "1",
-                 "--games", "6", "--seed", "5", "--jobs", "1", "--quiet", "--out", str(out_dir)]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--game",
+                "hacktrick",
+                "--agents",
+                "random",
+                "heuristic",
+                "--target",
+                "1",
+                "--games",
+                "6",
+                "--seed",
+                "5",
+                "--jobs",
+                "1",
+                "--quiet",
+                "--out",
+                str(out_dir),
+            ]
+        )
+        == 0
+    )
     (out_dir / "tournament.sqlite").unlink()
     return out_dir
 
@@ -252,16 +320,19 @@ def _nest(d):
     d["meta"]["deep"] = "NESTED"  # replaced by 5000 nested lists in the file's text
 
 
-@pytest.mark.parametrize("damage,message", [
-    (lambda d: d.update(returns=[1.5, 0.0]), "return 0 must be from 0.0 to 1.0"),
-    (lambda d: d.update(returns=None), "no returns"),
-    (lambda d: d.update(players=3), "played by 2 players"),
-    (_swap_seats, "are not game 3's seats"),
-    (lambda d: d["meta"]["tournament"].update(index=4), "seed does not belong to game 4"),
-    (lambda d: d["meta"]["tournament"].update(index=True), "game index must be an integer"),
-    (lambda d: d["meta"].update(scores=["x", 1]), "score must be a number"),
-    (_nest, "nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda d: d.update(returns=[1.5, 0.0]), "return 0 must be from 0.0 to 1.0"),
+        (lambda d: d.update(returns=None), "no returns"),
+        (lambda d: d.update(players=3), "played by 2 players"),
+        (_swap_seats, "are not game 3's seats"),
+        (lambda d: d["meta"]["tournament"].update(index=4), "seed does not belong to game 4"),
+        (lambda d: d["meta"]["tournament"].update(index=True), "game index must be an integer"),
+        (lambda d: d["meta"].update(scores=["x", 1]), "score must be a number"),
+        (_nest, "nested too deeply"),
+    ],
+)
 def test_a_damaged_record_stops_resume_before_anything_is_stored(tmp_path, capsys, damage, message):
     out_dir = _finished(tmp_path)
     capsys.readouterr()
@@ -277,17 +348,21 @@ def test_a_damaged_record_stops_resume_before_anything_is_stored(tmp_path, capsy
 
 
 # ------------------------------------------------------------------ absurd command-line input
-@pytest.mark.parametrize("args,message", [
-    (["--games", "1000001"], "--games must be between 1 and 1000000"),
-    (["--games", "99999999999999999999"], "--games must be between 1 and 1000000"),
-    (["--max-failures", "-1"], "--max-failures must be 0 or more"),
-    (["--jobs", "100000"], "--jobs must be from 1 to 256"),
-    (["--seed", str(1 << 63)], "--seed must be an integer from 0"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--games", "1000001"], "--games must be between 1 and 1000000"),
+        (["--games", "99999999999999999999"], "--games must be between 1 and 1000000"),
+        (["--max-failures", "-1"], "--max-failures must be 0 or more"),
+        (["--jobs", "100000"], "--jobs must be from 1 to 256"),
+        (["--seed", str(1 << 63)], "--seed must be an integer from 0"),
+    ],
+)
 def test_absurd_numbers_are_bad_input(tmp_path, capsys, args, message):
     out_dir = tmp_path / "out"
-    code = main(["tournament", "--game", "hacktrick", "--agents", "random", "random", *args,
-                 "--out", str(out_dir)])
+    code = main(
+        ["tournament", "--game", "hacktrick", "--agents", "random", "random", *args, "--out", str(out_dir)]
+    )
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1
     assert not out_dir.exists()

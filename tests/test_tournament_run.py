@@ -22,8 +22,9 @@ from game.rules import GameRecord
 
 
 def _spec(games=12, seed=7, agents=("random", "random")):
-    return validate_spec(TournamentSpec("hacktrick", list(agents), players=2, games=games, seed=seed,
-                                        options={"target": 1}))
+    return validate_spec(
+        TournamentSpec("hacktrick", list(agents), players=2, games=games, seed=seed, options={"target": 1})
+    )
 
 
 def _run(path, spec, executor, dbs=()):
@@ -99,8 +100,10 @@ def test_same_seed_same_games_and_shared_database_accumulates(tmp_path):
     with sqlite3.connect(shared) as db:
         assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone() == (3,)
         assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (36,)
-        per = db.execute("SELECT agent, COUNT(*) FROM seats JOIN games USING (tournament_id, idx) "
-                         "WHERE game = 'hacktrick' GROUP BY agent").fetchall()
+        per = db.execute(
+            "SELECT agent, COUNT(*) FROM seats JOIN games USING (tournament_id, idx) "
+            "WHERE game = 'hacktrick' GROUP BY agent"
+        ).fetchall()
         assert per == [("random", 72)]
 
 
@@ -196,8 +199,14 @@ def test_cluster_path_gives_the_same_games_as_local(tmp_path):
     distributed = pytest.importorskip("distributed")
     spec = _spec(games=8, seed=21)
     _run(tmp_path / "local", spec, LocalExecutor(jobs=1))
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
-                                  protocol="tcp://", dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address=None,
+    ) as cluster:
         ex = DaskExecutor(cluster.scheduler_address)
         assert ex.workers == 1
         out = _run(tmp_path / "dask", _spec(games=8, seed=21), ex)
@@ -214,8 +223,16 @@ def test_unreachable_cluster_is_a_clear_error():
 def test_three_player_tournament_with_a_tuple_option(tmp_path):
     from ai.tournament import parse_options
 
-    spec = validate_spec(TournamentSpec("ratjack", ["random", "random"], players=3, games=6, seed=5,
-                                        options=parse_options("ratjack", {"decks": "weasel,raccoon"})))
+    spec = validate_spec(
+        TournamentSpec(
+            "ratjack",
+            ["random", "random"],
+            players=3,
+            games=6,
+            seed=5,
+            options=parse_options("ratjack", {"decks": "weasel,raccoon"}),
+        )
+    )
     assert spec.options["decks"] == ("weasel", "raccoon")
     out = _run(tmp_path / "r", spec, LocalExecutor(jobs=2))
     assert out.status == "complete"
@@ -229,8 +246,16 @@ def test_three_player_tournament_with_a_tuple_option(tmp_path):
 
 
 def test_abort_ends_running_games_at_once():
-    spec = validate_spec(TournamentSpec("hacktrick", ["mcts:iterations=5000", "mcts:iterations=5000"],
-                                        players=2, games=4, seed=1, options={"target": 9}))
+    spec = validate_spec(
+        TournamentSpec(
+            "hacktrick",
+            ["mcts:iterations=5000", "mcts:iterations=5000"],
+            players=2,
+            games=4,
+            seed=1,
+            options={"target": 9},
+        )
+    )
     ex = LocalExecutor(jobs=2)
     ex.start(schedule(spec))
     assert ex.busy and ex.poll(0.05) == []  # long games: none finished yet

@@ -67,7 +67,11 @@ def test_parse_option_value_by_choices_and_default_type():
     assert parse_option_value(Option("target", 5, "", choices=tuple(range(1, 10))), "3") == 3
     assert parse_option_value(Option("draft", False, ""), "yes") is True
     assert parse_option_value(Option("draft", True, ""), "off") is False
-    assert parse_option_value(Option("decks", ("rat-red", "rat-blue"), ""), "weasel, raccoon") == ("weasel", "raccoon")
+    assert parse_option_value(Option("decks", ("rat-red", "rat-blue"), ""), "weasel, raccoon") == (
+        "weasel",
+        "raccoon",
+    )
+
     def check(v):
         if v == "random" or isinstance(v, tuple):
             return v
@@ -76,7 +80,10 @@ def test_parse_option_value_by_choices_and_default_type():
     special = Option("decks", ("a", "b"), "", check=check)
     assert parse_option_value(special, "random") == "random"
     assert parse_option_value(special, "weasel") == ("weasel",)
-    assert parse_option_value(Option("mode", "basic", "", choices=("basic", "treasure")), "treasure") == "treasure"
+    assert (
+        parse_option_value(Option("mode", "basic", "", choices=("basic", "treasure")), "treasure")
+        == "treasure"
+    )
     assert parse_option_value(Option("n", 3, ""), "12") == 12
     assert parse_option_value(Option("rounds", None, ""), "12") == 12
     assert parse_option_value(Option("rounds", None, ""), "none") is None
@@ -95,16 +102,19 @@ def test_parse_options_resolves_through_the_game():
         parse_options("hacktrick", {"target": "12"})
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(game="chess"), "unknown game 'chess'"),
-    (dict(agents=["random", "wizard"]), "unknown agent 'wizard'"),
-    (dict(agents=["random:depth=3", "random"]), "bad agent spec 'random:depth=3'"),
-    (dict(agents=["random"]), "at least 2 agent specs"),
-    (dict(players=3), "hacktrick is played by 2 players, not 3"),
-    (dict(games=0), "--games"),
-    (dict(seed=-1), "--seed"),
-    (dict(options={"target": 0}), "target"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(game="chess"), "unknown game 'chess'"),
+        (dict(agents=["random", "wizard"]), "unknown agent 'wizard'"),
+        (dict(agents=["random:depth=3", "random"]), "bad agent spec 'random:depth=3'"),
+        (dict(agents=["random"]), "at least 2 agent specs"),
+        (dict(players=3), "hacktrick is played by 2 players, not 3"),
+        (dict(games=0), "--games"),
+        (dict(seed=-1), "--seed"),
+        (dict(options={"target": 0}), "target"),
+    ],
+)
 def test_validate_spec_rejects_bad_settings(kwargs, message):
     base = dict(game="hacktrick", agents=["random", "random"], players=2, games=4, seed=1, options={})
     base.update(kwargs)
@@ -115,9 +125,18 @@ def test_validate_spec_rejects_bad_settings(kwargs, message):
 def test_spec_json_round_trip():
     spec = validate_spec(TournamentSpec("hacktrick", ["random", "random"], 2, 8, 3, {"target": 2}))
     assert TournamentSpec.from_json(spec.to_json()) == spec
-    dup = validate_spec(TournamentSpec("hacktrick", ["random", "heuristic"], 2, 8, 3, {"target": 2},
-                                       duplicate="rotations",
-                                       sprt={"elo0": 0.0, "elo1": 30.0, "alpha": 0.05, "beta": 0.1}))
+    dup = validate_spec(
+        TournamentSpec(
+            "hacktrick",
+            ["random", "heuristic"],
+            2,
+            8,
+            3,
+            {"target": 2},
+            duplicate="rotations",
+            sprt={"elo0": 0.0, "elo1": 30.0, "alpha": 0.05, "beta": 0.1},
+        )
+    )
     assert TournamentSpec.from_json(dup.to_json()) == dup
     with pytest.raises(ValueError, match="'duplicate' must be one of"):
         TournamentSpec.from_json({**dup.to_json(), "duplicate": "twice"})

@@ -16,13 +16,16 @@ from ai.tournament.stats import (
 )
 
 
-@pytest.mark.parametrize("wins,n,lo,hi", [
-    (0, 10, 0.0, 0.2775),  # textbook values (Wilson 1927; Newcombe 1998 table)
-    (5, 10, 0.2366, 0.7634),
-    (10, 10, 0.7225, 1.0),
-    (81, 263, 0.2553, 0.3662),
-    (1, 1, 0.2065, 1.0),
-])
+@pytest.mark.parametrize(
+    "wins,n,lo,hi",
+    [
+        (0, 10, 0.0, 0.2775),  # textbook values (Wilson 1927; Newcombe 1998 table)
+        (5, 10, 0.2366, 0.7634),
+        (10, 10, 0.7225, 1.0),
+        (81, 263, 0.2553, 0.3662),
+        (1, 1, 0.2065, 1.0),
+    ],
+)
 def test_wilson_interval_known_values(wins, n, lo, hi):
     got = wilson_interval(wins, n)
     assert got[0] == pytest.approx(lo, abs=1e-4)
@@ -67,8 +70,14 @@ def test_bradley_terry_two_players_exact_mle_and_fisher_error():
 
 
 def test_bradley_terry_recovers_order_and_prior_keeps_perfect_record_finite():
-    comps = ([(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.0)] * 10
-             + [(0, 2, 1.0)] * 36 + [(0, 2, 0.0)] * 4)
+    comps = (
+        [(0, 1, 1.0)] * 30
+        + [(0, 1, 0.0)] * 10
+        + [(1, 2, 1.0)] * 30
+        + [(1, 2, 0.0)] * 10
+        + [(0, 2, 1.0)] * 36
+        + [(0, 2, 0.0)] * 4
+    )
     fit = bradley_terry(3, comps)
     assert fit.ratings[0] > fit.ratings[1] > fit.ratings[2]
     assert all(e > 0 for e in fit.errors)
@@ -97,18 +106,29 @@ def test_elo_moves_towards_the_winner():
 
 
 def _result(index, seats, returns, agents):
-    return {"index": index, "seed": index, "seats": list(seats), "agents": [agents[s] for s in seats],
-            "returns": list(returns), "scores": [int(r * 2) for r in returns], "length": 10,
-            "duration": 0.01, "record": {}}
+    return {
+        "index": index,
+        "seed": index,
+        "seats": list(seats),
+        "agents": [agents[s] for s in seats],
+        "returns": list(returns),
+        "scores": [int(r * 2) for r in returns],
+        "length": 10,
+        "duration": 0.01,
+        "record": {},
+    }
 
 
 def test_summarize_constructed_round_robin():
     agents = ["heuristic", "random", "random"]
     spec = TournamentSpec("hacktrick", agents, players=2, games=6, seed=1)
     results = [
-        _result(0, (0, 1), (1.0, 0.0), agents), _result(1, (1, 0), (0.0, 1.0), agents),
-        _result(2, (0, 2), (1.0, 0.0), agents), _result(3, (2, 0), (0.5, 0.5), agents),
-        _result(4, (1, 2), (1.0, 0.0), agents), _result(5, (2, 1), (1.0, 0.0), agents),
+        _result(0, (0, 1), (1.0, 0.0), agents),
+        _result(1, (1, 0), (0.0, 1.0), agents),
+        _result(2, (0, 2), (1.0, 0.0), agents),
+        _result(3, (2, 0), (0.5, 0.5), agents),
+        _result(4, (1, 2), (1.0, 0.0), agents),
+        _result(5, (2, 1), (1.0, 0.0), agents),
     ]
     s = summarize(spec, results)
     a = {x["label"]: x for x in s["agents"]}

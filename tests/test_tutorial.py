@@ -42,8 +42,13 @@ def test_every_step_has_its_text_in_both_languages(game, lang):
 
 def test_a_scenario_that_no_longer_fits_the_rules_is_refused_before_any_window():
     scenario = load("hacktrick")
-    data = {"game": "hacktrick", "players": 2, "seed": scenario.seed, "options": {"target": "2"},
-            "step": [{"id": "a", "kind": "do", "action": "play 4"}, {"id": "z", "kind": "finish"}]}
+    data = {
+        "game": "hacktrick",
+        "players": 2,
+        "seed": scenario.seed,
+        "options": {"target": "2"},
+        "step": [{"id": "a", "kind": "do", "action": "play 4"}, {"id": "z", "kind": "finish"}],
+    }
     with pytest.raises(ValueError, match="'play 4' is not legal here"):
         check(parse(data))
     data["step"][0] = {"id": "a", "kind": "watch", "actions": ["open 1"]}  # the learner's decision
@@ -52,15 +57,24 @@ def test_a_scenario_that_no_longer_fits_the_rules_is_refused_before_any_window()
     with pytest.raises(ValueError, match="last step"):
         parse(dict(data, step=[{"id": "a", "kind": "explain"}]))
     with pytest.raises(ValueError, match="never shows"):
-        check(parse(dict(data, covers=["hand_won"], step=[{"id": "a", "kind": "do", "action": "open 1"},
-                                                           {"id": "z", "kind": "finish"}])))
+        check(
+            parse(
+                dict(
+                    data,
+                    covers=["hand_won"],
+                    step=[{"id": "a", "kind": "do", "action": "open 1"}, {"id": "z", "kind": "finish"}],
+                )
+            )
+        )
 
 
 def test_the_scenario_files_are_plain_toml_with_their_game_name():
     from importlib import resources
 
     for game in LESSONS:
-        data = tomllib.loads(resources.files("game.client.tutorial.scenarios").joinpath(f"{game}.toml").read_text())
+        data = tomllib.loads(
+            resources.files("game.client.tutorial.scenarios").joinpath(f"{game}.toml").read_text()
+        )
         assert data["game"] == game
 
 
@@ -78,8 +92,9 @@ def open_lesson(app, game, **kwargs):
 def settle(app, table, limit: int = 2000) -> None:
     """Until the step waits for the learner (nothing moving, the script done for now)."""
     guide = table.guide
-    assert run_until(app, lambda: not table.timeline.busy and (
-        guide.step.kind in ("explain", "do", "finish")), limit)
+    assert run_until(
+        app, lambda: not table.timeline.busy and (guide.step.kind in ("explain", "do", "finish")), limit
+    )
     frames(app, 2)
 
 
@@ -111,18 +126,22 @@ def test_a_wrong_click_is_explained_and_changes_nothing(tmp_path, monkeypatch):
     table = hacktrick_at(app, "capture")  # play 1: 2 + 1 = 3 captures the coach's marker
     actions = list(table.session.record.actions)
     guide = table.guide
-    five = next(rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 5)
+    five = next(
+        rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 5
+    )
     click(app, five.center)  # a playable card, but not the lesson's
     assert table.session.record.actions == actions and guide.step.id == "capture"
     assert guide.message == i18n.t("tutorial.hacktrick.capture_wrong")  # said in the note, beside the move
     guide.message = None
     key(app, pygame.K_5)  # the same by its key: refused by the guide, not played
-    assert table.session.record.actions == actions and guide.message == i18n.t("tutorial.hacktrick.capture_wrong")
+    assert table.session.record.actions == actions and guide.message == i18n.t(
+        "tutorial.hacktrick.capture_wrong"
+    )
     key(app, pygame.K_h)  # no hint from a search in a lesson
     assert table.session.record.actions == actions and not table.hints.wanted
     one = guide.targets()[0]
     click(app, one.center)
-    assert [str(a) for a in table.session.record.actions[len(actions):]] == ["play 1"]
+    assert [str(a) for a in table.session.record.actions[len(actions) :]] == ["play 1"]
     app.shutdown()
 
 
@@ -246,10 +265,12 @@ def test_the_title_screen_leads_to_the_lessons(tmp_path, monkeypatch):
 def test_the_command_line_refuses_bad_input_with_one_line(capsys):
     from game.cli import main
 
-    for argv, message in ((["tutorial", "chess"], "no tutorial for 'chess'"),
-                          (["tutorial", "hacktrick", "--screenshot", "x.png"], "add --autoplay"),
-                          (["tutorial", "hacktrick", "--autoplay", "--screenshot", "x.jpg"], "PNG"),
-                          (["tutorial", "hacktrick", "--speed", "2"], "unrecognized arguments")):
+    for argv, message in (
+        (["tutorial", "chess"], "no tutorial for 'chess'"),
+        (["tutorial", "hacktrick", "--screenshot", "x.png"], "add --autoplay"),
+        (["tutorial", "hacktrick", "--autoplay", "--screenshot", "x.jpg"], "PNG"),
+        (["tutorial", "hacktrick", "--speed", "2"], "unrecognized arguments"),
+    ):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2
@@ -285,7 +306,9 @@ def test_a_coach_move_stays_explained_until_the_learner_goes_on(tmp_path, monkey
 def test_the_coachs_moves_are_explained_by_the_note_not_captioned(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     table = open_lesson(app, "hacktrick", autoplay=True)
-    assert run_until(app, lambda: table.guide.step.id == "x2_and_play", 5000)  # after the coach's play and Play!
+    assert run_until(
+        app, lambda: table.guide.step.id == "x2_and_play", 5000
+    )  # after the coach's play and Play!
     assert table.session.record.actions and not any(box.lines for box in table.captions.boxes)
     assert not table.captions.callouts
     app.shutdown()
@@ -294,7 +317,9 @@ def test_the_coachs_moves_are_explained_by_the_note_not_captioned(tmp_path, monk
 def test_either_of_two_identical_cards_does_the_lessons_move(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch)
     table = hacktrick_at(app, "open")  # open with a 1; the hand holds two
-    ones = [rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 1]
+    ones = [
+        rect for (_, rect), v in zip(table.layout.hand.rects(), table.display["hand"], strict=True) if v == 1
+    ]
     assert len(ones) == 2 and all(r in table.guide.targets() for r in ones)
     click(app, ones[1].center)
     assert [str(a) for a in table.session.record.actions] == ["open 1"]
@@ -325,7 +350,9 @@ def test_the_pause_menu_of_a_lesson_says_the_place_is_kept(tmp_path, monkeypatch
     key(app, pygame.K_ESCAPE)
     pause = app.scenes.top
     assert isinstance(pause, PauseScene)
-    assert pause.b_save.text == i18n.t("pause.leave_lesson") and pause.note_text() == i18n.t("pause.lesson_note")
+    assert pause.b_save.text == i18n.t("pause.leave_lesson") and pause.note_text() == i18n.t(
+        "pause.lesson_note"
+    )
     click(app, pause.b_save.rect.center)
     assert type(app.scenes.top).__name__ == "TitleScene"
     assert save_path("hacktrick").read_text() == "a saved game of the player's"

@@ -25,8 +25,11 @@ from game.rules import GAMES, IllegalAction, events_for, new_game
 
 from .client_helpers import frames, key, run_until
 
-BOTS = {"hacktrick": ["human", "random"], "ratjack": ["human", "random", "random"],
-        "hakkutsu": ["human", "random", "random"]}
+BOTS = {
+    "hacktrick": ["human", "random"],
+    "ratjack": ["human", "random", "random"],
+    "hakkutsu": ["human", "random", "random"],
+}
 
 
 def _shown_to_human(events) -> bool:
@@ -66,45 +69,95 @@ def session_after(game: str, want, options: dict | None = None, seeds=range(1, 4
 
 REVEALS = [
     # Hacktrick
-    ("hacktrick", "a card drawn from the deck", {},
-     lambda a, ev: a == 0 and _of(ev, "card_drawn", player=0)),
-    ("hacktrick", "the sum of the bot's hand asked", {},
-     lambda a, ev: a == 0 and _of(ev, "sum_asked", player=0) and _shown_to_human(ev)),  # not known already
-    ("hacktrick", "the bot's hidden card played", {},
-     lambda a, ev: a == 1 and _of(ev, "card_played", player=1) and _shown_to_human(ev)),
-    ("hacktrick", "the bot's hand revealed (a draw after Play!)", {},
-     lambda a, ev: a == 1 and _of(ev, "hand_revealed", player=1) and _shown_to_human(ev)),
+    ("hacktrick", "a card drawn from the deck", {}, lambda a, ev: a == 0 and _of(ev, "card_drawn", player=0)),
+    (
+        "hacktrick",
+        "the sum of the bot's hand asked",
+        {},
+        lambda a, ev: a == 0 and _of(ev, "sum_asked", player=0) and _shown_to_human(ev),
+    ),  # not known already
+    (
+        "hacktrick",
+        "the bot's hidden card played",
+        {},
+        lambda a, ev: a == 1 and _of(ev, "card_played", player=1) and _shown_to_human(ev),
+    ),
+    (
+        "hacktrick",
+        "the bot's hand revealed (a draw after Play!)",
+        {},
+        lambda a, ev: a == 1 and _of(ev, "hand_revealed", player=1) and _shown_to_human(ev),
+    ),
     # Ratjack
-    ("ratjack", "a card drawn from the deck", {},
-     lambda a, ev: a == 0 and _of(ev, "card_drawn", player=0, source="deck")),
-    ("ratjack", "a bot's card looked at (rat 5)", {},
-     lambda a, ev: a == 0 and _of(ev, "card_peeked", player=0)),
-    ("ratjack", "a card turned face up", {},
-     lambda a, ev: _of(ev, "card_flipped", face_up=True) and _shown_to_human(ev)),
-    ("ratjack", "a bot's hidden card placed face up", {},
-     lambda a, ev: a != 0 and _of(ev, "card_placed", face_up=True) and _shown_to_human(ev)),
-    ("ratjack", "deck cards discarded (rat 11)", {},
-     lambda a, ev: _of(ev, "cards_milled")),
-    ("ratjack", "hands exchanged (weasel 1)", {"decks": ("weasel", "raccoon")},
-     lambda a, ev: _of(ev, "hand_received") and _shown_to_human(ev)),
-    ("ratjack", "a card drawn aside and discarded (weasel 3)", {"decks": ("weasel", "raccoon")},
-     lambda a, ev: a != 0 and _of(ev, "card_discarded", **{"from": "drawn"})),
+    (
+        "ratjack",
+        "a card drawn from the deck",
+        {},
+        lambda a, ev: a == 0 and _of(ev, "card_drawn", player=0, source="deck"),
+    ),
+    (
+        "ratjack",
+        "a bot's card looked at (rat 5)",
+        {},
+        lambda a, ev: a == 0 and _of(ev, "card_peeked", player=0),
+    ),
+    (
+        "ratjack",
+        "a card turned face up",
+        {},
+        lambda a, ev: _of(ev, "card_flipped", face_up=True) and _shown_to_human(ev),
+    ),
+    (
+        "ratjack",
+        "a bot's hidden card placed face up",
+        {},
+        lambda a, ev: a != 0 and _of(ev, "card_placed", face_up=True) and _shown_to_human(ev),
+    ),
+    ("ratjack", "deck cards discarded (rat 11)", {}, lambda a, ev: _of(ev, "cards_milled")),
+    (
+        "ratjack",
+        "hands exchanged (weasel 1)",
+        {"decks": ("weasel", "raccoon")},
+        lambda a, ev: _of(ev, "hand_received") and _shown_to_human(ev),
+    ),
+    (
+        "ratjack",
+        "a card drawn aside and discarded (weasel 3)",
+        {"decks": ("weasel", "raccoon")},
+        lambda a, ev: a != 0 and _of(ev, "card_discarded", **{"from": "drawn"}),
+    ),
     # Hakkutsu!!
-    ("hakkutsu", "a Treasure site turned over", {"mode": "treasure"},
-     lambda a, ev: a == 0 and _of(ev, "card_flipped") and _shown_to_human(ev)),
-    ("hakkutsu", "a card looked at with a Detector", {},
-     lambda a, ev: a == 0 and _of(ev, "card_peeked", player=0) and _shown_to_human(ev)),
-    ("hakkutsu", "an equipment card drawn at the base", {},
-     lambda a, ev: a == 0 and _of(ev, "equipment_drawn", player=0)),
-    ("hakkutsu", "a bot's equipment card used", {},
-     lambda a, ev: a != 0 and _of(ev, "equipment_used")),
-    ("hakkutsu", "the equipment dealt after the museum draft", {"draft": True},
-     lambda a, ev: a != 0 and _of(ev, "equipment_dealt", player=0)),
+    (
+        "hakkutsu",
+        "a Treasure site turned over",
+        {"mode": "treasure"},
+        lambda a, ev: a == 0 and _of(ev, "card_flipped") and _shown_to_human(ev),
+    ),
+    (
+        "hakkutsu",
+        "a card looked at with a Detector",
+        {},
+        lambda a, ev: a == 0 and _of(ev, "card_peeked", player=0) and _shown_to_human(ev),
+    ),
+    (
+        "hakkutsu",
+        "an equipment card drawn at the base",
+        {},
+        lambda a, ev: a == 0 and _of(ev, "equipment_drawn", player=0),
+    ),
+    ("hakkutsu", "a bot's equipment card used", {}, lambda a, ev: a != 0 and _of(ev, "equipment_used")),
+    (
+        "hakkutsu",
+        "the equipment dealt after the museum draft",
+        {"draft": True},
+        lambda a, ev: a != 0 and _of(ev, "equipment_dealt", player=0),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("game", "what", "options", "want"), REVEALS,
-                         ids=[f"{g}: {w}" for g, w, _, _ in REVEALS])
+@pytest.mark.parametrize(
+    ("game", "what", "options", "want"), REVEALS, ids=[f"{g}: {w}" for g, w, _, _ in REVEALS]
+)
 def test_undo_is_refused_after_a_reveal_and_changes_nothing(game, what, options, want):
     s, events, old_point = session_after(game, want, options)
     assert _shown_to_human(events), what
@@ -119,6 +172,7 @@ def test_undo_is_refused_after_a_reveal_and_changes_nothing(game, what, options,
 
 def test_the_issues_repro_draw_then_undo_cannot_draw_again():
     """Hacktrick and Ratjack: draw from the deck, Undo, draw again gave the same card 30 times in 30."""
+
     def deck_draw(actor, events):
         drawn = _of(events, "card_drawn", player=0)
         return actor == 0 and any(ev.get("source", "deck") == "deck" for ev in drawn)
@@ -133,17 +187,29 @@ def test_the_issues_repro_draw_then_undo_cannot_draw_again():
 
 
 NOTHING_SHOWN = [
-    ("hacktrick", "a card played", lambda a, ev: a == 0 and _of(ev, "card_played", player=0)
-     and not _shown_to_human(ev)),
-    ("ratjack", "the top discard taken",
-     lambda a, ev: a == 0 and _of(ev, "card_drawn", player=0, source="discard") and not _shown_to_human(ev)),
-    ("hakkutsu", "a move onto a face-up site", lambda a, ev: a == 0 and _of(ev, "pawn_moved", player=0)
-     and not _shown_to_human(ev)),
+    (
+        "hacktrick",
+        "a card played",
+        lambda a, ev: a == 0 and _of(ev, "card_played", player=0) and not _shown_to_human(ev),
+    ),
+    (
+        "ratjack",
+        "the top discard taken",
+        lambda a, ev: (
+            a == 0 and _of(ev, "card_drawn", player=0, source="discard") and not _shown_to_human(ev)
+        ),
+    ),
+    (
+        "hakkutsu",
+        "a move onto a face-up site",
+        lambda a, ev: a == 0 and _of(ev, "pawn_moved", player=0) and not _shown_to_human(ev),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("game", "what", "want"), NOTHING_SHOWN,
-                         ids=[f"{g}: {w}" for g, w, _ in NOTHING_SHOWN])
+@pytest.mark.parametrize(
+    ("game", "what", "want"), NOTHING_SHOWN, ids=[f"{g}: {w}" for g, w, _ in NOTHING_SHOWN]
+)
 def test_a_decision_that_showed_nothing_can_still_be_undone(game, what, want):
     s, _, _ = session_after(game, want)
     point = len(s.record.actions) - 1
@@ -156,10 +222,16 @@ def _strip(events):
     return [{k: v for k, v in ev.items() if k != "revealed_to"} for ev in events]
 
 
-@pytest.mark.parametrize(("game", "players", "options"), [
-    ("hacktrick", 2, {}), ("ratjack", 3, {}), ("ratjack", 4, {"decks": ("weasel", "raccoon")}),
-    ("hakkutsu", 3, {"mode": "treasure", "draft": True}), ("hakkutsu", 2, {}),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("hacktrick", 2, {}),
+        ("ratjack", 3, {}),
+        ("ratjack", 4, {"decks": ("weasel", "raccoon")}),
+        ("hakkutsu", 3, {"mode": "treasure", "draft": True}),
+        ("hakkutsu", 2, {}),
+    ],
+)
 def test_whatever_shows_a_player_something_hidden_names_them(game, players, options):
     """The marks checked against the engines' own hidden information: in a state player ``q``
     cannot tell from the real one (``determinize``), the same action shows ``q`` something else
@@ -181,8 +253,9 @@ def test_whatever_shows_a_player_something_hidden_names_them(game, players, opti
                 if other.current_player != state.current_player:
                     continue  # the mover's hidden cards decided who moves next (Hakkutsu!!'s Grant):
                     # a turn that simply goes on shows no card
-                differs = (_strip(events_for(events, q)) != _strip(events_for(other_events, q))
-                           or state.view(q) != other.view(q))
+                differs = _strip(events_for(events, q)) != _strip(events_for(other_events, q)) or state.view(
+                    q
+                ) != other.view(q)
                 if differs:
                     found += 1
                     named = any(q in ev.get("revealed_to", ()) for ev in events)
@@ -213,8 +286,9 @@ def test_the_table_says_why_undo_is_refused(app, lang):
         assert scene.session.undo_refusal() == "revealed"
         frames(app, 2)
         assert scene.b_undo.visible and not scene.b_undo.is_enabled
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.undo_rect.center, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=scene.undo_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
         frames(app, 20)
         why = i18n.t("game.no_undo_revealed")
         assert scene.tips.current() == why and why != i18n.t("game.no_undo_ended")

@@ -19,17 +19,35 @@ import pytest
 from game.rules import GAMES
 
 REPO = Path(__file__).resolve().parents[1]
-NOT_PROJECT = shutil.ignore_patterns(".git", ".venv*", "venv", "build", "dist", "*.egg-info", "__pycache__",
-                                     ".pytest_cache", ".hypothesis", ".ruff_cache", "tournaments", "out")
+NOT_PROJECT = shutil.ignore_patterns(
+    ".git",
+    ".venv*",
+    "venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ruff_cache",
+    "tournaments",
+    "out",
+)
 #: pip's words when the build requirements themselves cannot be had (offline, no index).
-NO_BUILD_TOOLS = ("No matching distribution found", "Could not find a version that satisfies",
-                  "invalid command 'bdist_wheel'", "No module named 'setuptools'", "No module named 'wheel'")
+NO_BUILD_TOOLS = (
+    "No matching distribution found",
+    "Could not find a version that satisfies",
+    "invalid command 'bdist_wheel'",
+    "No module named 'setuptools'",
+    "No module named 'wheel'",
+)
 
 
 def _pip_wheel(src: Path, out: Path, isolated: bool) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(out)]
-    return subprocess.run(cmd + ([] if isolated else ["--no-build-isolation"]), capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        cmd + ([] if isolated else ["--no-build-isolation"]), capture_output=True, text=True, timeout=300
+    )
 
 
 def _missing_build_tools(result: subprocess.CompletedProcess) -> str | None:
@@ -63,9 +81,17 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
     manifest = tomllib.loads((REPO / "assets" / "manifest.toml").read_text("utf-8"))
     missing = [e["file"] for e in manifest["asset"] if f"assets/{e['file']}" not in names]
     assert not missing, f"assets missing from the wheel: {missing}"
-    needed = ["assets/manifest.toml", "assets/__init__.py", "game/client/i18n/en.toml", "game/client/i18n/ja.toml",
-              "game/rules/hakkutsu/cards.toml"] + [f"docs/rules/{game}.md" for game in GAMES] + [
-              f"game/client/rulebook/{game}.{lang}.md" for game in GAMES for lang in ("en", "ja")]
+    needed = (
+        [
+            "assets/manifest.toml",
+            "assets/__init__.py",
+            "game/client/i18n/en.toml",
+            "game/client/i18n/ja.toml",
+            "game/rules/hakkutsu/cards.toml",
+        ]
+        + [f"docs/rules/{game}.md" for game in GAMES]
+        + [f"game/client/rulebook/{game}.{lang}.md" for game in GAMES for lang in ("en", "ja")]
+    )
     assert not [n for n in needed if n not in names]
     assert not [n for n in names if n.startswith(("tests/", "docs/screenshots/"))]
 
@@ -73,19 +99,44 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = dict(os.environ, PYTHONPATH=str(site), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               TRIO_CONFIG_DIR=str(tmp_path / "config"), TRIO_DATA_DIR=str(tmp_path / "data"))
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(site),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        TRIO_CONFIG_DIR=str(tmp_path / "config"),
+        TRIO_DATA_DIR=str(tmp_path / "data"),
+    )
 
     def run(*args: str) -> str:
-        result = subprocess.run([sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True,
-                                timeout=300)
+        result = subprocess.run(
+            [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         return result.stdout
 
-    where = run("-c", "import assets, game, docs.rules; from game.client.rulebook import load; "
-                      "print(assets.__file__, game.__file__, load('ratjack', 'ja').lang == 'ja')")
+    where = run(
+        "-c",
+        "import assets, game, docs.rules; from game.client.rulebook import load; "
+        "print(assets.__file__, game.__file__, load('ratjack', 'ja').lang == 'ja')",
+    )
     assert where.split() == [str(site / "assets" / "__init__.py"), str(site / "game" / "__init__.py"), "True"]
     assert "ok:" in run("-m", "tools.asset_preview", "--check")
-    out = run("-m", "game", "demo", "hacktrick", "--seed", "1", "--speed", "50", "--seats", "random,random",
-              "--option", "target=1", "--screenshot", "last.png")
+    out = run(
+        "-m",
+        "game",
+        "demo",
+        "hacktrick",
+        "--seed",
+        "1",
+        "--speed",
+        "50",
+        "--seats",
+        "random,random",
+        "--option",
+        "target=1",
+        "--screenshot",
+        "last.png",
+    )
     assert "stopped" not in out and (elsewhere / "last.png").is_file()

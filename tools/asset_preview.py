@@ -66,8 +66,15 @@ def _malformed(path: Path, kind: str) -> str | None:
         elif kind == "font":
             pygame.font.init()
             pygame.font.Font(str(path), 12)
-    except (pygame.error, wave.Error, EOFError, json.JSONDecodeError, UnicodeDecodeError, OSError,
-            ValueError) as exc:
+    except (
+        pygame.error,
+        wave.Error,
+        EOFError,
+        json.JSONDecodeError,
+        UnicodeDecodeError,
+        OSError,
+        ValueError,
+    ) as exc:
         return f"{type(exc).__name__}: {exc}"
     return None
 
@@ -181,7 +188,7 @@ def _split_label(text: str, f, width: int) -> list[str] | None:
     best = None
     for i, ch in enumerate(text[:-1]):
         if ch in LABEL_BREAKS:
-            first, second = text[: i + 1].rstrip(), text[i + 1:].lstrip()
+            first, second = text[: i + 1].rstrip(), text[i + 1 :].lstrip()
             widest = max(f.size(first)[0], f.size(second)[0])
             if first and second and widest <= width and (best is None or widest < best[0]):
                 best = (widest, [first, second])
@@ -193,7 +200,7 @@ def _elide(text: str, f, width: int) -> str:
     s = text
     while f.size(s)[0] > width and len(s) > 5:
         mid = len(s) // 2
-        s = s[: mid - 1] + "…" + s[mid + 1:]
+        s = s[: mid - 1] + "…" + s[mid + 1 :]
     return s
 
 
@@ -216,7 +223,7 @@ def label_lines(text: str, width: int, size: int = 11, max_lines: int = 1) -> tu
         if lines:
             return sz, lines
     f = _font(8)
-    lines = _split_label(text, f, 10 ** 6) or [text[: len(text) // 2], text[len(text) // 2:]]
+    lines = _split_label(text, f, 10**6) or [text[: len(text) // 2], text[len(text) // 2 :]]
     return 8, [_elide(line, f, width) for line in lines]
 
 
@@ -229,7 +236,9 @@ def _fit_label(text: str, width: int, size: int = 11, max_lines: int = 1, colour
     images = [f.render(line, True, colour) for line in lines]
     if len(images) == 1:
         return images[0]
-    surf = pygame.Surface((max(i.get_width() for i in images), f.get_linesize() * len(images)), pygame.SRCALPHA)
+    surf = pygame.Surface(
+        (max(i.get_width() for i in images), f.get_linesize() * len(images)), pygame.SRCALPHA
+    )
     for n, img in enumerate(images):
         surf.blit(img, ((surf.get_width() - img.get_width()) // 2, n * f.get_linesize()))
     return surf
@@ -259,7 +268,7 @@ def waveform(path: Path, w: int, h: int):
     per = max(1, len(samples) // bars)
     mid = h / 2
     for i in range(bars):
-        chunk = samples[i * per:(i + 1) * per]
+        chunk = samples[i * per : (i + 1) * per]
         peak = max((abs(x) for x in chunk), default=0) / scale
         bh = max(1, int(peak * (h - 4)))
         pygame.draw.rect(surf, (242, 165, 65), (i * 3, mid - bh / 2, 2, bh), border_radius=1)
@@ -274,11 +283,27 @@ def sound_tile(path: Path, size: int):
     pygame.draw.rect(surf, (58, 46, 40), surf.get_rect(), border_radius=max(4, size // 10))
     pygame.draw.rect(surf, (122, 97, 82), surf.get_rect(), width=2, border_radius=max(4, size // 10))
     k = size / 100
-    pygame.draw.polygon(surf, (246, 236, 216), [(22 * k, 26 * k), (34 * k, 26 * k), (48 * k, 12 * k),
-                                                (48 * k, 52 * k), (34 * k, 38 * k), (22 * k, 38 * k)])
+    pygame.draw.polygon(
+        surf,
+        (246, 236, 216),
+        [
+            (22 * k, 26 * k),
+            (34 * k, 26 * k),
+            (48 * k, 12 * k),
+            (48 * k, 52 * k),
+            (34 * k, 38 * k),
+            (22 * k, 38 * k),
+        ],
+    )
     for r in (12, 20):
-        pygame.draw.arc(surf, (246, 236, 216), (48 * k - r * k, 32 * k - r * k, 2 * r * k, 2 * r * k),
-                        -0.8, 0.8, max(1, int(2 * k)))
+        pygame.draw.arc(
+            surf,
+            (246, 236, 216),
+            (48 * k - r * k, 32 * k - r * k, 2 * r * k, 2 * r * k),
+            -0.8,
+            0.8,
+            max(1, int(2 * k)),
+        )
     surf.blit(waveform(path, int(84 * k), int(36 * k)), (8 * k, 58 * k))
     return surf
 
@@ -330,8 +355,13 @@ def thumbnail(root: Path, entry: dict, size: int):
     return img
 
 
-def contact_sheet(root: Path | str = DEFAULT_ROOT, out: Path | str = "asset_sheet.png", game: str | None = None,
-                  columns: int = 9, cell: int = 140) -> Path:
+def contact_sheet(
+    root: Path | str = DEFAULT_ROOT,
+    out: Path | str = "asset_sheet.png",
+    game: str | None = None,
+    columns: int = 9,
+    cell: int = 140,
+) -> Path:
     """Write a labelled contact sheet of every asset (or one ``game``'s) to ``out`` (its folder must
     exist); returns its path."""
     import pygame
@@ -342,8 +372,9 @@ def contact_sheet(root: Path | str = DEFAULT_ROOT, out: Path | str = "asset_shee
     return out
 
 
-def render_contact_sheet(root: Path | str = DEFAULT_ROOT, game: str | None = None, columns: int = 9,
-                         cell: int = 140):
+def render_contact_sheet(
+    root: Path | str = DEFAULT_ROOT, game: str | None = None, columns: int = 9, cell: int = 140
+):
     """A labelled contact sheet of every asset (or one ``game``'s), as a surface."""
     _headless()
     import pygame
@@ -397,7 +428,9 @@ MIN_SIZE = (640, 480)
 DESKTOP_MARGIN = (40, 100)
 
 
-def window_size(desktop: tuple[int, int] | None = None, wanted: tuple[int, int] = WANTED_SIZE) -> tuple[int, int]:
+def window_size(
+    desktop: tuple[int, int] | None = None, wanted: tuple[int, int] = WANTED_SIZE
+) -> tuple[int, int]:
     """The window size: ``wanted``, made smaller to fit ``desktop`` (default: the first display's
     size, :func:`pygame.display.get_desktop_sizes`) less :data:`DESKTOP_MARGIN`; never smaller than
     :data:`MIN_SIZE` unless the desktop itself is."""
@@ -494,15 +527,18 @@ class PreviewApp:
         for i, name in enumerate(FILTERS):
             text = {"hakkutsu": "Hakkutsu ハックツ", "ui": "UI"}.get(name, name.capitalize())
             bx, by = place(widths[name])
-            self.buttons[name] = gui.elements.UIButton(pg.Rect(bx, by, widths[name], self.ROW_H), f"{i} {text}",
-                                                       self.manager)
+            self.buttons[name] = gui.elements.UIButton(
+                pg.Rect(bx, by, widths[name], self.ROW_H), f"{i} {text}", self.manager
+            )
         x += 10
         zx, zy = place(250)
         gui.elements.UILabel(pg.Rect(zx, zy + 4, 60, 32), "Zoom", self.manager)
-        self.slider = gui.elements.UIHorizontalSlider(pg.Rect(zx + 60, zy + 6, 180, 28), 1.0, (0.5, 3.0),
-                                                      self.manager)
-        self.title = gui.elements.UILabel(pg.Rect(0, y + 4, -1, 32), self.HEADING, self.manager,
-                                          object_id="@heading")
+        self.slider = gui.elements.UIHorizontalSlider(
+            pg.Rect(zx + 60, zy + 6, 180, 28), 1.0, (0.5, 3.0), self.manager
+        )
+        self.title = gui.elements.UILabel(
+            pg.Rect(0, y + 4, -1, 32), self.HEADING, self.manager, object_id="@heading"
+        )
         if x + 10 + self.title.rect.width <= self.width - 10:
             self.title.set_relative_position((self.width - 10 - self.title.rect.width, y + 4))
         else:
@@ -577,8 +613,12 @@ class PreviewApp:
         cs = self.cell_size()
         cols = self._columns()
         gap = (self.grid_w - cols * cs) / (cols + 1)
-        return self.pg.Rect(round(gap + index % cols * (cs + gap)),
-                            self.top + 10 + index // cols * (cs + 28) - self.scroll, cs, cs)
+        return self.pg.Rect(
+            round(gap + index % cols * (cs + gap)),
+            self.top + 10 + index // cols * (cs + 28) - self.scroll,
+            cs,
+            cs,
+        )
 
     def _max_scroll(self) -> int:
         rows = math.ceil(len(self.visible) / self._columns())
@@ -686,7 +726,9 @@ class PreviewApp:
     def _draw_detail(self) -> None:
         pg = self.pg
         scr = self.screen
-        panel = pg.Rect(self.grid_w + 10, self.top + 10, self.width - self.grid_w - 20, self.height - self.top - 20)
+        panel = pg.Rect(
+            self.grid_w + 10, self.top + 10, self.width - self.grid_w - 20, self.height - self.top - 20
+        )
         pg.draw.rect(scr, (44, 36, 32), panel, border_radius=12)
         pg.draw.rect(scr, (122, 97, 82), panel, width=1, border_radius=12)
         if not self.selected:
@@ -712,15 +754,24 @@ class PreviewApp:
             lines.append((f"{w} x {h} px", 13, False))
         elif e["kind"] == "sound":
             with wave.open(str(self.assets.path(self.selected)), "rb") as wf:
-                lines.append((f"{wf.getnframes() / wf.getframerate():.2f} s, {wf.getframerate()} Hz, "
-                              f"{8 * wf.getsampwidth()}-bit", 13, False))
+                lines.append(
+                    (
+                        f"{wf.getnframes() / wf.getframerate():.2f} s, {wf.getframerate()} Hz, "
+                        f"{8 * wf.getsampwidth()}-bit",
+                        13,
+                        False,
+                    )
+                )
         extras = {k: v for k, v in e.items() if k not in REQUIRED_FIELDS}
         for k, v in extras.items():
             text = json.dumps(v, ensure_ascii=False)
             lines.append((f"{k} = {text[:60]}{'…' if len(text) > 60 else ''}", 12, False))
         for text, size, bold in lines:
-            img = _fit_label(text, panel.w - 24, size) if not bold else _font(size, True).render(
-                text, True, (242, 165, 65))
+            img = (
+                _fit_label(text, panel.w - 24, size)
+                if not bold
+                else _font(size, True).render(text, True, (242, 165, 65))
+            )
             scr.blit(img, (panel.x + 12, y))
             y += img.get_height() + 4
         from tools.art.draw import wrap
@@ -732,8 +783,9 @@ class PreviewApp:
                 break
             scr.blit(f.render(line, True, (236, 226, 210)), (panel.x + 12, y))
             y += f.get_linesize()
-        hint = _fit_label("space: replay · F: flip · arrows: select · +/-: zoom", panel.w - 24, 12,
-                          colour=(150, 132, 118))
+        hint = _fit_label(
+            "space: replay · F: flip · arrows: select · +/-: zoom", panel.w - 24, 12, colour=(150, 132, 118)
+        )
         scr.blit(hint, (panel.x + 12, hint_y))
 
     @staticmethod
@@ -756,8 +808,13 @@ class PreviewApp:
                 clip = self.screen.get_clip()
                 self.screen.set_clip(stage.clip(clip))
                 ring = self.sound_ring(tile, t)
-                pg.draw.rect(self.screen, (242, 165, 65), ring, width=3,
-                             border_radius=max(4, tile.w // 10) + (ring.w - tile.w) // 2)
+                pg.draw.rect(
+                    self.screen,
+                    (242, 165, 65),
+                    ring,
+                    width=3,
+                    border_radius=max(4, tile.w // 10) + (ring.w - tile.w) // 2,
+                )
                 self.screen.set_clip(clip)
             return
         img = self.assets.image(key)
@@ -783,7 +840,9 @@ class PreviewApp:
             # Drop onto the table with a small bounce, 0.5 s.
             p = min(1.0, t / 0.5)
             bounce = 1.0 + 0.5 * (1 - p) ** 2 * abs(math.cos(p * math.pi * 2.5))
-            img2 = pg.transform.smoothscale(big, (int(big.get_width() * bounce), int(big.get_height() * bounce)))
+            img2 = pg.transform.smoothscale(
+                big, (int(big.get_width() * bounce), int(big.get_height() * bounce))
+            )
             img2.set_alpha(int(255 * min(1.0, p * 3)))
             self.screen.blit(img2, img2.get_rect(center=stage.center))
             return
@@ -842,7 +901,9 @@ def _unknown_key(assets, key: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(key, assets.keys(), n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]}?" if close else f"; the keys are listed in {assets.root / MANIFEST_NAME}"
+    hint = (
+        f"; did you mean {close[0]}?" if close else f"; the keys are listed in {assets.root / MANIFEST_NAME}"
+    )
     return f"--select: unknown asset key {key!r}{hint}"
 
 
@@ -853,14 +914,25 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = OneLineArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT, help="assets directory (default: assets/)")
-    parser.add_argument("--sheet", type=Path, metavar="PNG",
-                        help="write a labelled contact sheet to this .png file (its folder must exist) and exit")
+    parser.add_argument(
+        "--sheet",
+        type=Path,
+        metavar="PNG",
+        help="write a labelled contact sheet to this .png file (its folder must exist) and exit",
+    )
     parser.add_argument("--game", choices=GAMES, help="contact sheet: only this game's assets")
     parser.add_argument("--check", action="store_true", help="report missing, unused or malformed assets")
-    parser.add_argument("--verify-build", action="store_true",
-                        help="with --check: also rebuild into a temp dir and compare bytes")
-    parser.add_argument("--screenshot", type=Path, metavar="PNG",
-                        help="open the window headlessly, run a few frames, save this .png file and exit")
+    parser.add_argument(
+        "--verify-build",
+        action="store_true",
+        help="with --check: also rebuild into a temp dir and compare bytes",
+    )
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="PNG",
+        help="open the window headlessly, run a few frames, save this .png file and exit",
+    )
     parser.add_argument("--select", metavar="KEY", help="asset to select first (window / screenshot)")
     parser.add_argument("--filter", choices=FILTERS, default="all", help="initial filter of the window")
     args = parser.parse_args(argv)
@@ -873,8 +945,11 @@ def main(argv: list[str] | None = None) -> int:
         problems = check(args.root, verify_build=args.verify_build)
         for p in problems:
             print(p)
-        n = len(tomllib.loads((args.root / MANIFEST_NAME).read_text("utf-8")).get("asset", [])) \
-            if (args.root / MANIFEST_NAME).is_file() and not any("TOML" in p for p in problems) else 0
+        n = (
+            len(tomllib.loads((args.root / MANIFEST_NAME).read_text("utf-8")).get("asset", []))
+            if (args.root / MANIFEST_NAME).is_file() and not any("TOML" in p for p in problems)
+            else 0
+        )
         print(f"{'FAILED' if problems else 'ok'}: {n} manifest entries, {len(problems)} problem(s)")
         return 1 if problems else 0
     import pygame

@@ -79,8 +79,10 @@ def bench_engines(args) -> None:
     from game.rules import GAMES
 
     names = args.games or list(GAMES)
-    print(f"{'game':<10} {'players':>7} {'actions/s':>11} {'games/s':>9} "
-          f"{'clone us':>9} {'deepcopy us':>12} {'speed-up':>9}")
+    print(
+        f"{'game':<10} {'players':>7} {'actions/s':>11} {'games/s':>9} "
+        f"{'clone us':>9} {'deepcopy us':>12} {'speed-up':>9}"
+    )
     for name in names:
         info = GAMES[name]
         for players in range(info.min_players, info.max_players + 1):
@@ -88,14 +90,20 @@ def bench_engines(args) -> None:
             states = _sample_states(name, players, 50)
             t_clone = _time_per_call(lambda s: s.clone(), states, 40)
             t_deep = _time_per_call(copy.deepcopy, states, 4)
-            print(f"{name:<10} {players:>7} {aps:>11,.0f} {gps:>9,.1f} "
-                  f"{t_clone * 1e6:>9.2f} {t_deep * 1e6:>12.1f} {t_deep / t_clone:>8.1f}x", flush=True)
+            print(
+                f"{name:<10} {players:>7} {aps:>11,.0f} {gps:>9,.1f} "
+                f"{t_clone * 1e6:>9.2f} {t_deep * 1e6:>12.1f} {t_deep / t_clone:>8.1f}x",
+                flush=True,
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
     _load_sections()
-    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("section", choices=sorted(SECTIONS), help="what to measure")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--games", nargs="*", help="only these games")

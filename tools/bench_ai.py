@@ -111,8 +111,10 @@ class SavedRun:
         """The finished games of match ``key``."""
         from ai.arena import GameResult
 
-        return [GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in g.items()})
-                for g in self.data["matches"].get(key, [])]
+        return [
+            GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in g.items()})
+            for g in self.data["matches"].get(key, [])
+        ]
 
     def add_game(self, key: str, game) -> None:
         from dataclasses import asdict
@@ -152,25 +154,43 @@ def _table(header: tuple, rows: list) -> None:
 def _parse(extra: list[str]):
     parser = _Parser(prog="python -m tools.bench ai")
     parser.add_argument("-n", "--num-games", type=int, default=None, help="games per match (default 200)")
-    parser.add_argument("--quick", action="store_true", help="a small run: 20 games per match, 10 on OpenSpiel")
+    parser.add_argument(
+        "--quick", action="store_true", help="a small run: 20 games per match, 10 on OpenSpiel"
+    )
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
-    parser.add_argument("--workers", type=int, default=None,
-                        help="root-parallel workers of the speed part's searches and of the hard part's "
-                             "level=hard bot (default: the level's)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="root-parallel workers of the speed part's searches and of the hard part's "
+        "level=hard bot (default: the level's)",
+    )
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, from {', '.join(PARTS)}")
-    parser.add_argument("--sanity", action="store_true",
-                        help="2p part: also mcts vs random and heuristic vs random")
-    parser.add_argument("--modes", default=None,
-                        help="comma-separated modes the 2p, 4p and hard parts play in games that have them "
-                             f"(default all: {', '.join(_all_modes())})")
+    parser.add_argument(
+        "--sanity", action="store_true", help="2p part: also mcts vs random and heuristic vs random"
+    )
+    parser.add_argument(
+        "--modes",
+        default=None,
+        help="comma-separated modes the 2p, 4p and hard parts play in games that have them "
+        f"(default all: {', '.join(_all_modes())})",
+    )
     parser.add_argument("--os-games", type=int, default=None, help="games against OpenSpiel (default: -n)")
     parser.add_argument("--os-seconds", type=float, default=1.0, help="seconds per move for both bots")
-    parser.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]", default=None,
-                        help="stop each two-agent match once the SPRT on its deal pairs decides")
-    parser.add_argument("--resume", metavar="FILE", default=None,
-                        help="keep finished games in FILE and skip them when run again")
+    parser.add_argument(
+        "--sprt",
+        metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+        default=None,
+        help="stop each two-agent match once the SPRT on its deal pairs decides",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="keep finished games in FILE and skip them when run again",
+    )
     args = parser.parse_args(extra)
     if args.num_games is None:
         args.num_games = 20 if args.quick else 200
@@ -228,8 +248,9 @@ def _variants(name: str, modes: list[str] | None) -> list[tuple[str, str, dict]]
     if option is None or not option.choices:
         return [(name, name, {})]
     chosen = [option.default] if modes is None else [m for m in option.choices if m in modes]
-    return [(f"{name} ({m})", name if m == option.default else f"{name}/mode={m}", {"mode": m})
-            for m in chosen]
+    return [
+        (f"{name} ({m})", name if m == option.default else f"{name}/mode={m}", {"mode": m}) for m in chosen
+    ]
 
 
 def deal_pairs(result, sprt: dict | None = None) -> tuple[list[int], int, dict | None]:
@@ -257,8 +278,16 @@ def deal_pairs(result, sprt: dict | None = None) -> tuple[list[int], int, dict |
     return penta, deals, report
 
 
-def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games: int, args,
-          options: dict | None = None):
+def _play(
+    label: str,
+    key: str,
+    saved: SavedRun,
+    game: str,
+    agents: list,
+    games: int,
+    args,
+    options: dict | None = None,
+):
     """Play (or finish) one match, saving every game; a progress line goes to stderr.
 
     A two-agent match with ``--sprt`` stops once the SPRT decides; the result then holds the
@@ -271,8 +300,12 @@ def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games:
     def report(done: int, total: int, result) -> None:
         saved.add_game(key, result)
         elapsed = time.perf_counter() - start
-        print(f"\r  {label}: game {done}/{total}, {elapsed:.0f}s", end="" if done < total else "\n",
-              file=sys.stderr, flush=True)
+        print(
+            f"\r  {label}: game {done}/{total}, {elapsed:.0f}s",
+            end="" if done < total else "\n",
+            file=sys.stderr,
+            flush=True,
+        )
 
     done = _with_start_players(saved.games(key), game, len(agents), options)
     sprt = getattr(args, "sprt", None) if len(agents) == 2 else None
@@ -281,14 +314,26 @@ def _play(label: str, key: str, saved: SavedRun, game: str, agents: list, games:
         report = deal_pairs(result, sprt)[2]
         return report is not None and report["verdict"] != "none"
 
-    result = play_match(game, agents, games=games, seed=args.seed, processes=args.processes,
-                        progress=report, done=done, stop=decided if sprt else None, **options)
+    result = play_match(
+        game,
+        agents,
+        games=games,
+        seed=args.seed,
+        processes=args.processes,
+        progress=report,
+        done=done,
+        stop=decided if sprt else None,
+        **options,
+    )
     if sprt:
         _, deals, verdict = deal_pairs(result, sprt)
         if verdict is not None and verdict["verdict"] != "none":
             result.games = [g for g in result.games if g.index < 2 * deals]
-            print(f"  {label}: SPRT {verdict['verdict']} after {deals} deal pairs (LLR {verdict['llr']:.2f})",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {label}: SPRT {verdict['verdict']} after {deals} deal pairs (LLR {verdict['llr']:.2f})",
+                file=sys.stderr,
+                flush=True,
+            )
     return result
 
 
@@ -303,8 +348,14 @@ def _with_start_players(games: list, game: str, players: int, options: dict) -> 
     return games
 
 
-MATCH_HEADER = ("match", "win rate of the first [95% CI]", "start player wins [95% CI]", "games",
-                "s/game", "it/s")
+MATCH_HEADER = (
+    "match",
+    "win rate of the first [95% CI]",
+    "start player wins [95% CI]",
+    "games",
+    "s/game",
+    "it/s",
+)
 PAIR_HEADER = ("pentanomial (deal pairs)", "Elo ±95% (pairs)", "nElo ±95%", "SPRT LLR")
 
 
@@ -317,10 +368,17 @@ def _pair_cells(result, args) -> tuple:
     stats = elo_summary(penta)
     if stats is None:
         return ("-", "-", "-", "-")
-    verdict = "-" if report is None else (f"{report['llr']:.2f} [{report['lower']:.2f}, {report['upper']:.2f}] "
-                                          f"{report['verdict']}")
-    return (" ".join(str(n) for n in penta), f"{stats.elo:+.0f} ± {stats.elo_ci95:.0f}",
-            f"{stats.nelo:+.0f} ± {stats.nelo_ci95:.0f}", verdict)
+    verdict = (
+        "-"
+        if report is None
+        else (f"{report['llr']:.2f} [{report['lower']:.2f}, {report['upper']:.2f}] {report['verdict']}")
+    )
+    return (
+        " ".join(str(n) for n in penta),
+        f"{stats.elo:+.0f} ± {stats.elo_ci95:.0f}",
+        f"{stats.nelo:+.0f} ± {stats.nelo_ci95:.0f}",
+        verdict,
+    )
 
 
 def _match_row(label: str, result, focus: int = 0) -> tuple:
@@ -331,8 +389,14 @@ def _match_row(label: str, result, focus: int = 0) -> tuple:
     start = format_rate(start_wins, started).strip() if started else "-"
     if 0 < started < result.n:
         start += f" ({started} games)"
-    return (label, format_rate(result.wins(focus), result.n).strip(), start, result.n,
-            f"{result.seconds_per_game():.1f}", f"{ips:,.0f}" if ips else "-")
+    return (
+        label,
+        format_rate(result.wins(focus), result.n).strip(),
+        start,
+        result.n,
+        f"{result.seconds_per_game():.1f}",
+        f"{ips:,.0f}" if ips else "-",
+    )
 
 
 def _positions(game: str, players: int, count: int, seed: int) -> list:
@@ -365,13 +429,16 @@ def _bench_speed(args, games, saved: SavedRun) -> None:
     from game.rules import GAMES, Seat
 
     spec = f"mcts:level={args.level}" + (f",workers={args.workers}" if args.workers else "")
-    print(f"ISMCTS speed, `{spec}` (mean over 8 positions from heuristic games; "
-          "iterations summed over the workers):\n")
+    print(
+        f"ISMCTS speed, `{spec}` (mean over 8 positions from heuristic games; "
+        "iterations summed over the workers):\n"
+    )
     rows = []
     for name in games:
         info = GAMES[name]
-        for players in sorted({info.min_players, 2 if info.min_players <= 2 else info.min_players,
-                               min(4, info.max_players)}):
+        for players in sorted(
+            {info.min_players, 2 if info.min_players <= 2 else info.min_players, min(4, info.max_players)}
+        ):
             key = f"{name}/{players}"
             row = saved.speed(key)
             if row is None:
@@ -384,8 +451,14 @@ def _bench_speed(args, games, saved: SavedRun) -> None:
                     its += agent.last_iterations
                     secs += agent.last_seconds
                 budget = agent.budget_for(name, players)
-                row = [name, players, f"{its / secs:,.0f}", f"{secs / len(states):.2f}",
-                       f"{budget[0]} x {agent.workers}", f"{budget[1]:g} s"]
+                row = [
+                    name,
+                    players,
+                    f"{its / secs:,.0f}",
+                    f"{secs / len(states):.2f}",
+                    f"{budget[0]} x {agent.workers}",
+                    f"{budget[1]:g} s",
+                ]
                 saved.add_speed(key, row)
             rows.append(row)
     _table(("game", "players", "iterations/s", "s/decision", "budget x workers", "cap"), rows)
@@ -397,28 +470,45 @@ def _bench_matches(args, games, four: bool, saved: SavedRun) -> None:
     mcts = f"mcts:level={args.level}"
     rows = []
     if not four:
-        pairs = ((mcts, "random"), (mcts, "heuristic"), ("heuristic", "random")) if args.sanity \
+        pairs = (
+            ((mcts, "random"), (mcts, "heuristic"), ("heuristic", "random"))
+            if args.sanity
             else ((mcts, "heuristic"),)
-        print(f"\n2 players, duplicate deals (each deal in both seat orders), {args.num_games} games per match "
-              f"(seed {args.seed}; start player's fair share 50%)"
-              + (f"; SPRT elo0={args.sprt['elo0']:g} elo1={args.sprt['elo1']:g}" if args.sprt else "") + ":\n")
+        )
+        print(
+            f"\n2 players, duplicate deals (each deal in both seat orders), {args.num_games} games per match "
+            f"(seed {args.seed}; start player's fair share 50%)"
+            + (f"; SPRT elo0={args.sprt['elo0']:g} elo1={args.sprt['elo1']:g}" if args.sprt else "")
+            + ":\n"
+        )
         for name in games:
             for label_game, key_game, options in _variants(name, args.modes):
                 for a, b in pairs:
                     label = f"{label_game}: `{a}` vs `{b}`"
-                    r = _play(label, f"2p/{key_game}/{a}/{b}", saved, name, [a, b], args.num_games, args,
-                              options)
+                    r = _play(
+                        label, f"2p/{key_game}/{a}/{b}", saved, name, [a, b], args.num_games, args, options
+                    )
                     rows.append(_match_row(label, r) + _pair_cells(r, args))
     else:
-        print(f"\n4 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
-              "fair share 25%):\n")
+        print(
+            f"\n4 players, seats rotated, {args.num_games} games per match (seed {args.seed}; "
+            "fair share 25%):\n"
+        )
         for name in games:
             if GAMES[name].max_players < 4:
                 continue
             for label_game, key_game, options in _variants(name, args.modes):
                 label = f"{label_game}: `{mcts}` vs 3 x `heuristic`"
-                r = _play(label, f"4p/{key_game}/{mcts}", saved, name,
-                          [mcts, "heuristic", "heuristic", "heuristic"], args.num_games, args, options)
+                r = _play(
+                    label,
+                    f"4p/{key_game}/{mcts}",
+                    saved,
+                    name,
+                    [mcts, "heuristic", "heuristic", "heuristic"],
+                    args.num_games,
+                    args,
+                    options,
+                )
                 rows.append(_match_row(label, r))
     _table(MATCH_HEADER if four else MATCH_HEADER + PAIR_HEADER, rows)
 
@@ -430,15 +520,25 @@ def _bench_hard(args, games, saved: SavedRun) -> None:
     normal = "mcts:level=normal"
     workers = args.workers or default_workers()
     source = "--workers" if args.workers else "ai.mcts.default_workers()"
-    print(f"\n`level=hard` vs `level=normal`, 2 players, seats rotated, {args.num_games} games per match "
-          f"(seed {args.seed}); hard searched with {workers} root-parallel worker{'s' if workers > 1 else ''} "
-          f"({source}), {args.processes} game{'s' if args.processes > 1 else ''} at a time:\n")
+    print(
+        f"\n`level=hard` vs `level=normal`, 2 players, seats rotated, {args.num_games} games per match "
+        f"(seed {args.seed}); hard searched with {workers} root-parallel worker{'s' if workers > 1 else ''} "
+        f"({source}), {args.processes} game{'s' if args.processes > 1 else ''} at a time:\n"
+    )
     rows = []
     for name in games:
         for label_game, key_game, options in _variants(name, args.modes):
             label = f"{label_game}: `{hard}` vs `{normal}`"
-            r = _play(label, f"hard/{key_game}/{hard}/{normal}", saved, name, [hard, normal], args.num_games,
-                      args, options)
+            r = _play(
+                label,
+                f"hard/{key_game}/{hard}/{normal}",
+                saved,
+                name,
+                [hard, normal],
+                args.num_games,
+                args,
+                options,
+            )
             rows.append(_match_row(label, r) + _pair_cells(r, args))
     _table(MATCH_HEADER + PAIR_HEADER, rows)
 
@@ -451,8 +551,10 @@ def _bench_openspiel(args, games, saved: SavedRun) -> None:
         return
     s = args.os_seconds
     ours, theirs = f"mcts:seconds={s:g}", f"openspiel-ismcts:seconds={s:g}"
-    print(f"\nOpenSpiel comparison, 2 players, {s:g} s per move each, seats rotated, {args.os_games} games "
-          "per game (Hakkutsu in its default mode).")
+    print(
+        f"\nOpenSpiel comparison, 2 players, {s:g} s per move each, seats rotated, {args.os_games} games "
+        "per game (Hakkutsu in its default mode)."
+    )
     print("Ours: SO-ISMCTS, availability-aware UCB, policy rollouts cut at the game's horizon (end of the")
     print("hand; Hakkutsu: 30 moves) + evaluate;")
     print("theirs: open_spiel.python.algorithms.ismcts.ISMCTSBot (C++ pyspiel.ISMCTSBot cannot run")

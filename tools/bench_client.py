@@ -49,8 +49,9 @@ def _pct(values: list[float], q: float) -> float:
 def _startup(tmp: str) -> tuple[float, float]:
     env = dict(os.environ, TRIO_CONFIG_DIR=tmp, TRIO_DATA_DIR=tmp)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", STARTUP_SCRIPT], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", STARTUP_SCRIPT], env=env, capture_output=True, text=True, check=True
+    )
     wall = time.perf_counter() - start
     inner = float(out.stdout.strip().splitlines()[-1])
     return wall, inner
@@ -67,7 +68,9 @@ def _frames(seconds: float, bot: str, tmp: str, game: str = "hacktrick", players
     session = Session.new(game, [bot] * players, seed=12, **options)
     scene = open_game(app, session, demo=True)
     thinking, animating = [], []
-    for _ in range(30):  # warm-up: fonts, scaled images and the bot process start (start-up is measured above)
+    for _ in range(
+        30
+    ):  # warm-up: fonts, scaled images and the bot process start (start-up is measured above)
         app.clock.tick(60)
         app.step(1 / 60)
     end = time.perf_counter() + seconds
@@ -100,7 +103,9 @@ def _turn_times(tmp: str, turns: int = 8):
 
     app = App(bot_mode="process")
     app.settings.animation_speed = 1.0  # the default speed
-    session = Session.new("ratjack", ["human"] + ["mcts:level=normal"] * 3, seed=12, decks=("weasel", "raccoon"))
+    session = Session.new(
+        "ratjack", ["human"] + ["mcts:level=normal"] * 3, seed=12, decks=("weasel", "raccoon")
+    )
     scene = open_game(app, session)
     me = make_agent("heuristic", seed=1)
     box_times: list[float] = []  # a bot turn's captions: its box shown -> gone
@@ -118,8 +123,13 @@ def _turn_times(tmp: str, turns: int = 8):
         if turn_end is not None:
             steps = scene.timeline.steps
             held = bool(steps) and not steps[0].started and steps[0].start_when is not None
-            split["holding a caption being read" if held else "animating" if steps else "waiting for a bot's move"] \
-                += now - last
+            split[
+                "holding a caption being read"
+                if held
+                else "animating"
+                if steps
+                else "waiting for a bot's move"
+            ] += now - last
         last = now
         if scene.timeline.waiting:
             scene.timeline.release()  # a round's summary: clicked away at once
@@ -168,32 +178,48 @@ def bench_client(args) -> None:
     seconds = max(10.0, args.seconds)
     with tempfile.TemporaryDirectory() as tmp:
         wall, inner = _startup(tmp)
-        print(f"start-up to the title screen: {wall:.2f} s process wall time "
-              f"({inner:.2f} s from the first client import); video driver {os.environ['SDL_VIDEODRIVER']}")
+        print(
+            f"start-up to the title screen: {wall:.2f} s process wall time "
+            f"({inner:.2f} s from the first client import); video driver {os.environ['SDL_VIDEODRIVER']}"
+        )
         for game, players, options in TABLES:
             thinking, _, moves = _frames(seconds, bot, tmp, game, players, **options)
             _, animating, fast = _frames(seconds / 2, "random", tmp, game, players, **options)
-            print(f"{game}, {players} seats: {seconds:.0f} s of {bot} ({moves} actions), "
-                  f"{seconds / 2:.0f} s of random bots ({fast} actions)")
+            print(
+                f"{game}, {players} seats: {seconds:.0f} s of {bot} ({moves} actions), "
+                f"{seconds / 2:.0f} s of random bots ({fast} actions)"
+            )
             _report(thinking, animating)
         load = os.getloadavg()[0]
         boxes, lines, waits, split = _turn_times(tmp)
-        print(f"ratjack, 4 seats, you and three mcts:level=normal bots, default animation speed, real time "
-              f"(load average {load:.1f} before, {os.getloadavg()[0]:.1f} after):")
-        for label, values in (("a bot turn's captions on screen", boxes), ("each caption line on screen", lines),
-                              ("your turn's end to your next turn", waits)):
-            print(f"  {label:<34}: median {statistics.median(values):5.2f} s, min {min(values):5.2f} s, "
-                  f"max {max(values):5.2f} s ({len(values)})")
+        print(
+            f"ratjack, 4 seats, you and three mcts:level=normal bots, default animation speed, real time "
+            f"(load average {load:.1f} before, {os.getloadavg()[0]:.1f} after):"
+        )
+        for label, values in (
+            ("a bot turn's captions on screen", boxes),
+            ("each caption line on screen", lines),
+            ("your turn's end to your next turn", waits),
+        ):
+            print(
+                f"  {label:<34}: median {statistics.median(values):5.2f} s, min {min(values):5.2f} s, "
+                f"max {max(values):5.2f} s ({len(values)})"
+            )
         total = sum(split.values()) or 1.0
-        print("  of those waits: " + ", ".join(f"{k} {v / len(waits):.2f} s ({v / total:.0%})" for k, v in split.items())
-              + " a turn")
+        print(
+            "  of those waits: "
+            + ", ".join(f"{k} {v / len(waits):.2f} s ({v / total:.0%})" for k, v in split.items())
+            + " a turn"
+        )
 
 
 def _report(thinking: list[float], animating: list[float]) -> None:
     for label, values in (("while a bot thinks", thinking), ("animating, no bot", animating)):
         if values:
-            print(f"  frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
-                  f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
-                  f"({len(values)} frames, {sum(v > 0.020 for v in values)} over 20 ms)")
+            print(
+                f"  frame time {label:<20}: median {statistics.median(values) * 1000:6.2f} ms, "
+                f"p99 {_pct(values, 0.99) * 1000:6.2f} ms, max {max(values) * 1000:6.2f} ms "
+                f"({len(values)} frames, {sum(v > 0.020 for v in values)} over 20 ms)"
+            )
         else:
             print(f"  frame time {label:<20}: no frames sampled")

@@ -88,8 +88,16 @@ def game_shot(out: str, lang: str) -> None:
     app, scene = open_table(lang, "heuristic", seed=3)
     try:
         s = scene.session
-        play_until(app, scene, lambda: s.state.hand_number >= 3 and scene.my_turn and s.state.phase == "main"
-                   and len(s.state.row) >= 4)
+        play_until(
+            app,
+            scene,
+            lambda: (
+                s.state.hand_number >= 3
+                and scene.my_turn
+                and s.state.phase == "main"
+                and len(s.state.row) >= 4
+            ),
+        )
         hover_hand_card(app, scene)
         save(app, os.path.join(out, f"game_{lang}.png"))
     finally:
@@ -99,8 +107,16 @@ def game_shot(out: str, lang: str) -> None:
 def thinking_shot(out: str) -> None:
     app, scene = open_table("en", "mcts:level=normal", seed=5, bot_mode="process", target=2)
     try:
-        play_until(app, scene, lambda: len(scene.session.record.actions) >= 3 and scene.bot_thinking
-                   and not scene.timeline.busy and (scene.worker.progress or 0) > 0.3)
+        play_until(
+            app,
+            scene,
+            lambda: (
+                len(scene.session.record.actions) >= 3
+                and scene.bot_thinking
+                and not scene.timeline.busy
+                and (scene.worker.progress or 0) > 0.3
+            ),
+        )
         save(app, os.path.join(out, "thinking_en.png"))
     finally:
         app.shutdown()
@@ -115,8 +131,9 @@ def hand_won_shot(out: str) -> None:
         app.shutdown()
 
 
-def rules_shot(out: str, lang: str, game: str = "hacktrick", section: str | None = "components",
-               scroll: int = 0) -> None:
+def rules_shot(
+    out: str, lang: str, game: str = "hacktrick", section: str | None = "components", scroll: int = 0
+) -> None:
     """The rules screen of ``game`` opened at ``section`` (then scrolled ``scroll`` px further)."""
     from game.client.app import App
     from game.client.menus.rules import RulesScene

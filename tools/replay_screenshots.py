@@ -56,8 +56,14 @@ def main(argv: list[str] | None = None) -> int:
         app.scenes.fade = 0.0
         app.render()
         pygame.image.save(app.canvas, str(out / "title_en.png"))
-        app.scenes.push(SetupScene(app, "ratjack", ["human", "mcts:level=easy", "heuristic", "mcts:level=normal"],
-                                   {"decks": ("weasel", "raccoon")}))
+        app.scenes.push(
+            SetupScene(
+                app,
+                "ratjack",
+                ["human", "mcts:level=easy", "heuristic", "mcts:level=normal"],
+                {"decks": ("weasel", "raccoon")},
+            )
+        )
         for _ in range(10):
             app.step(1 / 30)
         app.scenes.fade = 0.0
@@ -71,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         app.render()
         pygame.image.save(app.canvas, str(out / "replay_en.png"))
         app.shutdown()
-        print(f"wrote {out / 'title_en.png'}, {out / 'setup_en.png'} and {out / 'replay_en.png'} "
-              f"(review: {len(review.decisions)} decisions in {review.seconds:.1f} s)")
+        print(
+            f"wrote {out / 'title_en.png'}, {out / 'setup_en.png'} and {out / 'replay_en.png'} "
+            f"(review: {len(review.decisions)} decisions in {review.seconds:.1f} s)"
+        )
     return 0
 
 

@@ -85,12 +85,20 @@ def ratjack_targeting(lang: str, out: Path, data_dir: Path) -> Path:
 
     session = Session.new("ratjack", ["human", "heuristic", "heuristic"], seed=5)
     session.state = position(
-        3, ("rat-red", "weasel"), phase="play", player=0,
+        3,
+        ("rat-red", "weasel"),
+        phase="play",
+        player=0,
         hands=[["rat-red 9", "weasel 2"], ["weasel 10"], ["rat-red 1"]],
-        areas=[["U:rat-red 6", "D:weasel 8", "U:weasel 4"],
-               ["U:rat-red 10@+5", "D:rat-red 3", "U:weasel 7@double"],
-               ["U:weasel 11@-1", "D:rat-red 12", "U:rat-red 2"]],
-        deck=["rat-red 4", "rat-red 5"], discard=["weasel 1", "weasel 6"], reserve=["+10", "half", "protected"])
+        areas=[
+            ["U:rat-red 6", "D:weasel 8", "U:weasel 4"],
+            ["U:rat-red 10@+5", "D:rat-red 3", "U:weasel 7@double"],
+            ["U:weasel 11@-1", "D:rat-red 12", "U:rat-red 2"],
+        ],
+        deck=["rat-red 4", "rat-red 5"],
+        discard=["weasel 1", "weasel 6"],
+        reserve=["+10", "half", "protected"],
+    )
     app = _app(lang, data_dir)
     scene = open_game(app, session)
     scene.show_view(session.state.view(0))
@@ -109,8 +117,9 @@ def _ratjack_bots_turns(lang: str, data_dir: Path, stop):
     from game.client.session import Session
     from game.rules import Seat
 
-    session = Session.new("ratjack", ["human", "heuristic", "heuristic", "heuristic"], seed=11,
-                          decks=("weasel", "raccoon"))
+    session = Session.new(
+        "ratjack", ["human", "heuristic", "heuristic", "heuristic"], seed=11, decks=("weasel", "raccoon")
+    )
     app = _app(lang, data_dir)
     scene = open_game(app, session)
     me = make_agent("heuristic", seed=3)
@@ -133,8 +142,13 @@ def ratjack_caption(lang: str, out: Path, data_dir: Path) -> Path:
 
     def swapped(scene):
         box = scene.captions.current
-        return box is not None and len(box.lines) >= 2 and box.lines[-1].shown > 0.8 and not scene.banner_text and \
-            box.lines[-1].kind in ("cards_swapped", "card_moved", "token_placed", "tokens_swapped")
+        return (
+            box is not None
+            and len(box.lines) >= 2
+            and box.lines[-1].shown > 0.8
+            and not scene.banner_text
+            and box.lines[-1].kind in ("cards_swapped", "card_moved", "token_placed", "tokens_swapped")
+        )
 
     app, _ = _ratjack_bots_turns(lang, data_dir, swapped)
     return _shoot(app, out / f"caption_{lang}.png")
@@ -234,16 +248,25 @@ def hakkutsu_scores(lang: str, out: Path, data_dir: Path) -> Path:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshots", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="docs/screenshots", help="folder for the PNGs (default docs/screenshots)")
+    parser.add_argument(
+        "--out", default="docs/screenshots", help="folder for the PNGs (default docs/screenshots)"
+    )
     args = parser.parse_args(argv)
     import tempfile
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for shot, lang in ((ratjack_midgame, "en"), (ratjack_midgame, "ja"), (ratjack_targeting, "en"),
-                           (ratjack_caption, "en"), (ratjack_since_last_turn, "en"),
-                           (hakkutsu_map, "en"), (hakkutsu_dig, "ja"), (hakkutsu_scores, "en")):
+        for shot, lang in (
+            (ratjack_midgame, "en"),
+            (ratjack_midgame, "ja"),
+            (ratjack_targeting, "en"),
+            (ratjack_caption, "en"),
+            (ratjack_since_last_turn, "en"),
+            (hakkutsu_map, "en"),
+            (hakkutsu_dig, "ja"),
+            (hakkutsu_scores, "en"),
+        ):
             print(shot(lang, out, Path(tmp)))
     return 0
 

@@ -46,14 +46,20 @@ def shoot(game: str, lang: str, out: Path, only: str | None = None, every: bool 
         still = 0  # frames the current step has stood settled (the action bar's buttons come a frame late)
         for _ in range(20000):
             app.step(1 / 30)
-            settled = not table.timeline.busy and guide.wait > 0 and app.scenes.fade <= 0 and not guide.hidden()
+            settled = (
+                not table.timeline.busy and guide.wait > 0 and app.scenes.fade <= 0 and not guide.hidden()
+            )
             still = still + 1 if settled and guide.index != shot else 0
             if still >= 3:
                 step = guide.step
                 if only is None or step.id == only:
                     app.notice = None
                     app.render()
-                    path = out if out.suffix == ".png" else out / f"{game}-{lang}-{guide.index + 1:02d}-{step.id}.png"
+                    path = (
+                        out
+                        if out.suffix == ".png"
+                        else out / f"{game}-{lang}-{guide.index + 1:02d}-{step.id}.png"
+                    )
                     path.parent.mkdir(parents=True, exist_ok=True)
                     pygame.image.save(app.canvas, str(path))
                     saved.append(path)

@@ -165,13 +165,23 @@ def _choose_main(view, legal, rng):
     # 1. Win now, preferring the formation that scores 2 (x2 already on board, normal marker placed).
     winning = [a for a in plays if last + a.card in mine]
     if winning:
+
         def points(a):
             cell = last + a.card
-            doubled = not a.x2 and x2cell[me] and (
-                cell == x2cell[me] and owner[cell] == me
-                or any(x2cell[me] in line and all(owner[x] == me or x == cell for x in line)
-                       for line in LINES_THROUGH[cell]))
+            doubled = (
+                not a.x2
+                and x2cell[me]
+                and (
+                    cell == x2cell[me]
+                    and owner[cell] == me
+                    or any(
+                        x2cell[me] in line and all(owner[x] == me or x == cell for x in line)
+                        for line in LINES_THROUGH[cell]
+                    )
+                )
+            )
             return (2 if doubled else 1, not a.x2)
+
         return max(winning, key=points)
 
     scored = []

@@ -78,9 +78,12 @@ def _hidden_buy_value(area: str, coins: int, room: int) -> float:
 #: ``HIDDEN_BUY_VALUE[card][min(coins, MAX_COST)][min(room, MAX_CARRY)]``: what a rollout player
 #: expects of a face-down ``card``: only its card area (A, B, C1 or C2) is public.
 HIDDEN_BUY_VALUE = tuple(
-    tuple(tuple(_hidden_buy_value(r.area, coins, room) for room in range(MAX_CARRY + 1))
-          for coins in range(MAX_COST + 1))
-    for r in ROCKS)
+    tuple(
+        tuple(_hidden_buy_value(r.area, coins, room) for room in range(MAX_CARRY + 1))
+        for coins in range(MAX_COST + 1)
+    )
+    for r in ROCKS
+)
 #: The kind of rock a card is (cards of one kind play alike), per card id.
 ROCK_KEY = tuple(r.key for r in ROCKS)
 #: The actions that end a move (and may turn a site's top card face up).
@@ -110,7 +113,6 @@ def distance_to_base(cell: int) -> int:
 
 
 HOME_STEPS = tuple(distance_to_base(cell) for cell in range(DATA.rows * DATA.cols))
-
 
 
 def card_value(card: int, owned: list, museum: int) -> float:
@@ -189,8 +191,9 @@ def _choose_draft(view: dict, legal: list):
     return best
 
 
-def _site_value(view: dict, r: int, c: int, owned: list, museum: int, coins: int, room: int,
-                hand: set) -> float:
+def _site_value(
+    view: dict, r: int, c: int, owned: list, museum: int, coins: int, room: int, hand: set
+) -> float:
     """How attractive ending the move on site (r, c) is now."""
     me = view["player"]
     cell = view["map"][r][c]
@@ -254,8 +257,10 @@ def _choose_move(view: dict, legal: list, rng):
     if best_move is not None and best_move.cell != DATA.base:
         home = _base_value(view, cart, museum, coins, room)
         if home > best_value:  # the base is worth more than any site but out of reach: head for it
-            best_move = min((a for a in legal if a.kind == "move"),
-                            key=lambda a: (HOME_STEPS[a.cell], -value_of(list(divmod(a.cell, DATA.cols)))))
+            best_move = min(
+                (a for a in legal if a.kind == "move"),
+                key=lambda a: (HOME_STEPS[a.cell], -value_of(list(divmod(a.cell, DATA.cols)))),
+            )
     heli = [a for a in legal if a.kind == "helicopter"]
     if heli:
         target, tv = None, best_value
@@ -331,7 +336,9 @@ def score_estimate(state, player: int) -> float:
     """
     left = 1.0 - _progress(state)
     b = breakdown(state.collections[player] + state.carts[player], state.museum[player])
-    return b["total"] + left * (COIN_VALUE * state.coins[player] + EQUIPMENT_VALUE * len(state.eq_hand[player]))
+    return b["total"] + left * (
+        COIN_VALUE * state.coins[player] + EQUIPMENT_VALUE * len(state.eq_hand[player])
+    )
 
 
 def evaluate(state, player: int) -> float:
@@ -406,7 +413,9 @@ def _rollout_move(state, legal: list, rng):
             if cell in others:
                 value = -1.0
             elif not face_up[cell]:  # nobody knows what lies there: only the card area is public
-                value = HIDDEN_BUY_VALUE[card][min(coins, MAX_COST)][max(0, min(room, MAX_CARRY))] + rng.random()
+                value = (
+                    HIDDEN_BUY_VALUE[card][min(coins, MAX_COST)][max(0, min(room, MAX_CARRY))] + rng.random()
+                )
             elif COST[card] > coins or CARRY[card] > room:
                 value = -1.0
             else:

@@ -41,8 +41,12 @@ from game.rules.ratjack.state import TARGET_VP, RatjackState
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
 #: machine); rollouts by this module's policy to the end of the round; the opponent model at weight 0.5
 #: with 2 players (the 2026-11-22 200-game measurements in ``ai/EXPERIMENTS.md``).
-MCTS = {"normal_iterations": {2: 1200, 3: 900, 4: 600}, "rollout": "policy", "horizon": "hand",
-        "opponents": {2: 0.5}}
+MCTS = {
+    "normal_iterations": {2: 1200, 3: 900, 4: 600},
+    "rollout": "policy",
+    "horizon": "hand",
+    "opponents": {2: 0.5},
+}
 
 LIMIT = 25
 DEPTH = 3
@@ -75,8 +79,11 @@ def _score(s: RatjackState, me: int, round0: int) -> float:
             score += 6.0
         if s.player == me and s.phase == "draw":
             score += 3.0  # an extra turn
-    leader = max((q for q in range(s.num_players) if q != me and not s.eliminated[q]),
-                 key=lambda q: (vp[q], values[q]), default=None)
+    leader = max(
+        (q for q in range(s.num_players) if q != me and not s.eliminated[q]),
+        key=lambda q: (vp[q], values[q]),
+        default=None,
+    )
     for q in range(s.num_players):
         if q == me or s.eliminated[q]:
             continue

@@ -22,8 +22,24 @@ from .runner import DEFAULT_MAX_FAILURES
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_GAMES = 100
 MAX_JOBS = 256
-OWN_FLAGS = {"game", "agents", "players", "games", "seed", "jobs", "cluster", "out", "resume", "db",
-             "option", "help", "quiet", "max_failures", "duplicate", "sprt"}
+OWN_FLAGS = {
+    "game",
+    "agents",
+    "players",
+    "games",
+    "seed",
+    "jobs",
+    "cluster",
+    "out",
+    "resume",
+    "db",
+    "option",
+    "help",
+    "quiet",
+    "max_failures",
+    "duplicate",
+    "sprt",
+}
 
 EPILOG = """\
 examples:
@@ -52,7 +68,8 @@ def _game_option_flags() -> dict[str, list[str]]:
         for name, opt in info.options.items():
             if name not in OWN_FLAGS:
                 flags.setdefault(name, []).append(
-                    f"{info.name}: {opt.help} (default {typed_value(opt.default)})")
+                    f"{info.name}: {opt.help} (default {typed_value(opt.default)})"
+                )
     return flags
 
 
@@ -69,41 +86,85 @@ def parse_game_options(game: str, pairs: dict[str, str]) -> dict:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the tournament options to ``parser`` (the ``tournament`` subparser)."""
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.description = ("Play many bot-vs-bot games without a window: round robin over the agent "
-                          "specs (every seating for 3-4 players), seeded and reproducible.")
+    parser.description = (
+        "Play many bot-vs-bot games without a window: round robin over the agent "
+        "specs (every seating for 3-4 players), seeded and reproducible."
+    )
     parser.epilog = EPILOG
     parser.add_argument("--game", help="the game (see `tabletop-trio games`)")
-    parser.add_argument("--agents", nargs="+", metavar="SPEC",
-                        help="agent specs, e.g. random heuristic mcts:level=easy mcts:iterations=200")
+    parser.add_argument(
+        "--agents",
+        nargs="+",
+        metavar="SPEC",
+        help="agent specs, e.g. random heuristic mcts:level=easy mcts:iterations=200",
+    )
 
-    parser.add_argument("--players", type=integer, metavar="N",
-                        help="players per game (default: number of agents, within the game's limits)")
-    parser.add_argument("--games", type=integer, metavar="N", help=f"number of games (default {DEFAULT_GAMES})")
+    parser.add_argument(
+        "--players",
+        type=integer,
+        metavar="N",
+        help="players per game (default: number of agents, within the game's limits)",
+    )
+    parser.add_argument(
+        "--games", type=integer, metavar="N", help=f"number of games (default {DEFAULT_GAMES})"
+    )
     parser.add_argument("--seed", type=integer, metavar="N", help="base seed (default: random, printed)")
-    parser.add_argument("--jobs", type=integer, metavar="N", help="local worker processes (default: all cores)")
-    parser.add_argument("--cluster", metavar="ADDRESS",
-                        help="run the games on a Dask distributed cluster (needs the `cluster` extra)")
+    parser.add_argument(
+        "--jobs", type=integer, metavar="N", help="local worker processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the games on a Dask distributed cluster (needs the `cluster` extra)",
+    )
     parser.add_argument("--out", metavar="DIR", help="output directory (default: tournaments/GAME-DATE-TIME)")
     parser.add_argument("--resume", metavar="DIR", help="continue the interrupted tournament in DIR")
-    parser.add_argument("--db", metavar="PATH", action="append", default=[],
-                        help="also store the games in this shared SQLite database (repeatable)")
-    parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
-                        help="a game option, e.g. --option target=3 (repeatable)")
-    parser.add_argument("--max-failures", type=integer, metavar="N", default=DEFAULT_MAX_FAILURES,
-                        help="stop once more than N games have failed (default %(default)s; "
-                             "failed games are played again by --resume)")
-    parser.add_argument("--duplicate", nargs="?", const="rotations", metavar="all",
-                        help="play each deal (seed) in every seating of its table: both seat orders with "
-                             "2 players, every rotation with 3-4 (`--duplicate all`: every permutation)")
-    parser.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
-                        help="stop a two-agent --duplicate match once the SPRT (fishtest's pentanomial "
-                             "GSPRT, logistic Elo of the first agent) accepts H0 or H1 (alpha, beta "
-                             "default 0.05)")
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="also store the games in this shared SQLite database (repeatable)",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a game option, e.g. --option target=3 (repeatable)",
+    )
+    parser.add_argument(
+        "--max-failures",
+        type=integer,
+        metavar="N",
+        default=DEFAULT_MAX_FAILURES,
+        help="stop once more than N games have failed (default %(default)s; "
+        "failed games are played again by --resume)",
+    )
+    parser.add_argument(
+        "--duplicate",
+        nargs="?",
+        const="rotations",
+        metavar="all",
+        help="play each deal (seed) in every seating of its table: both seat orders with "
+        "2 players, every rotation with 3-4 (`--duplicate all`: every permutation)",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+        help="stop a two-agent --duplicate match once the SPRT (fishtest's pentanomial "
+        "GSPRT, logistic Elo of the first agent) accepts H0 or H1 (alpha, beta "
+        "default 0.05)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
     for name, helps in sorted(_game_option_flags().items()):
-        group.add_argument(f"--{name.replace('_', '-')}", dest=f"gameopt_{name}", metavar="VALUE",
-                           help="; ".join(helps).replace("%", "%%"))
+        group.add_argument(
+            f"--{name.replace('_', '-')}",
+            dest=f"gameopt_{name}",
+            metavar="VALUE",
+            help="; ".join(helps).replace("%", "%%"),
+        )
 
 
 def _default_players(game: str, n_agents: int) -> int:
@@ -130,22 +191,35 @@ def prepare(args):
         raise UsageError("--jobs and --cluster cannot be combined (the cluster decides the parallelism)")
     options = collect_options(args)
     if args.resume:
-        given = [flag for flag, value in (("--game", args.game), ("--agents", args.agents),
-                                          ("--players", args.players), ("--seed", args.seed),
-                                          ("--out", args.out), ("--duplicate", args.duplicate),
-                                          ("--sprt", args.sprt)) if value is not None]
+        given = [
+            flag
+            for flag, value in (
+                ("--game", args.game),
+                ("--agents", args.agents),
+                ("--players", args.players),
+                ("--seed", args.seed),
+                ("--out", args.out),
+                ("--duplicate", args.duplicate),
+                ("--sprt", args.sprt),
+            )
+            if value is not None
+        ]
         if options:
             given.append("game options")
         if given:
-            raise UsageError(f"--resume takes the settings from the tournament directory; "
-                             f"do not combine it with {', '.join(given)}")
+            raise UsageError(
+                f"--resume takes the settings from the tournament directory; "
+                f"do not combine it with {', '.join(given)}"
+            )
         tdir = TournamentDir.open(Path(args.resume))
         spec = tdir.spec
         try:
             if args.games is not None:
                 if args.games < spec.games:
-                    raise UsageError(f"--games {args.games} with --resume: the tournament already has "
-                                     f"{spec.games} games planned (only more can be asked for)")
+                    raise UsageError(
+                        f"--games {args.games} with --resume: the tournament already has "
+                        f"{spec.games} games planned (only more can be asked for)"
+                    )
                 spec.games = args.games
             validate_spec(spec)
             tdir.check_results()  # damaged records stop here, before anything is written
@@ -157,7 +231,9 @@ def prepare(args):
         if not args.game:
             raise UsageError("--game is required (or --resume DIR)")
         if not args.agents:
-            raise UsageError("--agents is required: give at least 2 agent specs, e.g. --agents heuristic random")
+            raise UsageError(
+                "--agents is required: give at least 2 agent specs, e.g. --agents heuristic random"
+            )
         from game.rules import game_info
 
         game_info(args.game)
@@ -172,16 +248,24 @@ def prepare(args):
             sprt = parse_sprt(args.sprt).to_json()
             if args.duplicate is None:
                 args.duplicate = "rotations"  # the SPRT counts deal pairs
-        spec = TournamentSpec(game=args.game, agents=list(args.agents), players=players,
-                              games=args.games if args.games is not None else DEFAULT_GAMES,
-                              seed=seed, options=parse_game_options(args.game, options),
-                              duplicate=args.duplicate, sprt=sprt)
+        spec = TournamentSpec(
+            game=args.game,
+            agents=list(args.agents),
+            players=players,
+            games=args.games if args.games is not None else DEFAULT_GAMES,
+            seed=seed,
+            options=parse_game_options(args.game, options),
+            duplicate=args.duplicate,
+            sprt=sprt,
+        )
         validate_spec(spec)
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         out = Path(args.out) if args.out else Path("tournaments") / f"{spec.game}-{stamp}"
         if is_tournament_dir(out):
-            raise UsageError(f"{str(out)!r} already holds a tournament; continue it with "
-                             f"--resume {out} or choose another --out")
+            raise UsageError(
+                f"{str(out)!r} already holds a tournament; continue it with "
+                f"--resume {out} or choose another --out"
+            )
         tdir = None
         resumed = False
     for path in args.db:
@@ -244,18 +328,27 @@ def _run(args) -> int:
         if executor is None:
             executor = make_executor(args)
         tdir.attach_databases([Path(p) for p in args.db])
-        where = (f"Dask cluster {args.cluster} ({executor.workers} threads)" if args.cluster
-                 else f"{executor.workers} local process(es)")
-        print(f"{'resuming' if resumed else 'tournament'}: {spec.game}, {spec.players} players, "
-              f"{len(spec.agents)} agents, {spec.games} games"
-              + (f" in duplicate deals ({'every permutation' if spec.duplicate == 'all' else 'rotated'})"
-                 if spec.duplicate else "")
-              + (f", SPRT elo0={spec.sprt['elo0']:g} elo1={spec.sprt['elo1']:g}" if spec.sprt else "")
-              + f", seed {spec.seed}, on {where} -> {tdir.path}",
-              file=err)
+        where = (
+            f"Dask cluster {args.cluster} ({executor.workers} threads)"
+            if args.cluster
+            else f"{executor.workers} local process(es)"
+        )
+        print(
+            f"{'resuming' if resumed else 'tournament'}: {spec.game}, {spec.players} players, "
+            f"{len(spec.agents)} agents, {spec.games} games"
+            + (
+                f" in duplicate deals ({'every permutation' if spec.duplicate == 'all' else 'rotated'})"
+                if spec.duplicate
+                else ""
+            )
+            + (f", SPRT elo0={spec.sprt['elo0']:g} elo1={spec.sprt['elo1']:g}" if spec.sprt else "")
+            + f", seed {spec.seed}, on {where} -> {tdir.path}",
+            file=err,
+        )
         with executor:
-            outcome = run_tournament(tdir, executor, stream=_Silent() if args.quiet else err,
-                                     max_failures=args.max_failures)
+            outcome = run_tournament(
+                tdir, executor, stream=_Silent() if args.quiet else err, max_failures=args.max_failures
+            )
     except ValueError as exc:
         print(f"tabletop-trio tournament: error: {exc}", file=err)
         return EXIT_USAGE
@@ -265,16 +358,25 @@ def _run(args) -> int:
     print(format_table(outcome.summary))
     print(f"results: {tdir.path}/results.json, games.csv, games/, tournament.sqlite", file=err)
     if outcome.failed:
-        print(f"{outcome.failed} game(s) failed in this run (tracebacks in {tdir.path}/results.json "
-              f"and {tdir.path}/failed/)", file=err)
+        print(
+            f"{outcome.failed} game(s) failed in this run (tracebacks in {tdir.path}/results.json "
+            f"and {tdir.path}/failed/)",
+            file=err,
+        )
     if outcome.status == "failed":
         print(f"tabletop-trio tournament: error: {outcome.error}", file=err)
-        print(f"finished games are kept; fix the cause, then continue with: "
-              f"tabletop-trio tournament --resume {tdir.path}", file=err)
+        print(
+            f"finished games are kept; fix the cause, then continue with: "
+            f"tabletop-trio tournament --resume {tdir.path}",
+            file=err,
+        )
         return EXIT_FAILED
     if outcome.status == "interrupted":
-        print(f"interrupted after {outcome.summary['games_stored']} of {spec.games} games; continue with: "
-              f"tabletop-trio tournament --resume {tdir.path}", file=err)
+        print(
+            f"interrupted after {outcome.summary['games_stored']} of {spec.games} games; continue with: "
+            f"tabletop-trio tournament --resume {tdir.path}",
+            file=err,
+        )
         return EXIT_INTERRUPTED
     return EXIT_OK
 

@@ -47,7 +47,9 @@ class GameFailed(RuntimeError):
     """A game raised an exception in a worker (an executor may raise it from ``poll``)."""
 
     def __init__(self, task, message: str) -> None:
-        super().__init__(f"game {task.index} (seed {task.seed}, agents {', '.join(task.agents)}) failed: {message}")
+        super().__init__(
+            f"game {task.index} (seed {task.seed}, agents {', '.join(task.agents)}) failed: {message}"
+        )
         self.task = task
         self.message = message
 
@@ -58,8 +60,15 @@ class ExecutorLost(RuntimeError):
 
 def failure_result(task, error: str, trace: str = "") -> dict:
     """The result dict of a game that did not finish: what failed and why."""
-    return {"index": task.index, "seed": task.seed, "seats": list(task.seats), "agents": list(task.agents),
-            "failed": True, "error": error, "traceback": trace}
+    return {
+        "index": task.index,
+        "seed": task.seed,
+        "seats": list(task.seats),
+        "agents": list(task.agents),
+        "failed": True,
+        "error": error,
+        "traceback": trace,
+    }
 
 
 def play_task(task) -> dict:
@@ -74,8 +83,12 @@ def play_task(task) -> dict:
     except Exception as exc:
         return failure_result(task, f"{type(exc).__name__}: {exc}", traceback.format_exc())
     meta = dict(record.meta)
-    meta["tournament"] = {"id": task.tournament, "index": task.index, "seats": list(task.seats),
-                          "agents": list(task.agents)}
+    meta["tournament"] = {
+        "id": task.tournament,
+        "index": task.index,
+        "seats": list(task.seats),
+        "agents": list(task.agents),
+    }
     if task.deal is not None:
         meta["tournament"]["deal"] = task.deal
     record.meta = meta
@@ -205,8 +218,9 @@ class _Worker:
 
     def __init__(self, context, lifeline) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child, lifeline), daemon=True,
-                                       name="tournament-worker")
+        self.process = context.Process(
+            target=_worker_main, args=(child, lifeline), daemon=True, name="tournament-worker"
+        )
         self.process.start()
         child.close()
         self.task = None
@@ -288,8 +302,9 @@ class LocalExecutor(Executor):
             return []
         handles = [w.conn for w in self._running] + [w.process.sentinel for w in self._running]
         ready = set(wait(handles, timeout))
-        out = [self._collect(w) for w in list(self._running)
-               if w.conn in ready or w.process.sentinel in ready]
+        out = [
+            self._collect(w) for w in list(self._running) if w.conn in ready or w.process.sentinel in ready
+        ]
         self._dispatch()
         return out
 
@@ -449,7 +464,9 @@ class DaskExecutor(_WindowedExecutor):
         try:
             from distributed import Client
         except ImportError:
-            raise ValueError("--cluster needs Dask distributed: pip install 'tabletop-trio[cluster]'") from None
+            raise ValueError(
+                "--cluster needs Dask distributed: pip install 'tabletop-trio[cluster]'"
+            ) from None
         self.address = address
         self._restore_logging = silence_logging("distributed")
         try:
@@ -473,8 +490,9 @@ class DaskExecutor(_WindowedExecutor):
         super()._fill()
 
     def _submit(self, task):
-        return self._client.submit(play_task, task, pure=False,
-                                   key=f"trio-game-{task.index}-{os.urandom(4).hex()}")
+        return self._client.submit(
+            play_task, task, pure=False, key=f"trio-game-{task.index}-{os.urandom(4).hex()}"
+        )
 
     def _wait(self, timeout: float | None) -> list:
         from concurrent.futures import CancelledError

@@ -23,8 +23,16 @@ def format_duration(seconds: float) -> str:
 class Progress:
     """Tracks finished games of this session; ``update()`` after each game."""
 
-    def __init__(self, total: int, done: int = 0, stream=None, interval: float | None = None,
-                 width: int = 30, clock=time.monotonic, unit: str = "games") -> None:
+    def __init__(
+        self,
+        total: int,
+        done: int = 0,
+        stream=None,
+        interval: float | None = None,
+        width: int = 30,
+        clock=time.monotonic,
+        unit: str = "games",
+    ) -> None:
         self.total = total
         self.unit = unit
         self.done = done
@@ -61,8 +69,10 @@ class Progress:
         bar = "#" * filled + "." * (self.width - filled)
         rate = self.rate
         eta = (self.total - self.done) / rate if rate > 0 else float("nan")
-        line = (f"[{bar}] {self.done}/{self.total} {self.unit} {frac * 100:5.1f}%  "
-                f"{rate:.1f} {self.unit}/s  ETA {format_duration(eta)}")
+        line = (
+            f"[{bar}] {self.done}/{self.total} {self.unit} {frac * 100:5.1f}%  "
+            f"{rate:.1f} {self.unit}/s  ETA {format_duration(eta)}"
+        )
         return line + f"  {self.extra()}" if self.extra is not None else line
 
     def update(self, n: int = 1, force: bool = False) -> None:

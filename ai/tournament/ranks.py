@@ -63,17 +63,28 @@ class RankTally:
         rated = self.model.rate(teams, ranks=ranks)
         for e in set(seats):
             mine = [rated[s][0] for s, x in enumerate(seats) if x == e]
-            self.ratings[e] = self.model.rating(mu=sum(r.mu for r in mine) / len(mine),
-                                                sigma=sum(r.sigma for r in mine) / len(mine))
+            self.ratings[e] = self.model.rating(
+                mu=sum(r.mu for r in mine) / len(mine), sigma=sum(r.sigma for r in mine) / len(mine)
+            )
 
     def report(self, labels: list[str]) -> dict:
         """The ``results.json`` ``"ranks"`` object."""
         rows = []
         for e, r in enumerate(self.ratings):
             n = self.seats[e]
-            rows.append({"entrant": e, "label": labels[e], "games": n, "mu": r.mu, "sigma": r.sigma,
-                         "mu_ci95": [r.mu - Z95 * r.sigma, r.mu + Z95 * r.sigma],
-                         "mean_rank": self.place_sum[e] / n if n else None,
-                         "first_share": self.firsts[e] / n if n else None})
-        return {"model": "Weng-Lin Plackett-Luce (openskill), ranks from the returns, ties shared",
-                "agents": rows}
+            rows.append(
+                {
+                    "entrant": e,
+                    "label": labels[e],
+                    "games": n,
+                    "mu": r.mu,
+                    "sigma": r.sigma,
+                    "mu_ci95": [r.mu - Z95 * r.sigma, r.mu + Z95 * r.sigma],
+                    "mean_rank": self.place_sum[e] / n if n else None,
+                    "first_share": self.firsts[e] / n if n else None,
+                }
+            )
+        return {
+            "model": "Weng-Lin Plackett-Luce (openskill), ranks from the returns, ties shared",
+            "agents": rows,
+        }

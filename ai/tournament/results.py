@@ -67,8 +67,9 @@ class Tally:
             self.skipped += 1
             return
         self._deal_id = task.deal_id
-        self._deal.append({k: result.get(k) for k in ("seats", "returns", "scores", "length", "duration",
-                                                      "first_player")})
+        self._deal.append(
+            {k: result.get(k) for k in ("seats", "returns", "scores", "length", "duration", "first_player")}
+        )
         if len(self._deal) == task.deal_games:
             deal, self._deal = self._deal, []
             self._commit(deal)
@@ -117,8 +118,14 @@ class Tally:
         self.length_sum += r["length"]
         self.duration_sum += r["duration"]
 
-    def summary(self, *, tid: str = "", status: str = "complete", wall_time: float | None = None,
-                executor: dict | None = None) -> dict:
+    def summary(
+        self,
+        *,
+        tid: str = "",
+        status: str = "complete",
+        wall_time: float | None = None,
+        executor: dict | None = None,
+    ) -> dict:
         """The ``results.json`` document of the counted games."""
         spec = self.spec
         k = len(spec.agents)
@@ -127,15 +134,22 @@ class Tally:
         agents = []
         for e in range(k):
             lo, hi = wilson_interval(self.wins[e], self.games[e])
-            agents.append({
-                "entrant": e, "label": labels[e], "spec": spec.agents[e], "games": self.games[e],
-                "wins": self.wins[e], "win_rate": self.wins[e] / self.games[e] if self.games[e] else None,
-                "win_rate_ci95": [lo, hi],
-                "rating": bt.ratings[e], "rating_se": bt.errors[e],
-                "rating_ci95": [bt.ratings[e] - Z95 * bt.errors[e], bt.ratings[e] + Z95 * bt.errors[e]],
-                "elo": self.elo[e],
-                "mean_score": self.score_sum[e] / self.score_n[e] if self.score_n[e] else None,
-            })
+            agents.append(
+                {
+                    "entrant": e,
+                    "label": labels[e],
+                    "spec": spec.agents[e],
+                    "games": self.games[e],
+                    "wins": self.wins[e],
+                    "win_rate": self.wins[e] / self.games[e] if self.games[e] else None,
+                    "win_rate_ci95": [lo, hi],
+                    "rating": bt.ratings[e],
+                    "rating_se": bt.errors[e],
+                    "rating_ci95": [bt.ratings[e] - Z95 * bt.errors[e], bt.ratings[e] + Z95 * bt.errors[e]],
+                    "elo": self.elo[e],
+                    "mean_score": self.score_sum[e] / self.score_n[e] if self.score_n[e] else None,
+                }
+            )
         h2h = []
         for (a, b), (n, s) in sorted(self.h2h.items()):
             row = {"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
@@ -155,18 +169,24 @@ class Tally:
             "deals_done": self.deals,
             "agents": agents,
             "head_to_head": h2h,
-            "seats": [dict(seat=s, **_rate(self.seat_wins[s], self.seat_games[s])) for s in range(spec.players)],
+            "seats": [
+                dict(seat=s, **_rate(self.seat_wins[s], self.seat_games[s])) for s in range(spec.players)
+            ],
             "start_player": _rate(self.start_wins, self.start_games),
             "mean_length": self.length_sum / self.counted if self.counted else None,
             "game_seconds": self.duration_sum,
             "rating_model": "Bradley-Terry on pairwise outcomes (MM fit, 1 virtual win+loss vs a 1500 "
-                            "reference each), Elo scale centred on 1500, SE from the Fisher information",
+            "reference each), Elo scale centred on 1500, SE from the Fisher information",
         }
         if spec.duplicate and spec.players == 2 and k == 2:
             penta = self.pentanomial.get((0, 1), [0] * 5)
             stats = elo_summary(penta)
             doc["pentanomial"] = list(penta)
-            doc["match"] = {"first": labels[0], "second": labels[1], **(stats.to_json() if stats else {"pairs": 0})}
+            doc["match"] = {
+                "first": labels[0],
+                "second": labels[1],
+                **(stats.to_json() if stats else {"pairs": 0}),
+            }
         if self.sprt is not None:
             doc["sprt"] = {**self.sprt.report(self.pentanomial.get((0, 1), [0] * 5)), "deals": self.deals}
         if self.ranks is not None:
@@ -214,8 +234,15 @@ class Feeder:
         self.waiting.clear()
 
 
-def summarize(spec: TournamentSpec, results: list[dict], *, tid: str = "", status: str = "complete",
-              wall_time: float | None = None, executor: dict | None = None) -> dict:
+def summarize(
+    spec: TournamentSpec,
+    results: list[dict],
+    *,
+    tid: str = "",
+    status: str = "complete",
+    wall_time: float | None = None,
+    executor: dict | None = None,
+) -> dict:
     """The ``results.json`` document for ``results`` (any order; counted in game-index order)."""
     tally = Tally(spec)
     for r in sorted(results, key=lambda r: r["index"]):
@@ -227,12 +254,17 @@ def format_table(summary: dict) -> str:
     """The terminal table of a :func:`summarize` document."""
     settings = summary["settings"]
     dup = settings.get("duplicate")
-    lines = [f"{settings['game']}: {settings['players']} players, {summary['games_done']} of "
-             f"{summary['games_planned']} games"
-             + (f" ({summary['deals_done']} duplicate deals, {'every permutation' if dup == 'all' else 'rotated'})"
-                if dup else "")
-             + f", seed {settings['seed']}"
-             + ("" if summary["status"] == "complete" else f" ({summary['status']})")]
+    lines = [
+        f"{settings['game']}: {settings['players']} players, {summary['games_done']} of "
+        f"{summary['games_planned']} games"
+        + (
+            f" ({summary['deals_done']} duplicate deals, {'every permutation' if dup == 'all' else 'rotated'})"
+            if dup
+            else ""
+        )
+        + f", seed {settings['seed']}"
+        + ("" if summary["status"] == "complete" else f" ({summary['status']})")
+    ]
     opts = ", ".join(f"{k}={_fmt_opt(v)}" for k, v in settings["options"].items())
     if opts:
         lines.append(f"options: {opts}")
@@ -240,9 +272,16 @@ def format_table(summary: dict) -> str:
     for a in sorted(summary["agents"], key=lambda a: -a["rating"]):
         wr = "-" if a["win_rate"] is None else f"{a['win_rate'] * 100:.1f}%"
         lo, hi = a["win_rate_ci95"]
-        rows.append((a["label"], str(a["games"]), _fmt_wins(a["wins"]), wr,
-                     f"[{lo * 100:.1f}%, {hi * 100:.1f}%]",
-                     f"{a['rating']:.0f} +/- {Z95 * a['rating_se']:.0f}"))
+        rows.append(
+            (
+                a["label"],
+                str(a["games"]),
+                _fmt_wins(a["wins"]),
+                wr,
+                f"[{lo * 100:.1f}%, {hi * 100:.1f}%]",
+                f"{a['rating']:.0f} +/- {Z95 * a['rating_se']:.0f}",
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for n, r in enumerate(rows):
         cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
@@ -257,36 +296,52 @@ def format_table(summary: dict) -> str:
         lines.append("win rate by seat: " + ", ".join(seat_parts))
     match = summary.get("match")
     if match and match.get("pairs"):
-        lines.append(f"duplicate deals, {match['first']} vs {match['second']}: pentanomial "
-                     f"{summary['pentanomial']} over {match['pairs']} pairs; Elo {match['elo']:+.1f} "
-                     f"+/- {match['elo_ci95']:.1f}, nElo {match['nelo']:+.1f} +/- {match['nelo_ci95']:.1f}, "
-                     f"LOS {match['los'] * 100:.1f}%")
+        lines.append(
+            f"duplicate deals, {match['first']} vs {match['second']}: pentanomial "
+            f"{summary['pentanomial']} over {match['pairs']} pairs; Elo {match['elo']:+.1f} "
+            f"+/- {match['elo_ci95']:.1f}, nElo {match['nelo']:+.1f} +/- {match['nelo_ci95']:.1f}, "
+            f"LOS {match['los'] * 100:.1f}%"
+        )
     for row in summary["head_to_head"] if not match else ():
         pairs = row.get("pairs")
         if pairs:
             names = [summary["agents"][row["a"]]["label"], summary["agents"][row["b"]]["label"]]
-            lines.append(f"duplicate deals, {names[0]} vs {names[1]}: pentanomial {row['pentanomial']}; "
-                         f"Elo {pairs['elo']:+.1f} +/- {pairs['elo_ci95']:.1f}, nElo {pairs['nelo']:+.1f} "
-                         f"+/- {pairs['nelo_ci95']:.1f}, LOS {pairs['los'] * 100:.1f}%")
+            lines.append(
+                f"duplicate deals, {names[0]} vs {names[1]}: pentanomial {row['pentanomial']}; "
+                f"Elo {pairs['elo']:+.1f} +/- {pairs['elo_ci95']:.1f}, nElo {pairs['nelo']:+.1f} "
+                f"+/- {pairs['nelo_ci95']:.1f}, LOS {pairs['los'] * 100:.1f}%"
+            )
     sprt = summary.get("sprt")
     if sprt:
-        verdict = {"H1": f"H1 accepted (Elo >= {sprt['elo1']:g})", "H0": f"H0 accepted (Elo <= {sprt['elo0']:g})",
-                   "none": "no verdict yet"}[sprt["verdict"]]
-        lines.append(f"SPRT elo0={sprt['elo0']:g} elo1={sprt['elo1']:g} alpha={sprt['alpha']:g} "
-                     f"beta={sprt['beta']:g}: LLR {sprt['llr']:.2f} [{sprt['lower']:.2f}, {sprt['upper']:.2f}] "
-                     f"after {sprt['deals']} deals: {verdict}")
+        verdict = {
+            "H1": f"H1 accepted (Elo >= {sprt['elo1']:g})",
+            "H0": f"H0 accepted (Elo <= {sprt['elo0']:g})",
+            "none": "no verdict yet",
+        }[sprt["verdict"]]
+        lines.append(
+            f"SPRT elo0={sprt['elo0']:g} elo1={sprt['elo1']:g} alpha={sprt['alpha']:g} "
+            f"beta={sprt['beta']:g}: LLR {sprt['llr']:.2f} [{sprt['lower']:.2f}, {sprt['upper']:.2f}] "
+            f"after {sprt['deals']} deals: {verdict}"
+        )
     ranks = summary.get("ranks")
     if ranks:
-        lines.append("finishing ranks (Plackett-Luce, openskill): "
-                     + "; ".join(f"{r['label']} mu {r['mu']:.1f} [{r['mu_ci95'][0]:.1f}, {r['mu_ci95'][1]:.1f}], "
-                                 f"mean rank {r['mean_rank']:.2f}, first {r['first_share'] * 100:.1f}%"
-                                 for r in sorted(ranks["agents"], key=lambda r: -r["mu"]) if r["games"]))
+        lines.append(
+            "finishing ranks (Plackett-Luce, openskill): "
+            + "; ".join(
+                f"{r['label']} mu {r['mu']:.1f} [{r['mu_ci95'][0]:.1f}, {r['mu_ci95'][1]:.1f}], "
+                f"mean rank {r['mean_rank']:.2f}, first {r['first_share'] * 100:.1f}%"
+                for r in sorted(ranks["agents"], key=lambda r: -r["mu"])
+                if r["games"]
+            )
+        )
     start = summary.get("start_player")
     if start and start["win_rate"] is not None:
         lo, hi = start["win_rate_ci95"]
-        lines.append(f"start player's win rate: {start['win_rate'] * 100:.1f}% "
-                     f"[{lo * 100:.1f}%, {hi * 100:.1f}%] over {start['games']} games "
-                     f"(fair share {100 / settings['players']:.1f}%)")
+        lines.append(
+            f"start player's win rate: {start['win_rate'] * 100:.1f}% "
+            f"[{lo * 100:.1f}%, {hi * 100:.1f}%] over {start['games']} games "
+            f"(fair share {100 / settings['players']:.1f}%)"
+        )
     extra = []
     if summary.get("mean_length") is not None:
         extra.append(f"mean length {summary['mean_length']:.1f} actions")
@@ -304,8 +359,12 @@ def format_table(summary: dict) -> str:
 def _rate(wins: float, games: int) -> dict:
     """``games``, ``wins``, ``win_rate`` (None without games) and its Wilson ``win_rate_ci95``."""
     lo, hi = wilson_interval(wins, games)
-    return {"games": games, "wins": wins, "win_rate": wins / games if games else None,
-            "win_rate_ci95": [lo, hi]}
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else None,
+        "win_rate_ci95": [lo, hi],
+    }
 
 
 def _fmt_wins(w: float) -> str:

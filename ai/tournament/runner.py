@@ -59,9 +59,15 @@ class _InterruptFlag:
             signal.signal(signal.SIGINT, self._old)
 
 
-def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progress | None = None,
-                   stream=None, poll_interval: float = 0.2,
-                   max_failures: int = DEFAULT_MAX_FAILURES) -> Outcome:
+def run_tournament(
+    tdir: TournamentDir,
+    executor: Executor,
+    *,
+    progress: Progress | None = None,
+    stream=None,
+    poll_interval: float = 0.2,
+    max_failures: int = DEFAULT_MAX_FAILURES,
+) -> Outcome:
     """Play every game of ``tdir.spec`` not yet in ``tdir`` and write the results.
 
     ``tdir`` must have its databases attached (:meth:`TournamentDir.attach_databases`).
@@ -103,8 +109,10 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                     status = "interrupted"
                     running = executor.stop()
                     if running:
-                        progress.message(f"interrupted: waiting for the {running} game(s) already handed to workers "
-                                         "(Ctrl-C again to abandon them)")
+                        progress.message(
+                            f"interrupted: waiting for the {running} game(s) already handed to workers "
+                            "(Ctrl-C again to abandon them)"
+                        )
                 if flag.count >= 2 and not aborted:
                     aborted = True
                     progress.message("abandoning the running games")
@@ -120,8 +128,10 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                         tdir.add_failure(result)
                         progress.message(f"game {result['index']} failed: {_first_line(result['error'])}")
                         if len(failures) > max_failures:
-                            error = (f"stopped after {len(failures)} failed games (more than --max-failures "
-                                     f"{max_failures})")
+                            error = (
+                                f"stopped after {len(failures)} failed games (more than --max-failures "
+                                f"{max_failures})"
+                            )
                     else:
                         played += 1
                         tdir.add(result)
@@ -130,20 +140,38 @@ def run_tournament(tdir: TournamentDir, executor: Executor, *, progress: Progres
                 for result in tdir.take_written():
                     feeder.offer(result)
                 if tally.decided and not decided:
-                    progress.message(f"SPRT: {tally.sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
-                                     f"(LLR {tally.llr:.2f}); finishing the games already handed out")
+                    progress.message(
+                        f"SPRT: {tally.sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
+                        f"(LLR {tally.llr:.2f}); finishing the games already handed out"
+                    )
         except (ExecutorLost, StorageError) as exc:
             error = _first_line(str(exc))
         if error is not None:
             executor.abort()
         progress.finish()
-        status, error, summary = _finish(tdir, feeder, failures, status == "interrupted", error, played,
-                                         time.monotonic() - start, executor.describe())
+        status, error, summary = _finish(
+            tdir,
+            feeder,
+            failures,
+            status == "interrupted",
+            error,
+            played,
+            time.monotonic() - start,
+            executor.describe(),
+        )
     return Outcome(status, summary, tdir.path, played, error, len(failures))
 
 
-def _finish(tdir: TournamentDir, feeder, failures: dict, interrupted: bool, error: str | None,
-            played: int, wall: float, executor: dict) -> tuple[str, str | None, dict]:
+def _finish(
+    tdir: TournamentDir,
+    feeder,
+    failures: dict,
+    interrupted: bool,
+    error: str | None,
+    played: int,
+    wall: float,
+    executor: dict,
+) -> tuple[str, str | None, dict]:
     """Write what finished: records, databases, ``games.csv``, ``results.json``.
 
     Only games whose record reached the disk are counted (``--resume`` replays the
@@ -162,8 +190,15 @@ def _finish(tdir: TournamentDir, feeder, failures: dict, interrupted: bool, erro
     if error is None and failures:
         error = f"{len(failures)} game(s) failed (errors and tracebacks in results.json and failed/)"
     finished = tally.decided or feeder.stored >= spec.games
-    status = ("interrupted" if interrupted and not tally.decided else "failed" if error
-              else "complete" if finished else "interrupted")
+    status = (
+        "interrupted"
+        if interrupted and not tally.decided
+        else "failed"
+        if error
+        else "complete"
+        if finished
+        else "interrupted"
+    )
     try:
         tdir.sync_databases(status=status, done=feeder.stored)
     except StorageError as exc:
@@ -173,8 +208,10 @@ def _finish(tdir: TournamentDir, feeder, failures: dict, interrupted: bool, erro
     summary["games_stored"] = feeder.stored
     summary["session_games"] = played
     summary["games_failed"] = len(failures)
-    summary["failures"] = [{k: f[k] for k in ("index", "seed", "agents", "error", "traceback")}
-                           for _, f in sorted(failures.items())]
+    summary["failures"] = [
+        {k: f[k] for k in ("index", "seed", "agents", "error", "traceback")}
+        for _, f in sorted(failures.items())
+    ]
     if error:
         summary["error"] = error
     try:

@@ -69,9 +69,14 @@ class TournamentSpec:
 
     def to_json(self) -> dict:
         """The settings as JSON (tuples become lists)."""
-        doc = {"game": self.game, "agents": list(self.agents), "players": self.players,
-               "games": self.games, "seed": self.seed,
-               "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
+        doc = {
+            "game": self.game,
+            "agents": list(self.agents),
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+        }
         if self.duplicate:
             doc["duplicate"] = self.duplicate
         if self.sprt:
@@ -84,19 +89,29 @@ class TournamentSpec:
         number 40); ``ValueError`` naming the malformed setting."""
         from game.rules.strictjson import check_strings, expect_int, expect_list, expect_object, expect_str
 
-        expect_object("the tournament settings", data, ("game", "agents", "players", "games", "seed"),
-                      ("options", "duplicate", "sprt"))
+        expect_object(
+            "the tournament settings",
+            data,
+            ("game", "agents", "players", "games", "seed"),
+            ("options", "duplicate", "sprt"),
+        )
         check_strings(data, "the tournament settings")
-        agents = [expect_str(f"the tournament settings' agent {i + 1}", a)
-                  for i, a in enumerate(expect_list("the tournament settings' 'agents'", data["agents"]))]
+        agents = [
+            expect_str(f"the tournament settings' agent {i + 1}", a)
+            for i, a in enumerate(expect_list("the tournament settings' 'agents'", data["agents"]))
+        ]
         options = data.get("options")
         options = {} if options is None else expect_object("the tournament settings' 'options'", options)
-        return cls(game=expect_str("the tournament settings' 'game'", data["game"]), agents=agents,
-                   players=expect_int("the tournament settings' 'players'", data["players"], 1, 64),
-                   games=expect_int("the tournament settings' 'games'", data["games"], 1, MAX_GAMES),
-                   seed=expect_int("the tournament settings' 'seed'", data["seed"], 0, MAX_SEED),
-                   options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
-                   duplicate=_read_duplicate(data.get("duplicate")), sprt=_read_sprt(data.get("sprt")))
+        return cls(
+            game=expect_str("the tournament settings' 'game'", data["game"]),
+            agents=agents,
+            players=expect_int("the tournament settings' 'players'", data["players"], 1, 64),
+            games=expect_int("the tournament settings' 'games'", data["games"], 1, MAX_GAMES),
+            seed=expect_int("the tournament settings' 'seed'", data["seed"], 0, MAX_SEED),
+            options={k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+            duplicate=_read_duplicate(data.get("duplicate")),
+            sprt=_read_sprt(data.get("sprt")),
+        )
 
     def labels(self) -> list[str]:
         """Display names of the entrants; a repeated spec gets ``#2``, ``#3`` ..."""
@@ -120,8 +135,10 @@ def _read_sprt(value):
     from game.rules.strictjson import expect_number, expect_object
 
     expect_object("the tournament settings' 'sprt'", value, ("elo0", "elo1", "alpha", "beta"))
-    return {k: float(expect_number(f"the tournament settings' sprt {k}", value[k], -1e6, 1e6))
-            for k in ("elo0", "elo1", "alpha", "beta")}
+    return {
+        k: float(expect_number(f"the tournament settings' sprt {k}", value[k], -1e6, 1e6))
+        for k in ("elo0", "elo1", "alpha", "beta")
+    }
 
 
 def entrant_labels(agents: list[str]) -> list[str]:
@@ -189,7 +206,9 @@ def parse_option_value(option, text: str):
             try:
                 parts = tuple(int(p) for p in parts)
             except ValueError:
-                raise ValueError(f"option {option.name}={text}: expected integers separated by commas") from None
+                raise ValueError(
+                    f"option {option.name}={text}: expected integers separated by commas"
+                ) from None
         return parts
     return text
 
@@ -272,8 +291,9 @@ def seatings(n_entrants: int, players: int) -> list[tuple]:
     if n_entrants >= players:
         tables = list(itertools.combinations(range(n_entrants), players))
     else:
-        tables = [t for t in itertools.combinations_with_replacement(range(n_entrants), players)
-                  if len(set(t)) >= 2]
+        tables = [
+            t for t in itertools.combinations_with_replacement(range(n_entrants), players) if len(set(t)) >= 2
+        ]
     out = []
     for table in tables:
         seen = set()
@@ -356,9 +376,17 @@ class _Plan:
             seed = game_seed(spec.seed, deal)
         else:
             deal, seed = None, game_seed(spec.seed, index)
-        return GameTask(index=index, seed=seed, game=spec.game, options=dict(spec.options), seats=tuple(seating),
-                        agents=tuple(spec.agents[e] for e in seating), deal=deal,
-                        deal_games=len(self.tables[t]), deal_position=off - self.starts[t])
+        return GameTask(
+            index=index,
+            seed=seed,
+            game=spec.game,
+            options=dict(spec.options),
+            seats=tuple(seating),
+            agents=tuple(spec.agents[e] for e in seating),
+            deal=deal,
+            deal_games=len(self.tables[t]),
+            deal_position=off - self.starts[t],
+        )
 
 
 def task_at(spec: TournamentSpec, index: int) -> GameTask:

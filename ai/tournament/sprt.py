@@ -76,8 +76,15 @@ class PairStats:
     los: float
 
     def to_json(self) -> dict:
-        return {"pairs": self.pairs, "score": self.score, "elo": self.elo, "elo_ci95": self.elo_ci95,
-                "nelo": self.nelo, "nelo_ci95": self.nelo_ci95, "los": self.los}
+        return {
+            "pairs": self.pairs,
+            "score": self.score,
+            "elo": self.elo,
+            "elo_ci95": self.elo_ci95,
+            "nelo": self.nelo,
+            "nelo_ci95": self.nelo_ci95,
+            "los": self.los,
+        }
 
 
 def elo_summary(pentanomial: list[int]) -> PairStats | None:
@@ -92,18 +99,29 @@ def elo_summary(pentanomial: list[int]) -> PairStats | None:
     var = sum(c * (i / 2.0 - 2.0 * mu) ** 2 for i, c in enumerate(counts)) / games
     sd = math.sqrt(var)
     lo, hi = mu - Z95 * sd / math.sqrt(games), mu + Z95 * sd / math.sqrt(games)
-    los = phi((mu - 0.5) / (sd / math.sqrt(games))) if sd > 0 else (1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5)
+    los = (
+        phi((mu - 0.5) / (sd / math.sqrt(games)))
+        if sd > 0
+        else (1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5)
+    )
     # normalized Elo from the pair scores in [0, 1] (fishtest's t_conf)
     _, pdf = _pdf(list(pentanomial))
     m, v = _mean_var(pdf)
     s3 = sum(p * (a - m) ** 3 for a, p in pdf)
     s4 = sum(p * (a - m) ** 4 for a, p in pdf)
-    skew, exkurt = s3 / v ** 1.5, s4 / v ** 2 - 3.0
+    skew, exkurt = s3 / v**1.5, s4 / v**2 - 3.0
     t = (m - 0.5) / math.sqrt(v)
     var_t = max(1.0 - t * skew + 0.25 * t * t * (exkurt + 2.0), 0.0)
     coeff = NELO_PER_T / math.sqrt(2.0)
-    return PairStats(pairs=pairs, score=mu, elo=elo_of(mu), elo_ci95=(elo_of(hi) - elo_of(lo)) / 2.0,
-                     nelo=coeff * t, nelo_ci95=coeff * Z95 * math.sqrt(var_t / n), los=los)
+    return PairStats(
+        pairs=pairs,
+        score=mu,
+        elo=elo_of(mu),
+        elo_ci95=(elo_of(hi) - elo_of(lo)) / 2.0,
+        nelo=coeff * t,
+        nelo_ci95=coeff * Z95 * math.sqrt(var_t / n),
+        los=los,
+    )
 
 
 def _secular(pdf: list[tuple[float, float]]) -> float:
@@ -168,8 +186,13 @@ class SprtSettings:
     def report(self, pentanomial: list[int]) -> dict:
         """The ``results.json`` ``"sprt"`` object for these counts."""
         llr = llr_logistic(self.elo0, self.elo1, pentanomial)
-        return {"llr": llr, "lower": self.lower, "upper": self.upper, "verdict": self.verdict(llr),
-                **self.to_json()}
+        return {
+            "llr": llr,
+            "lower": self.lower,
+            "upper": self.upper,
+            "verdict": self.verdict(llr),
+            **self.to_json(),
+        }
 
 
 def parse_sprt(text: str) -> SprtSettings:

@@ -19,8 +19,17 @@ from dataclasses import dataclass
 
 from ..stats import Z95, wilson_interval
 
-__all__ = ["ELO_BASE", "ELO_SCALE", "Ratings", "Z95", "bradley_terry", "bradley_terry_counts", "elo_ratings", "pairwise_outcomes",
-           "wilson_interval"]
+__all__ = [
+    "ELO_BASE",
+    "ELO_SCALE",
+    "Ratings",
+    "Z95",
+    "bradley_terry",
+    "bradley_terry_counts",
+    "elo_ratings",
+    "pairwise_outcomes",
+    "wilson_interval",
+]
 
 ELO_SCALE = 400.0 / math.log(10.0)  # Elo points per unit of natural-log strength
 ELO_BASE = 1500.0
@@ -67,8 +76,13 @@ class Ratings:
         return self.ratings[i] - z * self.errors[i], self.ratings[i] + z * self.errors[i]
 
 
-def bradley_terry(n_entrants: int, comparisons: list[tuple[int, int, float]],
-                  prior_games: float = 1.0, tol: float = 1e-10, max_iter: int = 10_000) -> Ratings:
+def bradley_terry(
+    n_entrants: int,
+    comparisons: list[tuple[int, int, float]],
+    prior_games: float = 1.0,
+    tol: float = 1e-10,
+    max_iter: int = 10_000,
+) -> Ratings:
     """Fit Bradley–Terry strengths to pairwise ``comparisons`` ``(a, b, score_of_a)``.
 
     P(a beats b) = p_a / (p_a + p_b).  Ties count half a win to each side.
@@ -89,8 +103,9 @@ def bradley_terry(n_entrants: int, comparisons: list[tuple[int, int, float]],
     return bradley_terry_counts(n_entrants, cells, prior_games, tol, max_iter)
 
 
-def bradley_terry_counts(n_entrants: int, cells: dict, prior_games: float = 1.0, tol: float = 1e-10,
-                         max_iter: int = 10_000) -> Ratings:
+def bradley_terry_counts(
+    n_entrants: int, cells: dict, prior_games: float = 1.0, tol: float = 1e-10, max_iter: int = 10_000
+) -> Ratings:
     """:func:`bradley_terry` from aggregated comparisons: ``cells[(a, b)] = (count, score_of_a)``."""
     k = n_entrants
     if k <= 0:
@@ -171,8 +186,9 @@ def _invert(m: list[list[float]]) -> list[list[float]]:
     return [row[n:] for row in a]
 
 
-def elo_ratings(n_entrants: int, comparisons: list[tuple[int, int, float]],
-                k_factor: float = 16.0) -> list[float]:
+def elo_ratings(
+    n_entrants: int, comparisons: list[tuple[int, int, float]], k_factor: float = 16.0
+) -> list[float]:
     """Sequential Elo over ``comparisons`` in the given order, starting at :data:`ELO_BASE`."""
     r = [ELO_BASE] * n_entrants
     for a, b, s in comparisons:

@@ -94,7 +94,9 @@ def check_writable(directory: Path) -> None:
         probe.write_text("ok", encoding="utf-8")
         probe.unlink()
     except OSError as exc:
-        raise ValueError(f"cannot write to output directory {str(directory)!r}: {exc.strerror or exc}") from None
+        raise ValueError(
+            f"cannot write to output directory {str(directory)!r}: {exc.strerror or exc}"
+        ) from None
 
 
 def make_subfolders(directory: Path) -> None:
@@ -103,8 +105,10 @@ def make_subfolders(directory: Path) -> None:
     for name in (GAMES_DIR, FAILED_DIR):
         sub = directory / name
         if sub.exists() and not sub.is_dir():
-            raise ValueError(f"{str(sub)!r} is a file, not a folder: a tournament keeps its "
-                             f"{'game records' if name == GAMES_DIR else 'failed games'} there")
+            raise ValueError(
+                f"{str(sub)!r} is a file, not a folder: a tournament keeps its "
+                f"{'game records' if name == GAMES_DIR else 'failed games'} there"
+            )
         try:
             sub.mkdir(exist_ok=True)
         except OSError as exc:
@@ -154,7 +158,8 @@ class Database:
                 if attempt == DB_ATTEMPTS - 1:
                     raise StorageError(
                         f"the database {str(self.path)!r} stayed locked by another program for "
-                        f"{time.monotonic() - start:.0f} s") from None
+                        f"{time.monotonic() - start:.0f} s"
+                    ) from None
                 time.sleep(pause)
                 pause *= 2
             except sqlite3.Error as exc:
@@ -167,33 +172,70 @@ class Database:
         except sqlite3.Error:
             pass
 
-    def put_tournament(self, tid: str, spec: TournamentSpec, done: int, status: str,
-                       out_dir: str, created: str) -> None:
+    def put_tournament(
+        self, tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str
+    ) -> None:
         """Insert or update the tournament row."""
-        self.write(lambda conn: conn.execute(
-            "INSERT INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
-            "games_planned=excluded.games_planned, games_done=excluded.games_done, "
-            "status=excluded.status, out_dir=excluded.out_dir, updated=excluded.updated",
-            _tournament_row(tid, spec, done, status, out_dir, created)))
+        self.write(
+            lambda conn: conn.execute(
+                "INSERT INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+                "games_planned=excluded.games_planned, games_done=excluded.games_done, "
+                "status=excluded.status, out_dir=excluded.out_dir, updated=excluded.updated",
+                _tournament_row(tid, spec, done, status, out_dir, created),
+            )
+        )
 
-    def put_games(self, tid: str, spec: TournamentSpec, results: list[dict], out_dir: str, created: str) -> None:
+    def put_games(
+        self, tid: str, spec: TournamentSpec, results: list[dict], out_dir: str, created: str
+    ) -> None:
         """Insert (or replace) finished games and their seats (and the tournament row if missing)."""
-        games = [(tid, r["index"], r["seed"], spec.game, spec.players, json.dumps(r["agents"]),
-                  json.dumps(r["seats"]), json.dumps(r["returns"]), json.dumps(r["scores"]), r["length"],
-                  r["duration"], r["record"], task_at(spec, r["index"]).deal_id) for r in results]
+        games = [
+            (
+                tid,
+                r["index"],
+                r["seed"],
+                spec.game,
+                spec.players,
+                json.dumps(r["agents"]),
+                json.dumps(r["seats"]),
+                json.dumps(r["returns"]),
+                json.dumps(r["scores"]),
+                r["length"],
+                r["duration"],
+                r["record"],
+                task_at(spec, r["index"]).deal_id,
+            )
+            for r in results
+        ]
         seats = []
         for r in results:
-            for seat, (entrant, agent, ret) in enumerate(zip(r["seats"], r["agents"], r["returns"], strict=True)):
+            for seat, (entrant, agent, ret) in enumerate(
+                zip(r["seats"], r["agents"], r["returns"], strict=True)
+            ):
                 score = r["scores"][seat] if seat < len(r["scores"]) else None
-                seats.append((tid, r["index"], seat, entrant, agent, ret,
-                              score if isinstance(score, (int, float)) else None))
+                seats.append(
+                    (
+                        tid,
+                        r["index"],
+                        seat,
+                        entrant,
+                        agent,
+                        ret,
+                        score if isinstance(score, (int, float)) else None,
+                    )
+                )
 
         def change(conn) -> None:
-            conn.execute("INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                         _tournament_row(tid, spec, 0, "running", out_dir, created))
-            conn.executemany("INSERT OR REPLACE INTO games (tournament_id, idx, seed, game, players, agents, "
-                             "seats, returns, scores, length, duration, record, deal) "
-                             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
+            conn.execute(
+                "INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                _tournament_row(tid, spec, 0, "running", out_dir, created),
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO games (tournament_id, idx, seed, game, players, agents, "
+                "seats, returns, scores, length, duration, record, deal) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                games,
+            )
             conn.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", seats)
 
         self.write(change)
@@ -210,9 +252,23 @@ def _add_deal_column(conn) -> None:
         conn.execute("ALTER TABLE games ADD COLUMN deal INTEGER")
 
 
-def _tournament_row(tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str) -> tuple:
-    return (tid, spec.game, spec.players, json.dumps(spec.agents), json.dumps(spec.to_json()["options"]),
-            spec.seed, spec.games, done, status, out_dir, created, _now())
+def _tournament_row(
+    tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str
+) -> tuple:
+    return (
+        tid,
+        spec.game,
+        spec.players,
+        json.dumps(spec.agents),
+        json.dumps(spec.to_json()["options"]),
+        spec.seed,
+        spec.games,
+        done,
+        status,
+        out_dir,
+        created,
+        _now(),
+    )
 
 
 class TournamentDir:
@@ -240,8 +296,10 @@ class TournamentDir:
         """A new tournament in ``path`` (``ValueError`` if it is unwritable or already used)."""
         path = Path(path)
         if is_tournament_dir(path):
-            raise ValueError(f"{str(path)!r} already holds a tournament; continue it with "
-                             f"--resume {path} or choose another --out")
+            raise ValueError(
+                f"{str(path)!r} already holds a tournament; continue it with "
+                f"--resume {path} or choose another --out"
+            )
         check_writable(path)
         make_subfolders(path)
         td = cls(path, uuid.uuid4().hex, spec, _now())
@@ -296,8 +354,13 @@ class TournamentDir:
 
     def write_settings(self) -> None:
         """Write ``tournament.json`` (settings and id) atomically."""
-        write_atomic(self.path / SETTINGS_FILE, json.dumps(
-            {"format": FORMAT, "id": self.id, "created": self.created, "spec": self.spec.to_json()}, indent=2))
+        write_atomic(
+            self.path / SETTINGS_FILE,
+            json.dumps(
+                {"format": FORMAT, "id": self.id, "created": self.created, "spec": self.spec.to_json()},
+                indent=2,
+            ),
+        )
 
     def attach_databases(self, extra: list[Path]) -> None:
         """Open ``tournament.sqlite`` in the directory and any shared databases."""
@@ -329,11 +392,15 @@ class TournamentDir:
             try:
                 result = self._result_of_record(text)
             except (ValueError, RecursionError) as exc:
-                raise ValueError(f"--resume: game file {f} is damaged ({exc}); delete it and --resume "
-                                 "will replay that game") from None
+                raise ValueError(
+                    f"--resume: game file {f} is damaged ({exc}); delete it and --resume "
+                    "will replay that game"
+                ) from None
             if f.name != self.record_path(result["index"]).name:
-                raise ValueError(f"--resume: game file {f} holds game {result['index']}; delete it and "
-                                 "--resume will replay that game")
+                raise ValueError(
+                    f"--resume: game file {f} holds game {result['index']}; delete it and "
+                    "--resume will replay that game"
+                )
             del result["record"]
             yield result
 
@@ -363,8 +430,10 @@ class TournamentDir:
         spec = self.spec
         record = GameRecord.loads(text)
         if record.game != spec.game or record.players != spec.players or record.options != spec.options:
-            raise ValueError(f"it is a {record.players}-player {record.game} game with options "
-                             f"{record.options}, not one of this tournament's")
+            raise ValueError(
+                f"it is a {record.players}-player {record.game} game with options "
+                f"{record.options}, not one of this tournament's"
+            )
         info = expect_object("its meta 'tournament'", record.meta.get("tournament"), ("index", "seats"))
         index = expect_int("its game index", info["index"], 0, spec.games - 1)
         task = task_at(spec, index)
@@ -387,9 +456,18 @@ class TournamentDir:
             expect_number("a score", score, -1e9, 1e9)
         duration = expect_number("its duration", record.meta.get("duration", 0.0), 0.0, 1e9)
         record.validate()  # every action legal, the returns and scores those of the replayed game
-        return {"index": index, "seed": record.seed, "seats": seats, "agents": agents,
-                "returns": list(record.returns), "scores": scores, "length": len(record.actions),
-                "duration": duration, "first_player": record_first_player(record), "record": text}
+        return {
+            "index": index,
+            "seed": record.seed,
+            "seats": seats,
+            "agents": agents,
+            "returns": list(record.returns),
+            "scores": scores,
+            "length": len(record.actions),
+            "duration": duration,
+            "first_player": record_first_player(record),
+            "record": text,
+        }
 
     def add(self, result: dict) -> None:
         """Store a finished game: its record file now, the databases in batches.
@@ -399,8 +477,9 @@ class TournamentDir:
         (e.g. the disk is full).
         """
         compact = {k: v for k, v in result.items() if k != "record"}
-        self._writes.append((self._writer.submit(write_atomic, self.record_path(result["index"]),
-                                                 result["record"]), compact))
+        self._writes.append(
+            (self._writer.submit(write_atomic, self.record_path(result["index"]), result["record"]), compact)
+        )
         self._check_writes(wait=len(self._writes) > 256)
         self._unsynced.append(result)
         if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
@@ -414,10 +493,19 @@ class TournamentDir:
 
     def add_failure(self, result: dict) -> None:
         """Store a failed game's error and traceback in ``failed/`` (the game stays to be played)."""
-        self._writes.append((self._writer.submit(
-            write_atomic, self.path / FAILED_DIR / f"game-{result['index']:06d}.json",
-            json.dumps({k: result[k] for k in ("index", "seed", "seats", "agents", "error", "traceback")},
-                       indent=2)), None))
+        self._writes.append(
+            (
+                self._writer.submit(
+                    write_atomic,
+                    self.path / FAILED_DIR / f"game-{result['index']:06d}.json",
+                    json.dumps(
+                        {k: result[k] for k in ("index", "seed", "seats", "agents", "error", "traceback")},
+                        indent=2,
+                    ),
+                ),
+                None,
+            )
+        )
         self._check_writes(wait=False)
 
     def clear_failures(self) -> None:
@@ -474,10 +562,19 @@ class TournamentDir:
             text = read_text(self.record_path(index), "a game record")
             record = GameRecord.loads(text)
             task = task_at(self.spec, index)
-            self._unsynced.append({"index": index, "seed": record.seed, "seats": list(task.seats),
-                                   "agents": list(task.agents), "returns": list(record.returns),
-                                   "scores": list(record.meta.get("scores", [])), "length": len(record.actions),
-                                   "duration": float(record.meta.get("duration", 0.0)), "record": text})
+            self._unsynced.append(
+                {
+                    "index": index,
+                    "seed": record.seed,
+                    "seats": list(task.seats),
+                    "agents": list(task.agents),
+                    "returns": list(record.returns),
+                    "scores": list(record.meta.get("scores", [])),
+                    "length": len(record.actions),
+                    "duration": float(record.meta.get("duration", 0.0)),
+                    "record": text,
+                }
+            )
             count += 1
             if len(self._unsynced) >= 200:
                 self.sync_databases(status="running", done=None)
@@ -492,19 +589,34 @@ class TournamentDir:
         tmp = self.path / "games.csv.tmp"
         with open(tmp, "w", encoding="utf-8", newline="") as f:
             w = csv.writer(f, lineterminator="\n")
-            w.writerow(["index", "deal", "seed"] + [f"seat{i}" for i in range(n)] + [f"return{i}" for i in range(n)]
-                       + [f"score{i}" for i in range(n)] + ["length", "duration", "record"])
-            rows = () if local is None else local.execute(
-                "SELECT idx, seed, agents, returns, scores, length, duration FROM games "
-                "WHERE tournament_id = ? ORDER BY idx", (self.id,))
+            w.writerow(
+                ["index", "deal", "seed"]
+                + [f"seat{i}" for i in range(n)]
+                + [f"return{i}" for i in range(n)]
+                + [f"score{i}" for i in range(n)]
+                + ["length", "duration", "record"]
+            )
+            rows = (
+                ()
+                if local is None
+                else local.execute(
+                    "SELECT idx, seed, agents, returns, scores, length, duration FROM games "
+                    "WHERE tournament_id = ? ORDER BY idx",
+                    (self.id,),
+                )
+            )
             for idx, seed, agents, returns, scores, length, duration in rows:
                 if idx >= len(done) or not done[idx]:
                     continue
                 scores = json.loads(scores)
                 scores = list(scores) + [""] * (n - len(scores))
-                w.writerow([idx, task_at(self.spec, idx).deal_id, seed] + json.loads(agents)
-                           + [_num(x) for x in json.loads(returns)] + [_num(x) for x in scores[:n]]
-                           + [length, f"{duration:.6f}", f"{GAMES_DIR}/{self.record_path(idx).name}"])
+                w.writerow(
+                    [idx, task_at(self.spec, idx).deal_id, seed]
+                    + json.loads(agents)
+                    + [_num(x) for x in json.loads(returns)]
+                    + [_num(x) for x in scores[:n]]
+                    + [length, f"{duration:.6f}", f"{GAMES_DIR}/{self.record_path(idx).name}"]
+                )
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path / "games.csv")

@@ -31,9 +31,17 @@ def lerp(a, b, f: float):
 class Tween:
     """An image moving from ``start`` to ``end`` (centre positions), optionally arcing."""
 
-    def __init__(self, image: pygame.Surface, start, end, duration: float = 0.35, delay: float = 0.0,
-                 arc: float = 0.0, ease: Callable[[float], float] = ease_out_cubic,
-                 end_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        image: pygame.Surface,
+        start,
+        end,
+        duration: float = 0.35,
+        delay: float = 0.0,
+        arc: float = 0.0,
+        ease: Callable[[float], float] = ease_out_cubic,
+        end_scale: float = 1.0,
+    ) -> None:
         self.image = image
         self.start, self.end = start, end
         self.duration = max(1e-3, duration)
@@ -61,16 +69,18 @@ class Tween:
         img = self.image
         if self.end_scale != 1.0:
             s = 1 + (self.end_scale - 1) * self.ease(self.fraction())
-            img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * s)),
-                                                     max(1, int(img.get_height() * s))))
+            img = pygame.transform.smoothscale(
+                img, (max(1, int(img.get_width() * s)), max(1, int(img.get_height() * s)))
+            )
         surface.blit(img, img.get_rect(center=(round(self.pos()[0]), round(self.pos()[1]))))
 
 
 class FlipTween(Tween):
     """A card turning over in place: it narrows to an edge showing ``image``, then widens showing ``back_side``."""
 
-    def __init__(self, image: pygame.Surface, turned: pygame.Surface, center, duration: float = 0.3,
-                 delay: float = 0.0) -> None:
+    def __init__(
+        self, image: pygame.Surface, turned: pygame.Surface, center, duration: float = 0.3, delay: float = 0.0
+    ) -> None:
         super().__init__(image, center, center, duration, delay, ease=lambda x: x)
         self.turned = turned
 
@@ -85,8 +95,16 @@ class FlipTween(Tween):
 
 
 class Step:
-    def __init__(self, tweens=(), on_start=None, on_end=None, hold: float = 0.0, wait_click: bool = False,
-                 sound: str | None = None, start_when: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self,
+        tweens=(),
+        on_start=None,
+        on_end=None,
+        hold: float = 0.0,
+        wait_click: bool = False,
+        sound: str | None = None,
+        start_when: Callable[[], bool] | None = None,
+    ) -> None:
         self.tweens = list(tweens)
         self.start_when = start_when
         self.on_start = on_start

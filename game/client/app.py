@@ -96,8 +96,9 @@ class LogicalUIManager(pygame_gui.UIManager):
 class App:
     """Owns the window, the scene stack, settings, assets and the bot worker."""
 
-    def __init__(self, settings: Settings | None = None, assets: Assets | None = None,
-                 bot_mode: str = "process") -> None:
+    def __init__(
+        self, settings: Settings | None = None, assets: Assets | None = None, bot_mode: str = "process"
+    ) -> None:
         self.started = time.perf_counter()
         init_pygame()
         gfx.clear_cache()
@@ -121,8 +122,12 @@ class App:
             pass
         self.ui = LogicalUIManager(self, LOGICAL, theme, starting_language=self.settings.language)
         # fonts the rules text box and headings use (avoids a warning and a hitch on first use)
-        self.ui.preload_fonts([{"name": "noto_sans_jp", "point_size": size, "style": style}
-                               for size, style in ((15, "bold"), (15, "italic"), (18, "bold"), (24, "bold"))])
+        self.ui.preload_fonts(
+            [
+                {"name": "noto_sans_jp", "point_size": size, "style": style}
+                for size, style in ((15, "bold"), (15, "italic"), (18, "bold"), (24, "bold"))
+            ]
+        )
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.last_input = time.perf_counter()
@@ -211,8 +216,11 @@ class App:
         """Queue a left click at logical ``pos`` as the mouse makes one (move, press, release), so
         that it reaches widgets and scenes by the same path (a tutorial's autoplay)."""
         at = self.to_window(pos)
-        for kind, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
-                            (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
+        for kind, extra in (
+            (pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+            (pygame.MOUSEBUTTONDOWN, {"button": 1}),
+            (pygame.MOUSEBUTTONUP, {"button": 1}),
+        ):
             pygame.event.post(pygame.event.Event(kind, pos=at, **extra))
 
     # -- feedback --------------------------------------------------------------
@@ -327,7 +335,9 @@ class App:
 
     def _draw_notice(self, canvas) -> None:
         rect, lines = self.notice_layout()
-        gfx.panel(canvas, rect, 255, colour=(60, 30, 24), border=(220, 140, 90))  # opaque: nothing shows through
+        gfx.panel(
+            canvas, rect, 255, colour=(60, 30, 24), border=(220, 140, 90)
+        )  # opaque: nothing shows through
         for i, line in enumerate(lines):
             gfx.text(canvas, line, (rect.centerx, rect.top + 10 + i * 26), 18, anchor="midtop")
 

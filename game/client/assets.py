@@ -121,7 +121,8 @@ class Assets:
     def keys(self, kind: str | None = None, game: str | None = None) -> list[str]:
         """Asset keys in manifest order, optionally filtered by kind and/or game."""
         return [
-            k for k, e in self._entries.items()
+            k
+            for k, e in self._entries.items()
             if (kind is None or e.get("kind") == kind) and (game is None or e.get("game") == game)
         ]
 

@@ -146,8 +146,9 @@ class BotWorker:
         ctx = worker_context()
         parent, child = ctx.Pipe()
         watched, self.lifeline = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_worker_main, args=(child, watched), daemon=True,
-                                name="tabletop-trio-bot")
+        self.proc = ctx.Process(
+            target=_worker_main, args=(child, watched), daemon=True, name="tabletop-trio-bot"
+        )
         self.proc.start()
         child.close()
         watched.close()
@@ -262,4 +263,6 @@ class BotWorker:
 
     @staticmethod
     def _fallback(state, why: str) -> BotResult:
-        return BotResult(random.Random(state.seed ^ len(state.legal_actions())).choice(state.legal_actions()), why)
+        return BotResult(
+            random.Random(state.seed ^ len(state.legal_actions())).choice(state.legal_actions()), why
+        )

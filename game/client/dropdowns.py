@@ -43,8 +43,11 @@ def keep_choice_on_reclick(scene, event) -> bool:
     for menu in drop_downs(scene):
         state = menu.current_state
         options = event.ui_element
-        if (state is menu.menu_states["expanded"] and state.options_selection_list is options
-                and not any(item["selected"] for item in options.item_list)):  # not another option chosen
+        if (
+            state is menu.menu_states["expanded"]
+            and state.options_selection_list is options
+            and not any(item["selected"] for item in options.item_list)
+        ):  # not another option chosen
             for item in options.item_list:
                 if item["text"] == menu.selected_option[0]:
                     item["selected"] = True

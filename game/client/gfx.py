@@ -23,7 +23,9 @@ _scaled: dict[tuple, pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
 _panels: dict[tuple, pygame.Surface] = {}
 TEXT_CACHE = 800
-NO_LINE_START = set("。、，．・：；）」』】！？ー〜～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…")  # never start a line
+NO_LINE_START = set(
+    "。、，．・：；）」』】！？ー〜～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…"
+)  # never start a line
 NO_LINE_END = set("（「『【")  # Japanese characters that never end a line
 
 INK = (240, 236, 226)
@@ -65,8 +67,16 @@ def font(size: int, bold: bool = False, assets=None) -> pygame.font.Font:
     return f
 
 
-def text(surface, msg: str, pos, size: int = 20, colour=INK, anchor: str = "topleft",
-         bold: bool = False, shadow: bool = False) -> pygame.Rect:
+def text(
+    surface,
+    msg: str,
+    pos,
+    size: int = 20,
+    colour=INK,
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draw one line; ``anchor`` is a ``pygame.Rect`` attribute name (``center``, ``midright``...)."""
     img = _render(msg, size, tuple(colour), bold)
     rect = img.get_rect(**{anchor: pos})
@@ -94,8 +104,13 @@ def _render(msg: str, size: int, colour: tuple, bold: bool) -> pygame.Surface:
 PHRASE, WORD, CHARACTER = 2, 1, 0  # how good a place to break a line is
 _ATOM = re.compile(r"[^\u2e80-\U0010ffff ]+|[^ ]")  # a run of Latin, digits and signs; else one character
 _KATAKANA = "[\u30a1-\u30fa\u30fc]"
-_WORD = re.compile(r"[^\u2e80-\U0010ffff ]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)(?:[\u3400-\u9fffつ]|"
-                   + _KATAKANA + r"+))?|" + _KATAKANA + r"{2,}|[^ ]")
+_WORD = re.compile(
+    r"[^\u2e80-\U0010ffff ]+(?:(?<=\d)[〜～]\d+)?(?:(?<=\d)(?:[\u3400-\u9fffつ]|"
+    + _KATAKANA
+    + r"+))?|"
+    + _KATAKANA
+    + r"{2,}|[^ ]"
+)
 OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
 
 
@@ -128,14 +143,21 @@ def pieces(para: str) -> list[tuple[int, int, int | None]]:
             atoms.append((word.start(), word.end(), word.start() > 0))
             continue
         for m in _ATOM.finditer(word.group()):
-            atoms.append((word.start() + m.start(), word.start() + m.end(), word.start() > 0 and m.start() == 0))
+            atoms.append(
+                (word.start() + m.start(), word.start() + m.end(), word.start() > 0 and m.start() == 0)
+            )
     japanese = any(_is_cjk(c) for c in para)
     phrases = _phrase_starts(para) if japanese else frozenset()
     words = {word.start() for word in _WORD.finditer(para)} if japanese else set()
     out = []
     for k, (start, end, space) in enumerate(atoms):
-        out.append((start, end, None if k == 0 else _break_quality(para, atoms[k - 1], (start, end, space),
-                                                                   phrases, words)))
+        out.append(
+            (
+                start,
+                end,
+                None if k == 0 else _break_quality(para, atoms[k - 1], (start, end, space), phrases, words),
+            )
+        )
     return out
 
 
@@ -211,14 +233,18 @@ def _no_orphan(para: str, parts, quality: list, starts: list[int], fits) -> None
     previous line gives it its last phrase, word or character (with the ``。`` or ``ー`` after it)."""
     if len(starts) < 2:
         return
-    last = para[parts[starts[-1]][0]:parts[-1][1]]
+    last = para[parts[starts[-1]][0] : parts[-1][1]]
     if not _is_cjk(last[0]) or len(last.rstrip("".join(NO_LINE_START))) > 1:
         return
     first = starts[-2]
     for level in (PHRASE, WORD, CHARACTER):
         for k in range(starts[-1] - 1, first, -1):
-            if (quality[k] is not None and quality[k] >= level and parts[k - 1][1] - parts[first][0] >= 2
-                    and fits(k, len(parts))):
+            if (
+                quality[k] is not None
+                and quality[k] >= level
+                and parts[k - 1][1] - parts[first][0] >= 2
+                and fits(k, len(parts))
+            ):
                 starts[-1] = k
                 return
 
@@ -240,15 +266,16 @@ def ellipsize(msg: str, size: int, width: int, bold: bool = False, tail: int = 0
     f = font(size, bold)
     if f.size(msg)[0] <= width:
         return msg
-    end = msg[len(msg) - tail:] if tail else ""
-    head = msg[:len(msg) - len(end)]
+    end = msg[len(msg) - tail :] if tail else ""
+    head = msg[: len(msg) - len(end)]
     while head and f.size(head + "…" + end)[0] > width:
         head = head[:-1]
     return head.rstrip() + "…" + end
 
 
-def text_block(surface, msg: str, rect: pygame.Rect, size: int = 18, colour=INK,
-               line_gap: int = 4, bold: bool = False) -> int:
+def text_block(
+    surface, msg: str, rect: pygame.Rect, size: int = 18, colour=INK, line_gap: int = 4, bold: bool = False
+) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
     y = rect.top
     h = font(size, bold).get_linesize()
@@ -260,8 +287,9 @@ def text_block(surface, msg: str, rect: pygame.Rect, size: int = 18, colour=INK,
     return y - rect.top
 
 
-def panel(surface, rect: pygame.Rect, alpha: int = 170, colour=PANEL, radius: int = 12,
-          border=(90, 120, 100)) -> None:
+def panel(
+    surface, rect: pygame.Rect, alpha: int = 170, colour=PANEL, radius: int = 12, border=(90, 120, 100)
+) -> None:
     """A rounded translucent panel (the layer is cached per size and colours)."""
     key = (tuple(rect.size), alpha, tuple(colour), radius, tuple(border) if border else None)
     layer = _panels.get(key)
@@ -301,7 +329,9 @@ def image(assets, key: str, size: tuple[int, int] | None = None, opaque: bool = 
         base = pygame.Surface(size or (64, 64), pygame.SRCALPHA)
         pygame.draw.rect(base, (200, 60, 200, 180), base.get_rect(), width=2)
         _scaled[(key, None)] = base
-    surf = base if size is None or base.get_size() == tuple(size) else pygame.transform.smoothscale(base, size)
+    surf = (
+        base if size is None or base.get_size() == tuple(size) else pygame.transform.smoothscale(base, size)
+    )
     if opaque and pygame.display.get_surface() is not None:
         surf = surf.convert()  # full-screen backgrounds: an opaque blit is much faster
     _scaled[cache_key] = surf

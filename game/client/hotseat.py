@@ -23,8 +23,9 @@ class PrivacyScene(Scene):
         self.their_turn = their_turn
 
     def build_ui(self) -> None:
-        self.b_ready = button(self, (self.app.size[0] // 2 - 160, 420, 320, 56), "hotseat.ready",
-                              object_id="#primary_button")
+        self.b_ready = button(
+            self, (self.app.size[0] // 2 - 160, 420, 320, 56), "hotseat.ready", object_id="#primary_button"
+        )
 
     def handle_ui(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_ready:
@@ -36,7 +37,18 @@ class PrivacyScene(Scene):
 
     def draw(self, surface) -> None:
         backdrop(self.app, surface, "ui.table", dim=200)
-        title, hint = ("hotseat.pass_to", "hotseat.hint") if self.their_turn else ("hotseat.pass_screen", "hotseat.hint_bots")
-        gfx.text(surface, t(title, name=self.name), (self.app.size[0] // 2, 260), 40,
-                 gfx.GOLD, anchor="center", bold=True)
+        title, hint = (
+            ("hotseat.pass_to", "hotseat.hint")
+            if self.their_turn
+            else ("hotseat.pass_screen", "hotseat.hint_bots")
+        )
+        gfx.text(
+            surface,
+            t(title, name=self.name),
+            (self.app.size[0] // 2, 260),
+            40,
+            gfx.GOLD,
+            anchor="center",
+            bold=True,
+        )
         gfx.text(surface, t(hint), (self.app.size[0] // 2, 330), 20, gfx.INK, anchor="center")

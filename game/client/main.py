@@ -33,7 +33,8 @@ def require_display() -> None:
         raise NoDisplayError(
             f"no screen found (SDL could only open the {driver!r} video driver). Run Tabletop Trio on "
             "a desktop, under a virtual screen (xvfb-run tabletop-trio), or watch bots headless with "
-            "SDL_VIDEODRIVER=dummy tabletop-trio demo hacktrick --screenshot last.png")
+            "SDL_VIDEODRIVER=dummy tabletop-trio demo hacktrick --screenshot last.png"
+        )
 
 
 def _app(lang: str | None = None, bot_mode: str = "process"):
@@ -74,8 +75,13 @@ def check_client_game(game: str) -> None:
         raise ValueError(f"the client has no table for {game!r} yet; playable: {', '.join(tables())}")
 
 
-def new_client_session(game: str, seats: list[str] | None, seed: int | None = None,
-                       options: dict | None = None, bots_only: bool = False):
+def new_client_session(
+    game: str,
+    seats: list[str] | None,
+    seed: int | None = None,
+    options: dict | None = None,
+    bots_only: bool = False,
+):
     """A new :class:`Session` for the client, after checking that the client can show ``game``,
     that ``seats`` fit it (count, agent specs and their options) and that ``options`` are valid."""
     from .session import HUMAN, Session, check_seats
@@ -90,7 +96,12 @@ def new_client_session(game: str, seats: list[str] | None, seed: int | None = No
 
 def check_speed(speed) -> float:
     """``speed`` as a float if it is a finite positive number, else ``ValueError``."""
-    if isinstance(speed, bool) or not isinstance(speed, int | float) or not math.isfinite(speed) or speed <= 0:
+    if (
+        isinstance(speed, bool)
+        or not isinstance(speed, int | float)
+        or not math.isfinite(speed)
+        or speed <= 0
+    ):
         raise ValueError(f"the speed must be a finite positive number, not {speed!r}")
     return float(speed)
 
@@ -116,8 +127,13 @@ def check_screenshot(path: str | os.PathLike) -> None:
         raise ValueError(f"cannot write the screenshot to {str(path)!r}: {exc.strerror or exc}") from None
 
 
-def run_play(game: str, seats: list[str] | None = None, lang: str | None = None, seed: int | None = None,
-             options: dict | None = None) -> int:
+def run_play(
+    game: str,
+    seats: list[str] | None = None,
+    lang: str | None = None,
+    seed: int | None = None,
+    options: dict | None = None,
+) -> int:
     """Start a game directly (``tabletop-trio play``)."""
     from .menus.setup import start_new_game
     from .menus.title import TitleScene
@@ -130,9 +146,17 @@ def run_play(game: str, seats: list[str] | None = None, lang: str | None = None,
     return app.run()
 
 
-def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot: str | None = None,
-             seats: list[str] | None = None, lang: str | None = None, max_seconds: float | None = None,
-             bot_mode: str = "process", options: dict | None = None) -> int:
+def run_demo(
+    game: str,
+    seed: int | None = None,
+    speed: float = 1.0,
+    screenshot: str | None = None,
+    seats: list[str] | None = None,
+    lang: str | None = None,
+    max_seconds: float | None = None,
+    bot_mode: str = "process",
+    options: dict | None = None,
+) -> int:
     """Bots play a whole game in the client; the last frame is saved to ``screenshot``.
 
     Seats default to the game's minimum number of bots.  A demo never touches saved games.
@@ -165,8 +189,10 @@ def run_demo(game: str, seed: int | None = None, speed: float = 1.0, screenshot:
         pygame.image.save(app.canvas, screenshot)
         print(f"saved the last frame to {screenshot}")
     scores = session.state.scores
-    print(f"{game} demo: {' vs '.join(session.seats)} -> scores {list(scores)}"
-          f"{'' if done['over'] else ' (stopped before the end)'}")
+    print(
+        f"{game} demo: {' vs '.join(session.seats)} -> scores {list(scores)}"
+        f"{'' if done['over'] else ' (stopped before the end)'}"
+    )
     app.shutdown()
     return 0
 
@@ -189,13 +215,22 @@ def check_replay_seat(seat: str | None, players: int) -> int | str | None:
 def check_replay_move(move: int | None, length: int) -> int | None:
     """``--move`` of ``replay``: a position 0..``length`` (the number of actions of the game)."""
     if move is not None and not 0 <= move <= length:
-        raise ValueError(f"--move must be from 0 to {length} (this game has {length} "
-                         f"action{'' if length == 1 else 's'}), not {move}")
+        raise ValueError(
+            f"--move must be from 0 to {length} (this game has {length} "
+            f"action{'' if length == 1 else 's'}), not {move}"
+        )
     return move
 
 
-def run_replay(record, path=None, move: int | None = None, seat=None, lang: str | None = None,
-               screenshot: str | None = None, frames: int = 8) -> int:
+def run_replay(
+    record,
+    path=None,
+    move: int | None = None,
+    seat=None,
+    lang: str | None = None,
+    screenshot: str | None = None,
+    frames: int = 8,
+) -> int:
     """Open a recorded game in the replay (``tabletop-trio replay``).  With ``screenshot`` a few
     frames are drawn, the last one is saved there and the client closes (works headless)."""
     from .menus.title import TitleScene

@@ -7,16 +7,25 @@ from .i18n import t
 HUMAN = "human"  # the seat spec of a person at this screen
 
 #: Every seat kind (``settings.SEAT_SPECS``) and the string naming it.
-SEAT_KEYS = {"human": "seat.human", "mcts:level=easy": "seat.mcts_easy", "mcts:level=normal": "seat.mcts_normal",
-             "mcts:level=hard": "seat.mcts_hard", "heuristic": "seat.heuristic", "random": "seat.random"}
+SEAT_KEYS = {
+    "human": "seat.human",
+    "mcts:level=easy": "seat.mcts_easy",
+    "mcts:level=normal": "seat.mcts_normal",
+    "mcts:level=hard": "seat.mcts_hard",
+    "heuristic": "seat.heuristic",
+    "random": "seat.random",
+}
 
 
 def seat_choices() -> list[tuple[str, str]]:
     """(i18n key, seat spec) for every seat kind whose agent is registered (``human`` always)."""
     from ai import AGENTS
 
-    return [(key, spec) for spec, key in SEAT_KEYS.items()
-            if spec in ("human", "random") or spec.split(":")[0] in AGENTS]
+    return [
+        (key, spec)
+        for spec, key in SEAT_KEYS.items()
+        if spec in ("human", "random") or spec.split(":")[0] in AGENTS
+    ]
 
 
 def default_bot() -> str:
@@ -29,8 +38,11 @@ def default_bot() -> str:
 
 
 #: Names of agents given by other specs (a tournament's ``mcts:iterations=1200``, say), by agent name.
-OTHER_BOT_KEYS = {"mcts": "seat.name.mcts_custom", "openspiel-ismcts": "seat.name.openspiel",
-                  "tutor": "seat.name.tutor"}
+OTHER_BOT_KEYS = {
+    "mcts": "seat.name.mcts_custom",
+    "openspiel-ismcts": "seat.name.openspiel",
+    "tutor": "seat.name.tutor",
+}
 #: The seat of a tutorial's scripted opponent (its moves come from the lesson, never from a search).
 TUTOR = "tutor"
 

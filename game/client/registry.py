@@ -42,8 +42,8 @@ def scene_class(name: str):
     """The scene class registered as ``name`` (``KeyError`` naming the known scenes)."""
     from .games import client_for
 
-    if name.startswith(TABLE_PREFIX) and client_for(name[len(TABLE_PREFIX):]) is not None:
-        return client_for(name[len(TABLE_PREFIX):]).scene_class()
+    if name.startswith(TABLE_PREFIX) and client_for(name[len(TABLE_PREFIX) :]) is not None:
+        return client_for(name[len(TABLE_PREFIX) :]).scene_class()
     try:
         path = SCENE_PATHS[name]
     except KeyError:

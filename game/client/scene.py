@@ -70,7 +70,8 @@ class Scene:
         if self.container is not None:
             self.container.kill()
         self.container = pygame_gui.core.UIContainer(
-            pygame.Rect(0, 0, *self.app.size), self.app.ui, starting_height=2 if self.overlay else 1)
+            pygame.Rect(0, 0, *self.app.size), self.app.ui, starting_height=2 if self.overlay else 1
+        )
         self.build_ui()
 
     def covered(self) -> None:
@@ -202,8 +203,9 @@ class SceneManager:
         """A fade is running, or a scene being updated animates (see :meth:`Scene.animating`)."""
         if self.fade > 0:
             return True
-        return any(scene.animating() for scene in self.stack
-                   if scene is self.top or scene.update_when_covered)
+        return any(
+            scene.animating() for scene in self.stack if scene is self.top or scene.update_when_covered
+        )
 
     def rebuild_all(self) -> None:
         for scene in self.stack:

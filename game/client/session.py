@@ -105,7 +105,9 @@ def check_seats(game: str, seats: list[str]) -> None:
     try:
         game_info(game).check_players(len(seats))
     except ValueError as exc:
-        raise ValueError(f"{exc} seat{'' if len(seats) == 1 else 's'} (given: {', '.join(seats) or 'none'})") from None
+        raise ValueError(
+            f"{exc} seat{'' if len(seats) == 1 else 's'} (given: {', '.join(seats) or 'none'})"
+        ) from None
     for spec in seats:
         if spec != HUMAN:
             try:
@@ -328,13 +330,18 @@ class Session:
             seats = record.meta.get("seats")
         except Exception as exc:  # noqa: BLE001 - any flaw of an untrusted file is a broken save
             raise SaveError(f"the saved game {path} is broken: {_reason(exc)}") from exc
-        if (not isinstance(seats, list) or len(seats) != record.players
-                or not all(isinstance(s, str) and s for s in seats)):
+        if (
+            not isinstance(seats, list)
+            or len(seats) != record.players
+            or not all(isinstance(s, str) and s for s in seats)
+        ):
             raise SaveError(f"the saved game {path} does not say who sits where", "seats")
         try:
             check_seats(record.game, seats)
         except ValueError as exc:
-            raise SaveError(f"the saved game {path} has a seat the client cannot fill: {exc}", "seat") from exc
+            raise SaveError(
+                f"the saved game {path} has a seat the client cannot fill: {exc}", "seat"
+            ) from exc
         try:
             session = cls(record, seats)
         except Exception as exc:  # noqa: BLE001

@@ -23,9 +23,15 @@ ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))  # smallest first
 MIN_WINDOW = WINDOW_SIZES[0]  # below this the 1280x720 layout, scaled down, is no longer readable
 #: The settings screen's label of each field (to name a field the player cannot use as it is saved).
-FIELD_LABELS = {"language": "settings.language", "animation_speed": "settings.animation", "volume": "settings.volume",
-                "mute": "settings.mute", "window_size": "settings.window", "fullscreen": "settings.fullscreen",
-                "setups": "settings.setups"}
+FIELD_LABELS = {
+    "language": "settings.language",
+    "animation_speed": "settings.animation",
+    "volume": "settings.volume",
+    "mute": "settings.mute",
+    "window_size": "settings.window",
+    "fullscreen": "settings.fullscreen",
+    "setups": "settings.setups",
+}
 #: The settings file is a few hundred bytes; a larger one is refused unread (defaults are used).
 SETTINGS_MAX_BYTES = 64 << 10
 DESKTOP_MARGIN = 60  # height a window needs beyond its size on a desktop: title bar, task bar
@@ -35,10 +41,15 @@ def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] |
     """The window sizes worth offering on a ``desktop`` of that many pixels (``None``: unknown):
     those that fit on it with room for the title and task bars, the smallest always, and the
     ``current`` size; smallest first."""
-    sizes = set(WINDOW_SIZES) if desktop is None else {
-        s for s in WINDOW_SIZES if s[0] <= desktop[0] and s[1] + DESKTOP_MARGIN <= desktop[1]}
+    sizes = (
+        set(WINDOW_SIZES)
+        if desktop is None
+        else {s for s in WINDOW_SIZES if s[0] <= desktop[0] and s[1] + DESKTOP_MARGIN <= desktop[1]}
+    )
     sizes |= {WINDOW_SIZES[0]} | ({tuple(current)} if current else set())
     return sorted(sizes)
+
+
 #: Who may sit at a seat (``game.client.players`` offers those whose agent is registered).
 SEAT_SPECS = ("human", "mcts:level=easy", "mcts:level=normal", "mcts:level=hard", "heuristic", "random")
 
@@ -224,9 +235,13 @@ class Settings:
         d.pop("problem")
         d.pop("problem_text")
         d["window_size"] = list(self.window_size)
-        d["setups"] = {game: {"seats": list(e["seats"]),
-                              "options": {k: list(v) if isinstance(v, tuple) else v for k, v in e["options"].items()}}
-                       for game, e in self.setups.items()}
+        d["setups"] = {
+            game: {
+                "seats": list(e["seats"]),
+                "options": {k: list(v) if isinstance(v, tuple) else v for k, v in e["options"].items()},
+            }
+            for game, e in self.setups.items()
+        }
         return d
 
     def remember_setup(self, game: str, seats: list[str], options: dict) -> None:

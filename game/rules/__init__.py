@@ -28,7 +28,18 @@ from .record import GameRecord, write_atomic
 from .seat import Seat
 
 __all__ = [
-    "GAMES", "GameInfo", "GameRecord", "GameState", "IllegalAction", "Option", "Seat",
-    "action_from_json", "action_to_json", "events_for", "game_info", "new_game",
-    "state_from_json", "write_atomic",
+    "GAMES",
+    "GameInfo",
+    "GameRecord",
+    "GameState",
+    "IllegalAction",
+    "Option",
+    "Seat",
+    "action_from_json",
+    "action_to_json",
+    "events_for",
+    "game_info",
+    "new_game",
+    "state_from_json",
+    "write_atomic",
 ]

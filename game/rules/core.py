@@ -48,7 +48,9 @@ class Option:
             return self.check(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(typed_value(c) for c in self.choices)
-            raise ValueError(f"option {self.name}={typed_value(value)} is not allowed; choose one of {allowed}")
+            raise ValueError(
+                f"option {self.name}={typed_value(value)} is not allowed; choose one of {allowed}"
+            )
         return value
 
     def describe(self) -> dict:
@@ -66,8 +68,10 @@ def check_int_option(name: str, value, low: int, high: int, also: str = ""):
     """
     if not is_int(value) or not low <= value <= high:
         alternatives = f"{also} or " if also else ""
-        raise ValueError(f"option {name}={typed_value(value)} is not allowed; choose {alternatives}"
-                         f"an integer from {low} to {high}")
+        raise ValueError(
+            f"option {name}={typed_value(value)} is not allowed; choose {alternatives}"
+            f"an integer from {low} to {high}"
+        )
     return value
 
 
@@ -91,7 +95,7 @@ def typed_value(value, limit: int = 60, nested: bool = False) -> str:
         text = repr(value)
     else:
         return show(value, limit)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _reads_as_other_type(text: str) -> bool:
@@ -365,4 +369,3 @@ def state_from_json(data: dict) -> GameState:
         return info.state_class.from_json(data)
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"broken {data['game']} state: {exc!r}") from exc
-

@@ -17,8 +17,12 @@ import stat
 #: about 20 kB (a 4-player Ratjack game of 409 actions), so this leaves 200 times that.
 MAX_FILE_BYTES = 4 << 20
 #: Kinds of files that are not read, by what ``stat`` says they are.
-SPECIAL_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
-                 (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+SPECIAL_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
 
 
 class FileRefused(ValueError):
@@ -47,7 +51,9 @@ def read_bytes(path: str | os.PathLike, what: str = "a game record", limit: int 
     handle, so a file swapped after a check is not read either.
     """
     name = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    )
     try:
         fd = os.open(name, flags)
     except FileNotFoundError:
@@ -64,8 +70,10 @@ def read_bytes(path: str | os.PathLike, what: str = "a game record", limit: int 
             kind = next((text for test, text in SPECIAL_KINDS if test(info.st_mode)), "not a regular file")
             raise FileRefused(f"{name} is {kind}, not {what} (only regular files are read)", "special")
         if info.st_size > limit:
-            raise FileRefused(f"{name} is too large for {what}: {size_text(info.st_size)} "
-                              f"(at most {size_text(limit)})", "too_big")
+            raise FileRefused(
+                f"{name} is too large for {what}: {size_text(info.st_size)} (at most {size_text(limit)})",
+                "too_big",
+            )
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - total))

@@ -99,8 +99,12 @@ class GameRecord:
         :data:`~game.rules.strictjson.MAX_STRING` or a record of another format or rules
         version raises ``ValueError`` with a one-line message naming the field.
         """
-        expect_object("a game record", data, ("game", "players", "options", "seed", "actions"),
-                      ("format", "rules", "returns", "meta"))
+        expect_object(
+            "a game record",
+            data,
+            ("game", "players", "options", "seed", "actions"),
+            ("format", "rules", "returns", "meta"),
+        )
         check_depth(data, "the game record")
         check_strings(data, "game record")
         if data.get("format", FORMAT) != FORMAT:
@@ -108,11 +112,15 @@ class GameRecord:
         info = game_info(expect_str("game record 'game'", data["game"]))
         rules = expect_int("game record 'rules'", data.get("rules", UNVERSIONED_RULES), 1, 1 << 31)
         if rules != info.rules_version:
-            raise ValueError(f"the game record was made with {info.title} rules version {rules}; "
-                             f"this version of the game plays rules version {info.rules_version}")
+            raise ValueError(
+                f"the game record was made with {info.title} rules version {rules}; "
+                f"this version of the game plays rules version {info.rules_version}"
+            )
         players = info.check_players(data["players"])
-        options = {k: tuple(v) if isinstance(v, list) else v
-                   for k, v in expect_object("game record 'options'", data["options"]).items()}
+        options = {
+            k: tuple(v) if isinstance(v, list) else v
+            for k, v in expect_object("game record 'options'", data["options"]).items()
+        }
         options = info.resolve_options(options)
         seed = expect_int("game record 'seed'", data["seed"], SEED_MIN, SEED_MAX)
         actions = []
@@ -123,8 +131,10 @@ class GameRecord:
                 raise ValueError(f"game record has a malformed action (number {i}): {exc}") from None
         returns = data.get("returns")
         if returns is not None:
-            returns = tuple(expect_number(f"game record return {p}", r, 0.0, 1.0)
-                            for p, r in enumerate(expect_list("game record 'returns'", returns, players)))
+            returns = tuple(
+                expect_number(f"game record return {p}", r, 0.0, 1.0)
+                for p, r in enumerate(expect_list("game record 'returns'", returns, players))
+            )
             if sum(returns) > 1.0 + 1e-9:
                 raise ValueError(f"game record 'returns' add up to {sum(returns)}, more than 1")
         meta = data.get("meta")
@@ -171,8 +181,11 @@ class GameRecord:
         meta = self.meta or {}
         for key in ("seats", "agents"):
             seats = meta.get(key)
-            if (isinstance(seats, list) and len(seats) == self.players
-                    and all(isinstance(s, str) and s for s in seats)):
+            if (
+                isinstance(seats, list)
+                and len(seats) == self.players
+                and all(isinstance(s, str) and s for s in seats)
+            ):
                 return list(seats)
         return None
 
@@ -206,17 +219,22 @@ class GameRecord:
         ``state``, the state after all the actions (a record's result is never taken on trust)."""
         if self.returns is not None:
             if not state.is_terminal:
-                raise ValueError(f"it has returns but the game is not over after its {len(self.actions)} "
-                                 f"actions (player {state.current_player + 1} to move)")
+                raise ValueError(
+                    f"it has returns but the game is not over after its {len(self.actions)} "
+                    f"actions (player {state.current_player + 1} to move)"
+                )
             if not _same_numbers(self.returns, state.returns()):
-                raise ValueError(f"its returns {_numbers(self.returns)} are not the game's: replayed, "
-                                 f"it gives {_numbers(state.returns())}")
+                raise ValueError(
+                    f"its returns {_numbers(self.returns)} are not the game's: replayed, "
+                    f"it gives {_numbers(state.returns())}"
+                )
         scores = (self.meta or {}).get("scores")
         if scores is not None:
             expected = list(state.scores)
             if not isinstance(scores, list) or not _same_numbers(scores, expected):
-                raise ValueError(f"its scores {show(scores)} are not the game's: replayed, it gives "
-                                 f"{_numbers(expected)}")
+                raise ValueError(
+                    f"its scores {show(scores)} are not the game's: replayed, it gives {_numbers(expected)}"
+                )
 
 
 def _same_numbers(stored, actual) -> bool:
@@ -224,7 +242,8 @@ def _same_numbers(stored, actual) -> bool:
     stored, actual = list(stored), list(actual)
     return len(stored) == len(actual) and all(
         isinstance(a, (int, float)) and not isinstance(a, bool) and abs(a - b) <= TOLERANCE
-        for a, b in zip(stored, actual, strict=True))
+        for a, b in zip(stored, actual, strict=True)
+    )
 
 
 def _numbers(values) -> str:

@@ -21,7 +21,7 @@ MAX_STRING = 200
 def show(value, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for one-line messages."""
     text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def is_int(value) -> bool:

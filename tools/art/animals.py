@@ -34,8 +34,12 @@ def rat(size: int, fur=(150, 150, 160)) -> pygame.Surface:
         c.circle((30, 26, 30), (50 + sx * 13 * k, 55 * k), 4.6 * k)
         c.circle((255, 255, 255), (50 + sx * 13 * k - 1.4 * k, 53.5 * k), 1.5 * k)
         for dy in (-3, 3):
-            c.line((70, 64, 64, 200), (50 + sx * 10 * k, (84 + dy * 0.3) * k),
-                   (50 + sx * 36 * k, (82 + dy * 2.5) * k), 1.1 * k)
+            c.line(
+                (70, 64, 64, 200),
+                (50 + sx * 10 * k, (84 + dy * 0.3) * k),
+                (50 + sx * 36 * k, (82 + dy * 2.5) * k),
+                1.1 * k,
+            )
     return _finish(c, size)
 
 
@@ -73,14 +77,45 @@ def raccoon(size: int, fur=(140, 140, 150)) -> pygame.Surface:
         c.polygon(dark, ear)
         inner = [(50 + sx * 22 * k, 30 * k), (50 + sx * 38 * k, 16 * k), (50 + sx * 38 * k, 38 * k)]
         c.polygon(white, inner)
-    c.polygon(dark, [(8 * k, 52 * k), (30 * k, 22 * k), (70 * k, 22 * k), (92 * k, 52 * k), (62 * k, 88 * k),
-                     (38 * k, 88 * k)])
-    c.polygon(fur, [(12 * k, 52 * k), (32 * k, 25 * k), (68 * k, 25 * k), (88 * k, 52 * k), (60 * k, 85 * k),
-                    (40 * k, 85 * k)])
+    c.polygon(
+        dark,
+        [
+            (8 * k, 52 * k),
+            (30 * k, 22 * k),
+            (70 * k, 22 * k),
+            (92 * k, 52 * k),
+            (62 * k, 88 * k),
+            (38 * k, 88 * k),
+        ],
+    )
+    c.polygon(
+        fur,
+        [
+            (12 * k, 52 * k),
+            (32 * k, 25 * k),
+            (68 * k, 25 * k),
+            (88 * k, 52 * k),
+            (60 * k, 85 * k),
+            (40 * k, 85 * k),
+        ],
+    )
     for sx in (-1, 1):
         c.ellipse(white, (50 + sx * 19 * k - 14 * k, 32 * k, 28 * k, 12 * k))
-    c.polygon(mask, [(14 * k, 50 * k), (30 * k, 40 * k), (46 * k, 46 * k), (54 * k, 46 * k), (70 * k, 40 * k),
-                     (86 * k, 50 * k), (70 * k, 62 * k), (54 * k, 56 * k), (46 * k, 56 * k), (30 * k, 62 * k)])
+    c.polygon(
+        mask,
+        [
+            (14 * k, 50 * k),
+            (30 * k, 40 * k),
+            (46 * k, 46 * k),
+            (54 * k, 46 * k),
+            (70 * k, 40 * k),
+            (86 * k, 50 * k),
+            (70 * k, 62 * k),
+            (54 * k, 56 * k),
+            (46 * k, 56 * k),
+            (30 * k, 62 * k),
+        ],
+    )
     c.ellipse(white, (34 * k, 58 * k, 32 * k, 28 * k))
     c.ellipse(mask, (43 * k, 62 * k, 14 * k, 9 * k))
     for sx in (-1, 1):

@@ -78,8 +78,9 @@ def vgradient(w: int, h: int, top: Colour, bottom: Colour) -> pygame.Surface:
     return s
 
 
-def radial_gradient(w: int, h: int, inner: Colour, outer: Colour, centre=(0.5, 0.45),
-                    radius: float = 0.75, steps: int = 96) -> pygame.Surface:
+def radial_gradient(
+    w: int, h: int, inner: Colour, outer: Colour, centre=(0.5, 0.45), radius: float = 0.75, steps: int = 96
+) -> pygame.Surface:
     """A soft radial gradient (inner colour at ``centre``), drawn small and smoothscaled up."""
     sw, sh = max(8, w // 8), max(8, h // 8)
     small = surface(sw, sh)
@@ -88,7 +89,7 @@ def radial_gradient(w: int, h: int, inner: Colour, outer: Colour, centre=(0.5, 0
     rmax = radius * math.hypot(sw, sh)
     for i in range(steps, 0, -1):
         t = i / steps
-        pygame.draw.circle(small, mix(inner, outer, t ** 1.4), (cx, cy), max(1.0, rmax * t))
+        pygame.draw.circle(small, mix(inner, outer, t**1.4), (cx, cy), max(1.0, rmax * t))
     return pygame.transform.smoothscale(small, (w, h))
 
 
@@ -114,9 +115,16 @@ def shadow(w: int, h: int, radius: int, blur: int = 4, alpha: int = 110) -> pyga
     return pygame.transform.gaussian_blur(s, blur)
 
 
-def rounded_panel(w: int, h: int, radius: int, top: Colour, bottom: Colour,
-                  border: Colour | None = None, border_w: int = 2,
-                  inner_line: Colour | None = None) -> pygame.Surface:
+def rounded_panel(
+    w: int,
+    h: int,
+    radius: int,
+    top: Colour,
+    bottom: Colour,
+    border: Colour | None = None,
+    border_w: int = 2,
+    inner_line: Colour | None = None,
+) -> pygame.Surface:
     """A rounded gradient panel with an anti-aliased border and optional inner keyline."""
     body = apply_mask(vgradient(w, h, top, bottom), rounded_mask(w, h, radius))
     if border is not None:
@@ -124,15 +132,27 @@ def rounded_panel(w: int, h: int, radius: int, top: Colour, bottom: Colour,
         pygame.draw.rect(big, border, big.get_rect(), width=border_w * SS, border_radius=radius * SS)
         if inner_line is not None:
             inset = (border_w + 3) * SS
-            pygame.draw.rect(big, inner_line, big.get_rect().inflate(-2 * inset, -2 * inset),
-                             width=max(1, SS), border_radius=max(0, radius - border_w - 3) * SS)
+            pygame.draw.rect(
+                big,
+                inner_line,
+                big.get_rect().inflate(-2 * inset, -2 * inset),
+                width=max(1, SS),
+                border_radius=max(0, radius - border_w - 3) * SS,
+            )
         body.blit(pygame.transform.smoothscale(big, (w, h)), (0, 0))
     return body
 
 
-def card_base(w: int, h: int, top: Colour, bottom: Colour, border: Colour,
-              radius: int = 10, inner_line: Colour | None = None,
-              margin: tuple[int, int, int, int] = (2, 1, 2, 4)) -> tuple[pygame.Surface, pygame.Rect]:
+def card_base(
+    w: int,
+    h: int,
+    top: Colour,
+    bottom: Colour,
+    border: Colour,
+    radius: int = 10,
+    inner_line: Colour | None = None,
+    margin: tuple[int, int, int, int] = (2, 1, 2, 4),
+) -> tuple[pygame.Surface, pygame.Rect]:
     """A card of outer size (w, h): soft drop shadow plus a rounded gradient body.
 
     ``margin`` is (left, top, right, bottom) space left for the shadow. Returns the surface
@@ -144,14 +164,23 @@ def card_base(w: int, h: int, top: Colour, bottom: Colour, border: Colour,
     sh = shadow(body_rect.w, body_rect.h, radius, blur=2, alpha=120)
     pad = 4
     out.blit(sh, (body_rect.x - pad, body_rect.y - pad + 2))
-    out.blit(rounded_panel(body_rect.w, body_rect.h, radius, top, bottom, border, 2, inner_line),
-             body_rect.topleft)
+    out.blit(
+        rounded_panel(body_rect.w, body_rect.h, radius, top, bottom, border, 2, inner_line), body_rect.topleft
+    )
     return out, body_rect
 
 
-def text(dest: pygame.Surface, s: str, fnt: pygame.font.Font, colour: Colour, center=None,
-         topleft=None, outline: Colour | None = None, outline_w: int = 1,
-         drop: Colour | None = None) -> pygame.Rect:
+def text(
+    dest: pygame.Surface,
+    s: str,
+    fnt: pygame.font.Font,
+    colour: Colour,
+    center=None,
+    topleft=None,
+    outline: Colour | None = None,
+    outline_w: int = 1,
+    drop: Colour | None = None,
+) -> pygame.Rect:
     """Blit anti-aliased text at ``center`` or ``topleft`` with optional outline and drop shadow."""
     img = fnt.render(s, True, colour)
     rect = img.get_rect()
@@ -174,8 +203,9 @@ def text(dest: pygame.Surface, s: str, fnt: pygame.font.Font, colour: Colour, ce
     return rect
 
 
-def fit_font(s: str, max_w: int, size: int, bold: bool = False, jp: bool = False,
-             min_size: int = 8) -> pygame.font.Font:
+def fit_font(
+    s: str, max_w: int, size: int, bold: bool = False, jp: bool = False, min_size: int = 8
+) -> pygame.font.Font:
     """The largest font (at most ``size``) in which ``s`` fits into ``max_w`` pixels."""
     while size > min_size and font(size, bold, jp).size(s)[0] > max_w:
         size -= 1
@@ -210,8 +240,11 @@ def _fill_lines(pieces, too_wide, may_break=lambda cur, piece: True) -> list[str
 def _break_chars(word: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
     """``word`` (Japanese) cut between characters into pieces no wider than ``max_w`` where possible:
     never before 、。ー）… nor after （「 (kinsoku)."""
-    return _fill_lines(word, lambda text: fnt.size(text)[0] > max_w,
-                       lambda cur, ch: ch not in NO_LINE_START and cur[-1] not in NO_LINE_END)
+    return _fill_lines(
+        word,
+        lambda text: fnt.size(text)[0] > max_w,
+        lambda cur, ch: ch not in NO_LINE_START and cur[-1] not in NO_LINE_END,
+    )
 
 
 def wrap(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
@@ -255,8 +288,15 @@ def wrap_ja(s: str, fnt: pygame.font.Font, max_w: int) -> list[str]:
     return lines
 
 
-def block_layout(s: str, rect: pygame.Rect, size: int, bold: bool = False, jp: bool = False,
-                 min_size: int = 8, line_gap: int = 0) -> tuple[pygame.font.Font, list[str], int, bool]:
+def block_layout(
+    s: str,
+    rect: pygame.Rect,
+    size: int,
+    bold: bool = False,
+    jp: bool = False,
+    min_size: int = 8,
+    line_gap: int = 0,
+) -> tuple[pygame.font.Font, list[str], int, bool]:
     """How :func:`text_block` sets ``s`` into ``rect``: the largest font from ``size`` down to
     ``min_size`` whose wrapped lines fit. Returns (font, lines, line height, whether it fits)."""
     size_now = size
@@ -271,9 +311,17 @@ def block_layout(s: str, rect: pygame.Rect, size: int, bold: bool = False, jp: b
         size_now -= 1
 
 
-def text_block(dest: pygame.Surface, s: str, rect: pygame.Rect, colour: Colour, size: int,
-               bold: bool = False, jp: bool = False, min_size: int = 8,
-               line_gap: int = 0) -> bool:
+def text_block(
+    dest: pygame.Surface,
+    s: str,
+    rect: pygame.Rect,
+    colour: Colour,
+    size: int,
+    bold: bool = False,
+    jp: bool = False,
+    min_size: int = 8,
+    line_gap: int = 0,
+) -> bool:
     """Word-wrap ``s`` centred into ``rect``, shrinking the font until it fits (``jp``: Japanese
     text, see :func:`wrap_ja`). Returns whether it fits even at ``min_size``."""
     fnt, lines, lh, fits = block_layout(s, rect, size, bold, jp, min_size, line_gap)
@@ -311,20 +359,34 @@ class SS_Canvas:
 
     def circle(self, colour: Colour, centre, r: float, width: float = 0) -> None:
         """Filled (or ring with ``width``) circle."""
-        self._draw(colour, lambda t: pygame.draw.circle(t, colour, self._p(centre), r * self.k, round(width * self.k)))
+        self._draw(
+            colour,
+            lambda t: pygame.draw.circle(t, colour, self._p(centre), r * self.k, round(width * self.k)),
+        )
 
     def ellipse(self, colour: Colour, rect, width: float = 0) -> None:
         """Ellipse inside ``rect`` (x, y, w, h)."""
         x, y, w, h = rect
-        self._draw(colour, lambda t: pygame.draw.ellipse(
-            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), round(width * self.k)))
+        self._draw(
+            colour,
+            lambda t: pygame.draw.ellipse(
+                t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), round(width * self.k)
+            ),
+        )
 
     def rect(self, colour: Colour, rect, width: float = 0, radius: float = 0) -> None:
         """Rectangle, optionally rounded."""
         x, y, w, h = rect
-        self._draw(colour, lambda t: pygame.draw.rect(
-            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), round(width * self.k),
-            border_radius=round(radius * self.k)))
+        self._draw(
+            colour,
+            lambda t: pygame.draw.rect(
+                t,
+                colour,
+                (x * self.k, y * self.k, w * self.k, h * self.k),
+                round(width * self.k),
+                border_radius=round(radius * self.k),
+            ),
+        )
 
     def polygon(self, colour: Colour, points, width: float = 0) -> None:
         """Polygon through ``points``."""
@@ -357,8 +419,17 @@ class SS_Canvas:
     def arc(self, colour: Colour, rect, start: float, stop: float, width: float = 1) -> None:
         """Arc of the ellipse in ``rect`` from ``start`` to ``stop`` radians."""
         x, y, w, h = rect
-        self._draw(colour, lambda t: pygame.draw.arc(
-            t, colour, (x * self.k, y * self.k, w * self.k, h * self.k), start, stop, max(1, round(width * self.k))))
+        self._draw(
+            colour,
+            lambda t: pygame.draw.arc(
+                t,
+                colour,
+                (x * self.k, y * self.k, w * self.k, h * self.k),
+                start,
+                stop,
+                max(1, round(width * self.k)),
+            ),
+        )
 
     def blit(self, src: pygame.Surface, pos) -> None:
         """Blit a final-size surface, scaled up to canvas resolution."""
@@ -382,8 +453,13 @@ def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int = 5, rot
 
 def regular_polygon(cx: float, cy: float, r: float, n: int, rot: float = -90):
     """Vertices of a regular n-gon."""
-    return [(cx + r * math.cos(math.radians(rot + i * 360 / n)),
-             cy + r * math.sin(math.radians(rot + i * 360 / n))) for i in range(n)]
+    return [
+        (
+            cx + r * math.cos(math.radians(rot + i * 360 / n)),
+            cy + r * math.sin(math.radians(rot + i * 360 / n)),
+        )
+        for i in range(n)
+    ]
 
 
 def glow(w: int, h: int, colour: Colour, blur: int) -> pygame.Surface:

@@ -77,8 +77,9 @@ def card_face(value: int) -> pygame.Surface:
 
 def card_back() -> pygame.Surface:
     """The shared card back: circuit traces around a small magic-square emblem."""
-    surf, body = D.card_base(CARD_W, CARD_H, BACK_TOP, BACK_BOTTOM, (8, 22, 28), radius=10,
-                             inner_line=(70, 150, 150))
+    surf, body = D.card_base(
+        CARD_W, CARD_H, BACK_TOP, BACK_BOTTOM, (8, 22, 28), radius=10, inner_line=(70, 150, 150)
+    )
     canvas = D.SS_Canvas(CARD_W, CARD_H)
     trace = CIRCUIT + (120,)
     cx, cy = body.centerx, body.centery
@@ -131,8 +132,12 @@ def board() -> pygame.Surface:
     surf = D.surface(BOARD, BOARD)
     sh = D.shadow(BOARD - 8, BOARD - 8, 22, blur=4, alpha=140)
     surf.blit(sh, (4 - 8, 4 - 8 + 3))
-    surf.blit(D.rounded_panel(BOARD - 8, BOARD - 8, 22, (92, 66, 48), (60, 42, 32), (36, 24, 18), 3,
-                              inner_line=(130, 96, 70)), (4, 4))
+    surf.blit(
+        D.rounded_panel(
+            BOARD - 8, BOARD - 8, 22, (92, 66, 48), (60, 42, 32), (36, 24, 18), 3, inner_line=(130, 96, 70)
+        ),
+        (4, 4),
+    )
     num_font = D.font(64, True)
     for r in range(3):
         for c in range(3):
@@ -141,8 +146,14 @@ def board() -> pygame.Surface:
             cell = D.rounded_panel(w, h, 14, (250, 242, 226), (228, 214, 188), (120, 88, 62), 2)
             surf.blit(cell, (x, y))
             # the number sits high: the cell's lower third holds the markers placed on it
-            D.text(surf, str(n), num_font, (86, 62, 46), center=(x + w / 2, y + h / 2 - 13),
-                   drop=(255, 255, 255, 160))
+            D.text(
+                surf,
+                str(n),
+                num_font,
+                (86, 62, 46),
+                center=(x + w / 2, y + h / 2 - 13),
+                drop=(255, 255, 255, 160),
+            )
     return surf
 
 
@@ -167,26 +178,69 @@ def cell_highlight() -> pygame.Surface:
 def specs() -> list[AssetSpec]:
     """All Hacktrick assets."""
     out = [
-        AssetSpec(f"hacktrick.card.{v}", f"hacktrick/card_{v}.png", "image", "hacktrick",
-                  f"face of the data card {v} ({CARD_W}x{CARD_H})", lambda v=v: card_face(v),
-                  {"back": "hacktrick.card.back"})
+        AssetSpec(
+            f"hacktrick.card.{v}",
+            f"hacktrick/card_{v}.png",
+            "image",
+            "hacktrick",
+            f"face of the data card {v} ({CARD_W}x{CARD_H})",
+            lambda v=v: card_face(v),
+            {"back": "hacktrick.card.back"},
+        )
         for v in range(6)
     ]
-    out.append(AssetSpec("hacktrick.card.back", "hacktrick/card_back.png", "image", "hacktrick",
-                         "back of a data card", card_back))
+    out.append(
+        AssetSpec(
+            "hacktrick.card.back",
+            "hacktrick/card_back.png",
+            "image",
+            "hacktrick",
+            "back of a data card",
+            card_back,
+        )
+    )
     for p, name in ((0, "white"), (1, "red")):
-        out.append(AssetSpec(f"hacktrick.marker.{p}", f"hacktrick/marker_{p}.png", "image", "hacktrick",
-                             f"normal marker of player {p} ({name}, {MARKER}x{MARKER})",
-                             lambda p=p: marker(p, False)))
-        out.append(AssetSpec(f"hacktrick.marker.{p}.x2", f"hacktrick/marker_{p}_x2.png", "image",
-                             "hacktrick", f"x2 marker of player {p} ({name}, gold ring)",
-                             lambda p=p: marker(p, True)))
+        out.append(
+            AssetSpec(
+                f"hacktrick.marker.{p}",
+                f"hacktrick/marker_{p}.png",
+                "image",
+                "hacktrick",
+                f"normal marker of player {p} ({name}, {MARKER}x{MARKER})",
+                lambda p=p: marker(p, False),
+            )
+        )
+        out.append(
+            AssetSpec(
+                f"hacktrick.marker.{p}.x2",
+                f"hacktrick/marker_{p}_x2.png",
+                "image",
+                "hacktrick",
+                f"x2 marker of player {p} ({name}, gold ring)",
+                lambda p=p: marker(p, True),
+            )
+        )
     cells = [list(cell_rect(r, c)) for r in range(3) for c in range(3)]
-    out.append(AssetSpec("hacktrick.board", "hacktrick/board.png", "image", "hacktrick",
-                         "3x3 magic-square board 4 9 2 / 3 5 7 / 8 1 6; `cells` = [x, y, w, h] "
-                         "of each cell in row-major order", board,
-                         {"cells": cells, "numbers": [n for row in MAGIC for n in row]}))
-    out.append(AssetSpec("hacktrick.cell_highlight", "hacktrick/cell_highlight.png", "image", "hacktrick",
-                         f"glow for a winning cell; centre it on the cell ({HIGHLIGHT}x{HIGHLIGHT})",
-                         cell_highlight))
+    out.append(
+        AssetSpec(
+            "hacktrick.board",
+            "hacktrick/board.png",
+            "image",
+            "hacktrick",
+            "3x3 magic-square board 4 9 2 / 3 5 7 / 8 1 6; `cells` = [x, y, w, h] "
+            "of each cell in row-major order",
+            board,
+            {"cells": cells, "numbers": [n for row in MAGIC for n in row]},
+        )
+    )
+    out.append(
+        AssetSpec(
+            "hacktrick.cell_highlight",
+            "hacktrick/cell_highlight.png",
+            "image",
+            "hacktrick",
+            f"glow for a winning cell; centre it on the cell ({HIGHLIGHT}x{HIGHLIGHT})",
+            cell_highlight,
+        )
+    )
     return out

@@ -29,10 +29,18 @@ CARD_W, CARD_H = 100, 140
 TILE = 100
 PAWN = 48
 COIN = 40
-AREA_COLOURS = {"A": (150, 176, 96), "B": (196, 140, 76), "C": (150, 84, 96), "C1": (150, 84, 96),
-                "C2": (120, 80, 140)}
-AREA_SOIL = {"A": ((196, 184, 128), (164, 148, 96)), "B": ((176, 128, 84), (140, 96, 60)),
-             "C": ((134, 82, 80), (96, 56, 60))}
+AREA_COLOURS = {
+    "A": (150, 176, 96),
+    "B": (196, 140, 76),
+    "C": (150, 84, 96),
+    "C1": (150, 84, 96),
+    "C2": (120, 80, 140),
+}
+AREA_SOIL = {
+    "A": ((196, 184, 128), (164, 148, 96)),
+    "B": ((176, 128, 84), (140, 96, 60)),
+    "C": ((134, 82, 80), (96, 56, 60)),
+}
 EQUIPMENT_HUE = (64, 120, 150)
 BODY = pygame.Rect(2, 1, CARD_W - 4, CARD_H - 5)  # the body D.card_base leaves (default margins)
 EFFECT_BOX = pygame.Rect(BODY.x + 4, BODY.y + 81, BODY.w - 8, BODY.h - 84)  # equipment effect text
@@ -68,8 +76,10 @@ def _coin_icon(c: D.SS_Canvas, cx, cy, r) -> None:
 
 
 def _weight_icon(c: D.SS_Canvas, cx, cy, r) -> None:
-    c.polygon((70, 70, 80), [(cx - r * 0.55, cy - r * 0.45), (cx + r * 0.55, cy - r * 0.45), (cx + r, cy + r),
-                             (cx - r, cy + r)])
+    c.polygon(
+        (70, 70, 80),
+        [(cx - r * 0.55, cy - r * 0.45), (cx + r * 0.55, cy - r * 0.45), (cx + r, cy + r), (cx - r, cy + r)],
+    )
     c.circle((70, 70, 80), (cx, cy - r * 0.7), r * 0.42, width=1.4)
 
 
@@ -95,27 +105,42 @@ def rock_face(card: dict, lang: str = "en") -> pygame.Surface:
     the ribbon note in ``lang``."""
     area = card["area"]
     hue = AREA_COLOURS[area]
-    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.82), D.lighten(hue, 0.6), D.darken(hue, 0.5),
-                             radius=10)
+    surf, body = D.card_base(
+        CARD_W, CARD_H, D.lighten(hue, 0.82), D.lighten(hue, 0.6), D.darken(hue, 0.5), radius=10
+    )
     # Illustration window.
     win = pygame.Rect(body.x + 6, body.y + 6, body.w - 12, 62)
-    surf.blit(D.rounded_panel(win.w, win.h, 7, D.lighten(hue, 0.55), D.lighten(hue, 0.3), D.darken(hue, 0.3), 1),
-              win.topleft)
+    surf.blit(
+        D.rounded_panel(win.w, win.h, 7, D.lighten(hue, 0.55), D.lighten(hue, 0.3), D.darken(hue, 0.3), 1),
+        win.topleft,
+    )
     art = rocks.illustration(card["key"], 60)
     surf.blit(art, art.get_rect(center=(win.centerx, win.centery + 1)))
     # Area badge (top-left) and kind icon (top-right).
     c = D.SS_Canvas(CARD_W, CARD_H)
     _badge(c, (body.x + 13, body.y + 13), 10, hue, D.darken(hue, 0.5))
     surf.blit(c.result(), (0, 0))
-    D.text(surf, area, D.font(10 if len(area) > 1 else 12, True), P.PAPER, center=(body.x + 13, body.y + 12.5))
+    D.text(
+        surf, area, D.font(10 if len(area) > 1 else 12, True), P.PAPER, center=(body.x + 13, body.y + 12.5)
+    )
     icon = rocks.kind_icon(card["kind"], 20)
     surf.blit(icon, (body.right - 24, body.y + 3))
     # Names: the face's language first, big; the other one small under it.
     first, second = names_in(card, lang)
-    D.text(surf, first, D.fit_font(first, body.w - 8, 13, bold=True, jp=lang == "ja", min_size=8), P.INK,
-           center=(body.centerx, body.y + 78 - (lang == "ja")))
-    D.text(surf, second, D.fit_font(second, body.w - 8, 11, jp=lang != "ja", min_size=7), D.darken(hue, 0.55),
-           center=(body.centerx, body.y + 93))
+    D.text(
+        surf,
+        first,
+        D.fit_font(first, body.w - 8, 13, bold=True, jp=lang == "ja", min_size=8),
+        P.INK,
+        center=(body.centerx, body.y + 78 - (lang == "ja")),
+    )
+    D.text(
+        surf,
+        second,
+        D.fit_font(second, body.w - 8, 11, jp=lang != "ja", min_size=7),
+        D.darken(hue, 0.55),
+        center=(body.centerx, body.y + 93),
+    )
     # Stats row: cost (coin), carry (weight), points (star).
     sc = D.SS_Canvas(CARD_W, CARD_H)
     y = body.bottom - 18
@@ -135,23 +160,36 @@ def rock_face(card: dict, lang: str = "en") -> pygame.Surface:
         ribbon = D.surface(win.w, 13)
         ribbon.fill((150, 50, 30, 225))
         surf.blit(D.apply_mask(ribbon, D.rounded_mask(win.w, 13, 5)), (win.x, win.bottom - 13))
-        D.text(surf, note, D.fit_font(note, win.w - 6, 9, bold=True, jp=lang == "ja", min_size=7), P.PAPER,
-               center=(win.centerx, win.bottom - 6.5 - (lang == "ja") * 0.5))
+        D.text(
+            surf,
+            note,
+            D.fit_font(note, win.w - 6, 9, bold=True, jp=lang == "ja", min_size=7),
+            P.PAPER,
+            center=(win.centerx, win.bottom - 6.5 - (lang == "ja") * 0.5),
+        )
     return surf
 
 
 def card_back(area: str) -> pygame.Surface:
     """The back of area ``area`` rock cards: soil colour, crossed pickaxes, big area letter."""
     top, bottom = AREA_SOIL[area]
-    surf, body = D.card_base(CARD_W, CARD_H, D.darken(top, 0.1), D.darken(bottom, 0.35), D.darken(bottom, 0.65),
-                             radius=10, inner_line=D.lighten(top, 0.35))
+    surf, body = D.card_base(
+        CARD_W,
+        CARD_H,
+        D.darken(top, 0.1),
+        D.darken(bottom, 0.35),
+        D.darken(bottom, 0.65),
+        radius=10,
+        inner_line=D.lighten(top, 0.35),
+    )
     rng = random.Random(ord(area))
     c = D.SS_Canvas(CARD_W, CARD_H)
     for _ in range(26):
         x, y = rng.uniform(body.x + 8, body.right - 8), rng.uniform(body.y + 8, body.bottom - 8)
-        c.polygon(D.darken(bottom, rng.uniform(0.1, 0.4)) + (150,), D.regular_polygon(x, y, rng.uniform(1.5, 3.5),
-                                                                                    rng.randint(5, 7),
-                                                                                    rng.uniform(0, 60)))
+        c.polygon(
+            D.darken(bottom, rng.uniform(0.1, 0.4)) + (150,),
+            D.regular_polygon(x, y, rng.uniform(1.5, 3.5), rng.randint(5, 7), rng.uniform(0, 60)),
+        )
     cx, cy = body.centerx, body.centery - 6
     c.circle(D.darken(bottom, 0.5), (cx, cy), 30)
     c.circle(D.lighten(top, 0.4), (cx, cy), 30, width=2)
@@ -164,8 +202,15 @@ def card_back(area: str) -> pygame.Surface:
 
 def plain_back(label: str, label_ja: str, hue) -> pygame.Surface:
     """A generic back for equipment or museum cards: coloured, emblem ring, names en/ja."""
-    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.1), D.darken(hue, 0.35), D.darken(hue, 0.6),
-                             radius=10, inner_line=D.lighten(hue, 0.45))
+    surf, body = D.card_base(
+        CARD_W,
+        CARD_H,
+        D.lighten(hue, 0.1),
+        D.darken(hue, 0.35),
+        D.darken(hue, 0.6),
+        radius=10,
+        inner_line=D.lighten(hue, 0.45),
+    )
     c = D.SS_Canvas(CARD_W, CARD_H)
     cx, cy = body.centerx, body.centery - 4
     c.circle(D.darken(hue, 0.45), (cx, cy), 28)
@@ -173,8 +218,13 @@ def plain_back(label: str, label_ja: str, hue) -> pygame.Surface:
     c.polygon(D.lighten(hue, 0.6), D.star_points(cx, cy, 16, 7))
     surf.blit(c.result(), (0, 0))
     D.text(surf, label, D.fit_font(label, body.w - 10, 11, bold=True), P.PAPER, center=(cx, body.y + 16))
-    D.text(surf, label_ja, D.fit_font(label_ja, body.w - 10, 12, bold=True, jp=True), P.PAPER,
-           center=(cx, body.bottom - 18))
+    D.text(
+        surf,
+        label_ja,
+        D.fit_font(label_ja, body.w - 10, 12, bold=True, jp=True),
+        P.PAPER,
+        center=(cx, body.bottom - 18),
+    )
     return surf
 
 
@@ -186,8 +236,21 @@ def pawn(player: int) -> pygame.Surface:
     outline = D.darken(hue, 0.5)
     body = [(11, 42), (14, 26), (9, 23), (12, 17), (20, 18), (28, 18), (36, 17), (39, 23), (34, 26), (37, 42)]
     c.polygon(outline, body)
-    c.polygon(hue, [(12.5, 40.5), (15.5, 25.5), (11, 22.5), (13, 18.8), (20, 19.5), (28, 19.5), (35, 18.8),
-                    (37, 22.5), (32.5, 25.5), (35.5, 40.5)])
+    c.polygon(
+        hue,
+        [
+            (12.5, 40.5),
+            (15.5, 25.5),
+            (11, 22.5),
+            (13, 18.8),
+            (20, 19.5),
+            (28, 19.5),
+            (35, 18.8),
+            (37, 22.5),
+            (32.5, 25.5),
+            (35.5, 40.5),
+        ],
+    )
     c.circle(outline, (24, 13), 8.5)
     c.circle(hue, (24, 13), 7)
     # Helmet brim and lamp.
@@ -211,7 +274,9 @@ def coin() -> pygame.Surface:
     head = []
     for i in range(11):
         t = i / 5 - 1
-        head.append((m + 4 + t * 8.5 * 0.7071 - t * t * 2.5 * 0.7071, m - 3 + t * 8.5 * 0.7071 + t * t * 2.5 * 0.7071))
+        head.append(
+            (m + 4 + t * 8.5 * 0.7071 - t * t * 2.5 * 0.7071, m - 3 + t * 8.5 * 0.7071 + t * t * 2.5 * 0.7071)
+        )
     c.lines(ink, head, 3)
     return c.result()
 
@@ -238,7 +303,9 @@ def site_tile(area: str) -> pygame.Surface:
 def base_tile() -> pygame.Surface:
     """The 100x100 base tile: a camp tent and a flag on grass."""
     surf = D.surface(TILE, TILE)
-    surf.blit(D.rounded_panel(TILE - 4, TILE - 4, 12, (120, 170, 100), (80, 130, 70), (40, 70, 36), 2), (2, 2))
+    surf.blit(
+        D.rounded_panel(TILE - 4, TILE - 4, 12, (120, 170, 100), (80, 130, 70), (40, 70, 36), 2), (2, 2)
+    )
     c = D.SS_Canvas(TILE, TILE)
     c.ellipse((0, 0, 0, 60), (18, 70, 64, 12))
     c.polygon((200, 90, 50), [(50, 24), (84, 76), (16, 76)])
@@ -259,8 +326,10 @@ def _equipment_icon(effect: str) -> pygame.Surface:
         for flip in (False, True):
             sx = -1 if flip else 1
             c.line((120, 80, 50), (50 - sx * 30, 84), (50 + sx * 14, 30), 5)
-            c.polygon((170, 176, 186), [(50 + sx * 10, 30), (50 + sx * 26, 16), (50 + sx * 32, 28),
-                                        (50 + sx * 20, 38)])
+            c.polygon(
+                (170, 176, 186),
+                [(50 + sx * 10, 30), (50 + sx * 26, 16), (50 + sx * 32, 28), (50 + sx * 20, 38)],
+            )
         c.circle(acc, (50, 70), 9)
     elif effect == "drill":
         c.rect(acc, (30, 14, 40, 26), radius=6)
@@ -318,34 +387,51 @@ TEXT_JA = {
     "grant": "ストックから 2コイン もらう。",
     "detector": "発掘現場の 裏向きの 一番上か 2枚目の カードを こっそり 見る。",
 }
-PHASE = {"en": {"movement": "MOVE", "mining": "DIG", "any": "ANY TIME"},
-         "ja": {"movement": "移動フェイズ", "mining": "発掘フェイズ", "any": "手番中いつでも"}}
+PHASE = {
+    "en": {"movement": "MOVE", "mining": "DIG", "any": "ANY TIME"},
+    "ja": {"movement": "移動フェイズ", "mining": "発掘フェイズ", "any": "手番中いつでも"},
+}
 
 
 def equipment_layout(eq: dict, lang: str = "en"):
     """How an equipment card's effect is set in its box: (font, lines, line height, whether it fits)."""
     if lang == "ja":
         return D.block_layout(TEXT_JA[eq["key"]], EFFECT_BOX, 11, bold=True, jp=True, min_size=9, line_gap=-3)
-    return D.block_layout(effect_texts()[eq["key"]], EFFECT_BOX, 10, bold=True, min_size=7,
-                          line_gap=-2)
+    return D.block_layout(effect_texts()[eq["key"]], EFFECT_BOX, 10, bold=True, min_size=7, line_gap=-2)
 
 
 def equipment_card(eq: dict, lang: str = "en") -> pygame.Surface:
     """An equipment card: name en/ja, icon, phase and effect text (in ``lang``)."""
     hue = EQUIPMENT_HUE
-    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.65), D.darken(hue, 0.45),
-                             radius=10)
+    surf, body = D.card_base(
+        CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.65), D.darken(hue, 0.45), radius=10
+    )
     band = D.surface(body.w, body.h)
     pygame.draw.rect(band, hue, (0, 0, body.w, 32))
     surf.blit(D.apply_mask(band, D.rounded_mask(body.w, body.h, 10)), body.topleft)
     first, second = names_in(eq, lang)
-    D.text(surf, first, D.fit_font(first, body.w - 10, 12, bold=True, jp=lang == "ja"), P.PAPER,
-           center=(body.centerx, body.y + 10))
-    D.text(surf, second, D.fit_font(second, body.w - 10, 10, jp=lang != "ja"), P.PAPER,
-           center=(body.centerx, body.y + 23))
+    D.text(
+        surf,
+        first,
+        D.fit_font(first, body.w - 10, 12, bold=True, jp=lang == "ja"),
+        P.PAPER,
+        center=(body.centerx, body.y + 10),
+    )
+    D.text(
+        surf,
+        second,
+        D.fit_font(second, body.w - 10, 10, jp=lang != "ja"),
+        P.PAPER,
+        center=(body.centerx, body.y + 23),
+    )
     phase = PHASE[lang][eq["phase"]]
-    D.text(surf, phase, D.fit_font(phase, body.w - 10, 8, bold=True, jp=lang == "ja", min_size=7),
-           D.darken(hue, 0.3), center=(body.centerx, body.y + 39 - (lang == "ja")))
+    D.text(
+        surf,
+        phase,
+        D.fit_font(phase, body.w - 10, 8, bold=True, jp=lang == "ja", min_size=7),
+        D.darken(hue, 0.3),
+        center=(body.centerx, body.y + 39 - (lang == "ja")),
+    )
     icon = pygame.transform.smoothscale(_equipment_icon(eq["effect"]), (36, 36))
     surf.blit(icon, icon.get_rect(center=(body.centerx, body.y + 62)))
     rect = EFFECT_BOX
@@ -391,14 +477,27 @@ def museum_card(m: dict, lang: str = "en") -> pygame.Surface:
     """A museum / laboratory card: building or flask, names en/ja, bonus rule (in ``lang``), kind icons."""
     is_lab = "lab" in m["key"]
     hue = (70, 110, 130) if is_lab else MUSEUM_HUE
-    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.62), D.darken(hue, 0.5),
-                             radius=10)
+    surf, body = D.card_base(
+        CARD_W, CARD_H, D.lighten(hue, 0.85), D.lighten(hue, 0.62), D.darken(hue, 0.5), radius=10
+    )
     c = D.SS_Canvas(CARD_W, CARD_H)
     cx, top = body.centerx, body.y + 8
     if is_lab:
-        c.polygon(D.darken(hue, 0.3), [(cx - 6, top), (cx + 6, top), (cx + 6, top + 14), (cx + 20, top + 40),
-                                       (cx - 20, top + 40), (cx - 6, top + 14)])
-        c.polygon((120, 210, 170), [(cx - 12, top + 26), (cx + 12, top + 26), (cx + 18, top + 38), (cx - 18, top + 38)])
+        c.polygon(
+            D.darken(hue, 0.3),
+            [
+                (cx - 6, top),
+                (cx + 6, top),
+                (cx + 6, top + 14),
+                (cx + 20, top + 40),
+                (cx - 20, top + 40),
+                (cx - 6, top + 14),
+            ],
+        )
+        c.polygon(
+            (120, 210, 170),
+            [(cx - 12, top + 26), (cx + 12, top + 26), (cx + 18, top + 38), (cx - 18, top + 38)],
+        )
         c.circle((200, 250, 220), (cx + 3, top + 31), 2)
     else:
         c.polygon(D.darken(hue, 0.3), [(cx - 24, top + 12), (cx, top), (cx + 24, top + 12)])
@@ -410,10 +509,24 @@ def museum_card(m: dict, lang: str = "en") -> pygame.Surface:
     for k in corner:
         surf.blit(rocks.kind_icon(k, 18), (body.x + 4, body.y + 4))
     first, second = names_in(m, lang)
-    D.text_block(surf, first, pygame.Rect(body.x + 4, body.y + 52, body.w - 8, 26), P.INK, 12, bold=True,
-                 jp=lang == "ja", min_size=9, line_gap=-3)
-    D.text(surf, second, D.fit_font(second, body.w - 8, 11 if lang != "ja" else 10, jp=lang != "ja", min_size=7),
-           D.darken(hue, 0.5), center=(body.centerx, body.y + 84))
+    D.text_block(
+        surf,
+        first,
+        pygame.Rect(body.x + 4, body.y + 52, body.w - 8, 26),
+        P.INK,
+        12,
+        bold=True,
+        jp=lang == "ja",
+        min_size=9,
+        line_gap=-3,
+    )
+    D.text(
+        surf,
+        second,
+        D.fit_font(second, body.w - 8, 11 if lang != "ja" else 10, jp=lang != "ja", min_size=7),
+        D.darken(hue, 0.5),
+        center=(body.centerx, body.y + 84),
+    )
     box = pygame.Rect(body.x + 5, body.y + 94, body.w - 10, body.h - 99)
     surf.blit(D.rounded_panel(box.w, box.h, 7, P.PAPER, P.PAPER_SHADE, D.darken(hue, 0.3), 1), box.topleft)
     ja = lang == "ja"
@@ -427,8 +540,13 @@ def museum_card(m: dict, lang: str = "en") -> pygame.Surface:
         lines = [(f"{first} per", 12), (m["kind"] if m["bonus"] == "kind" else rest, 12)]
     for i, (line, size) in enumerate(lines):
         if line:
-            D.text(surf, line, D.fit_font(line, box.w - 6, size, bold=True, jp=ja, min_size=7), (120, 50, 20),
-                   center=(box.centerx, box.y + 11 + i * 15 - ja))
+            D.text(
+                surf,
+                line,
+                D.fit_font(line, box.w - 6, size, bold=True, jp=ja, min_size=7),
+                (120, 50, 20),
+                center=(box.centerx, box.y + 11 + i * 15 - ja),
+            )
     if m["bonus"] == "set":
         kinds = m["kinds"]
         for i, k in enumerate(kinds):
@@ -454,10 +572,17 @@ def cart_track(face: str, lang: str = "en") -> pygame.Surface:
         cell = pygame.Rect(x, 8, cw - 4, h - 16)
         ok = i < n
         top = (250, 240, 220) if ok else (120, 100, 90)
-        surf.blit(D.rounded_panel(cell.w, cell.h, 6, top, D.darken(top, 0.12), D.darken(hue, 0.4), 1), cell.topleft)
+        surf.blit(
+            D.rounded_panel(cell.w, cell.h, 6, top, D.darken(top, 0.12), D.darken(hue, 0.4), 1), cell.topleft
+        )
         D.text(surf, f"{i}{'+' if not ok else ''}", f_small, (90, 70, 60), center=(cell.centerx, cell.y + 10))
-        D.text(surf, str(track[i]) if ok else "×", f_big, (40, 100, 60) if ok else P.RED_DARK,
-               center=(cell.centerx, cell.y + 34))
+        D.text(
+            surf,
+            str(track[i]) if ok else "×",
+            f_big,
+            (40, 100, 60) if ok else P.RED_DARK,
+            center=(cell.centerx, cell.y + 34),
+        )
     if lang == "ja":  # the terms of the rules and the client's tips: 重さ (carry units) → 移動 (movement)
         D.text(surf, "重さ", D.font(9, True, jp=True), (240, 220, 200), center=(18, 13))
         D.text(surf, "移動", D.font(9, True, jp=True), (240, 220, 200), center=(18, h - 14))
@@ -472,61 +597,173 @@ def specs() -> list[AssetSpec]:
     data = card_data()
     out = []
     for card in rock_cards():
-        role = (f"rock card {card['name']} ({card['name_ja']}): {card['kind']}, area {card['area']}, "
-                f"cost {card['cost']}, carry {card['carry']}, {card['points']} pts")
-        out.append(AssetSpec(f"hakkutsu.rock.{card['key']}", f"hakkutsu/rock_{card['key']}.png", "image", "hakkutsu",
-                             role, lambda card=card: rock_face(card),
-                             {"back": f"hakkutsu.card.back.{card['area'][0]}", "kind_icon": f"hakkutsu.kind.{card['kind']}"}))
+        role = (
+            f"rock card {card['name']} ({card['name_ja']}): {card['kind']}, area {card['area']}, "
+            f"cost {card['cost']}, carry {card['carry']}, {card['points']} pts"
+        )
+        out.append(
+            AssetSpec(
+                f"hakkutsu.rock.{card['key']}",
+                f"hakkutsu/rock_{card['key']}.png",
+                "image",
+                "hakkutsu",
+                role,
+                lambda card=card: rock_face(card),
+                {
+                    "back": f"hakkutsu.card.back.{card['area'][0]}",
+                    "kind_icon": f"hakkutsu.kind.{card['kind']}",
+                },
+            )
+        )
     for kind in rocks.KIND_COLOURS:
-        out.append(AssetSpec(f"hakkutsu.kind.{kind}", f"hakkutsu/kind_{kind}.png", "image", "hakkutsu",
-                             f"icon for the rock kind {kind} ({rocks.KIND_JA[kind]}), 40x40",
-                             lambda kind=kind: rocks.kind_icon(kind, 40)))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.kind.{kind}",
+                f"hakkutsu/kind_{kind}.png",
+                "image",
+                "hakkutsu",
+                f"icon for the rock kind {kind} ({rocks.KIND_JA[kind]}), 40x40",
+                lambda kind=kind: rocks.kind_icon(kind, 40),
+            )
+        )
     for area in ("A", "B", "C"):
-        out.append(AssetSpec(f"hakkutsu.card.back.{area}", f"hakkutsu/back_{area}.png", "image", "hakkutsu",
-                             f"back of area {area} rock cards", lambda area=area: card_back(area)))
-        out.append(AssetSpec(f"hakkutsu.site.{area}", f"hakkutsu/site_{area}.png", "image", "hakkutsu",
-                             f"map tile of an area {area} dig site ({TILE}x{TILE})", lambda area=area: site_tile(area)))
-    out.append(AssetSpec("hakkutsu.base", "hakkutsu/base.png", "image", "hakkutsu",
-                         f"map tile of the base ({TILE}x{TILE})", base_tile))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.card.back.{area}",
+                f"hakkutsu/back_{area}.png",
+                "image",
+                "hakkutsu",
+                f"back of area {area} rock cards",
+                lambda area=area: card_back(area),
+            )
+        )
+        out.append(
+            AssetSpec(
+                f"hakkutsu.site.{area}",
+                f"hakkutsu/site_{area}.png",
+                "image",
+                "hakkutsu",
+                f"map tile of an area {area} dig site ({TILE}x{TILE})",
+                lambda area=area: site_tile(area),
+            )
+        )
+    out.append(
+        AssetSpec(
+            "hakkutsu.base",
+            "hakkutsu/base.png",
+            "image",
+            "hakkutsu",
+            f"map tile of the base ({TILE}x{TILE})",
+            base_tile,
+        )
+    )
     for p in range(4):
-        out.append(AssetSpec(f"hakkutsu.pawn.{p}", f"hakkutsu/pawn_{p}.png", "image", "hakkutsu",
-                             f"pawn of player {p} ({P.PLAYER_NAMES[p]}, {PAWN}x{PAWN})", lambda p=p: pawn(p)))
-    out.append(AssetSpec("hakkutsu.coin", "hakkutsu/coin.png", "image", "hakkutsu", f"coin ({COIN}x{COIN})", coin))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.pawn.{p}",
+                f"hakkutsu/pawn_{p}.png",
+                "image",
+                "hakkutsu",
+                f"pawn of player {p} ({P.PLAYER_NAMES[p]}, {PAWN}x{PAWN})",
+                lambda p=p: pawn(p),
+            )
+        )
+    out.append(
+        AssetSpec("hakkutsu.coin", "hakkutsu/coin.png", "image", "hakkutsu", f"coin ({COIN}x{COIN})", coin)
+    )
     for eq in data["equipment"]:
-        out.append(AssetSpec(f"hakkutsu.equipment.{eq['key']}", f"hakkutsu/equipment_{eq['key']}.png", "image",
-                             "hakkutsu", f"equipment card {eq['name']} ({eq['name_ja']}): {effect_texts()[eq['key']]}",
-                             lambda eq=eq: equipment_card(eq), {"back": "hakkutsu.equipment.back"}))
-    out.append(AssetSpec("hakkutsu.equipment.back", "hakkutsu/equipment_back.png", "image", "hakkutsu",
-                         "back of an equipment card", lambda: plain_back("EQUIPMENT", "装備カード", EQUIPMENT_HUE)))
-    out.append(AssetSpec("hakkutsu.museum.back", "hakkutsu/museum_back.png", "image", "hakkutsu",
-                         "back of a museum/laboratory card", lambda: plain_back("MUSEUM · LAB", "博物館・研究所",
-                                                                                MUSEUM_HUE)))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.equipment.{eq['key']}",
+                f"hakkutsu/equipment_{eq['key']}.png",
+                "image",
+                "hakkutsu",
+                f"equipment card {eq['name']} ({eq['name_ja']}): {effect_texts()[eq['key']]}",
+                lambda eq=eq: equipment_card(eq),
+                {"back": "hakkutsu.equipment.back"},
+            )
+        )
+    out.append(
+        AssetSpec(
+            "hakkutsu.equipment.back",
+            "hakkutsu/equipment_back.png",
+            "image",
+            "hakkutsu",
+            "back of an equipment card",
+            lambda: plain_back("EQUIPMENT", "装備カード", EQUIPMENT_HUE),
+        )
+    )
+    out.append(
+        AssetSpec(
+            "hakkutsu.museum.back",
+            "hakkutsu/museum_back.png",
+            "image",
+            "hakkutsu",
+            "back of a museum/laboratory card",
+            lambda: plain_back("MUSEUM · LAB", "博物館・研究所", MUSEUM_HUE),
+        )
+    )
     for m in data["museum"]:
-        out.append(AssetSpec(f"hakkutsu.museum.{m['key']}", f"hakkutsu/museum_{m['key']}.png", "image", "hakkutsu",
-                             f"museum/lab card {m['name']} ({m['name_ja']}): {museum_text(m)}",
-                             lambda m=m: museum_card(m), {"back": "hakkutsu.museum.back"}))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.museum.{m['key']}",
+                f"hakkutsu/museum_{m['key']}.png",
+                "image",
+                "hakkutsu",
+                f"museum/lab card {m['name']} ({m['name_ja']}): {museum_text(m)}",
+                lambda m=m: museum_card(m),
+                {"back": "hakkutsu.museum.back"},
+            )
+        )
     for face in ("alpha", "beta"):
-        out.append(AssetSpec(f"hakkutsu.cart.{face}", f"hakkutsu/cart_{face}.png", "image", "hakkutsu",
-                             f"cart track face {face}: carry units loaded -> movement",
-                             lambda face=face: cart_track(face)))
+        out.append(
+            AssetSpec(
+                f"hakkutsu.cart.{face}",
+                f"hakkutsu/cart_{face}.png",
+                "image",
+                "hakkutsu",
+                f"cart track face {face}: carry units loaded -> movement",
+                lambda face=face: cart_track(face),
+            )
+        )
     # Japanese faces (key "<key>.ja") of everything above that prints English rules text or a name
     # (in Japanese the Japanese name comes first).
     en = {spec.key: spec for spec in out}
     for card in rock_cards():
         note = rock_note(card, "ja")
-        out.append(variant(en[f"hakkutsu.rock.{card['key']}"], "ja",
-                           f"rock card {card['name']}, Japanese face: {card['name_ja']}" + (f", {note}" if note else ""),
-                           lambda card=card: rock_face(card, "ja")))
+        out.append(
+            variant(
+                en[f"hakkutsu.rock.{card['key']}"],
+                "ja",
+                f"rock card {card['name']}, Japanese face: {card['name_ja']}" + (f", {note}" if note else ""),
+                lambda card=card: rock_face(card, "ja"),
+            )
+        )
     for eq in data["equipment"]:
-        out.append(variant(en[f"hakkutsu.equipment.{eq['key']}"], "ja",
-                           f"equipment card {eq['name']}, Japanese face: {''.join(TEXT_JA[eq['key']].split())}",
-                           lambda eq=eq: equipment_card(eq, "ja")))
+        out.append(
+            variant(
+                en[f"hakkutsu.equipment.{eq['key']}"],
+                "ja",
+                f"equipment card {eq['name']}, Japanese face: {''.join(TEXT_JA[eq['key']].split())}",
+                lambda eq=eq: equipment_card(eq, "ja"),
+            )
+        )
     for m in data["museum"]:
-        out.append(variant(en[f"hakkutsu.museum.{m['key']}"], "ja",
-                           f"museum/lab card {m['name']}, Japanese face: {' '.join(museum_lines_ja(m)).strip()}",
-                           lambda m=m: museum_card(m, "ja")))
+        out.append(
+            variant(
+                en[f"hakkutsu.museum.{m['key']}"],
+                "ja",
+                f"museum/lab card {m['name']}, Japanese face: {' '.join(museum_lines_ja(m)).strip()}",
+                lambda m=m: museum_card(m, "ja"),
+            )
+        )
     for face in ("alpha", "beta"):
-        out.append(variant(en[f"hakkutsu.cart.{face}"], "ja", f"cart track face {face}, Japanese labels (重さ → 移動)",
-                           lambda face=face: cart_track(face, "ja")))
+        out.append(
+            variant(
+                en[f"hakkutsu.cart.{face}"],
+                "ja",
+                f"cart track face {face}, Japanese labels (重さ → 移動)",
+                lambda face=face: cart_track(face, "ja"),
+            )
+        )
     return out
-

@@ -1,6 +1,6 @@
 """The shared colour palette: a dark, warm, flat board-game look."""
 
-INK = (33, 27, 24)            # darkest brown-black, text on light cards
+INK = (33, 27, 24)  # darkest brown-black, text on light cards
 BG_DARK = (28, 23, 21)
 BG_MID = (52, 40, 34)
 PANEL = (58, 46, 40)

@@ -152,16 +152,18 @@ def ability_layout(deck: str, value: int, lang: str = "en"):
     """How the ability text is set in its box: (font, lines, line height, whether it fits)."""
     rect = ability_box().inflate(-8, -6)
     if lang == "ja":
-        return D.block_layout(deck_ability(deck, value, lang), rect, 11, bold=True, jp=True, min_size=9,
-                              line_gap=-3)
+        return D.block_layout(
+            deck_ability(deck, value, lang), rect, 11, bold=True, jp=True, min_size=9, line_gap=-3
+        )
     return D.block_layout(deck_ability(deck, value), rect, 11, bold=True, min_size=8)
 
 
 def card_face(deck: str, value: int, lang: str = "en") -> pygame.Surface:
     """Card ``value`` of ``deck``: value, animal, deck name (en/ja) and ability text (in ``lang``)."""
     animal, name, name_ja, hue, fur = DECK_STYLE[deck]
-    surf, body = D.card_base(CARD_W, CARD_H, D.lighten(hue, 0.25), D.darken(hue, 0.15), D.darken(hue, 0.5),
-                             radius=10)
+    surf, body = D.card_base(
+        CARD_W, CARD_H, D.lighten(hue, 0.25), D.darken(hue, 0.15), D.darken(hue, 0.5), radius=10
+    )
     # Animal medallion.
     medal = D.SS_Canvas(CARD_W, CARD_H)
     mx, my = body.centerx + 10, body.y + 44
@@ -178,8 +180,16 @@ def card_face(deck: str, value: int, lang: str = "en") -> pygame.Surface:
     surf.blit(vc.result(), (0, 0))
     vf = D.font(18 if value < 10 else 16, True)
     D.text(surf, str(value), vf, D.darken(hue, 0.55), center=(vx, vy - 1))
-    D.text(surf, name, D.fit_font(name, 32, 9, bold=True, min_size=7), P.PAPER, center=(body.x + 17, body.y + 40))
-    D.text(surf, name_ja, D.fit_font(name_ja, 32, 9, jp=True, min_size=6), P.PAPER, center=(body.x + 17, body.y + 52))
+    D.text(
+        surf, name, D.fit_font(name, 32, 9, bold=True, min_size=7), P.PAPER, center=(body.x + 17, body.y + 40)
+    )
+    D.text(
+        surf,
+        name_ja,
+        D.fit_font(name_ja, 32, 9, jp=True, min_size=6),
+        P.PAPER,
+        center=(body.x + 17, body.y + 52),
+    )
     # Ability box.
     box = ability_box()
     surf.blit(D.rounded_panel(box.w, box.h, 7, P.PAPER, P.PAPER_SHADE, D.darken(hue, 0.35), 1), box.topleft)
@@ -193,8 +203,9 @@ def card_face(deck: str, value: int, lang: str = "en") -> pygame.Surface:
 
 def card_back() -> pygame.Surface:
     """The common Ratjack back: dark red felt, '25' target emblem, ring of small rats."""
-    surf, body = D.card_base(CARD_W, CARD_H, (74, 40, 44), (38, 22, 26), (20, 10, 12), radius=10,
-                             inner_line=(190, 120, 80))
+    surf, body = D.card_base(
+        CARD_W, CARD_H, (74, 40, 44), (38, 22, 26), (20, 10, 12), radius=10, inner_line=(190, 120, 80)
+    )
     c = D.SS_Canvas(CARD_W, CARD_H)
     cx, cy = body.centerx, body.centery
     c.circle((210, 150, 90), (cx, cy), 31)
@@ -214,8 +225,17 @@ def _padlock(c: D.SS_Canvas, cx: float, cy: float, colour) -> None:
 
 
 def _shield(c: D.SS_Canvas, cx: float, cy: float, colour) -> None:
-    c.polygon(colour, [(cx, cy - 13), (cx + 11, cy - 8), (cx + 9, cy + 4), (cx, cy + 13), (cx - 9, cy + 4),
-                       (cx - 11, cy - 8)])
+    c.polygon(
+        colour,
+        [
+            (cx, cy - 13),
+            (cx + 11, cy - 8),
+            (cx + 9, cy + 4),
+            (cx, cy + 13),
+            (cx - 9, cy + 4),
+            (cx - 11, cy - 8),
+        ],
+    )
 
 
 def token(face: str) -> pygame.Surface:
@@ -264,18 +284,48 @@ def vp() -> pygame.Surface:
 def specs() -> list[AssetSpec]:
     """All Ratjack assets."""
     cards = [(deck, v) for deck in DECKS for v in range(1, 13)]
-    out = [AssetSpec(f"ratjack.card.{deck}.{v}", f"ratjack/{deck}_{v}.png", "image", "ratjack",
-                     f"{deck} card {v}: {deck_ability(deck, v)}",
-                     lambda deck=deck, v=v: card_face(deck, v), {"back": "ratjack.card.back"})
-           for deck, v in cards]
+    out = [
+        AssetSpec(
+            f"ratjack.card.{deck}.{v}",
+            f"ratjack/{deck}_{v}.png",
+            "image",
+            "ratjack",
+            f"{deck} card {v}: {deck_ability(deck, v)}",
+            lambda deck=deck, v=v: card_face(deck, v),
+            {"back": "ratjack.card.back"},
+        )
+        for deck, v in cards
+    ]
     # Japanese faces (key "<key>.ja"), after the English ones.
-    out += [variant(spec, "ja", f"{deck} card {v}, Japanese face: {''.join(deck_ability(deck, v, 'ja').split())}",
-                    lambda deck=deck, v=v: card_face(deck, v, "ja"))
-            for spec, (deck, v) in zip(out, cards, strict=True)]
-    out.append(AssetSpec("ratjack.card.back", "ratjack/card_back.png", "image", "ratjack",
-                         "back of every Ratjack card", card_back))
+    out += [
+        variant(
+            spec,
+            "ja",
+            f"{deck} card {v}, Japanese face: {''.join(deck_ability(deck, v, 'ja').split())}",
+            lambda deck=deck, v=v: card_face(deck, v, "ja"),
+        )
+        for spec, (deck, v) in zip(out, cards, strict=True)
+    ]
+    out.append(
+        AssetSpec(
+            "ratjack.card.back",
+            "ratjack/card_back.png",
+            "image",
+            "ratjack",
+            "back of every Ratjack card",
+            card_back,
+        )
+    )
     for face, safe, _, _, desc in TOKENS:
-        out.append(AssetSpec(f"ratjack.token.{face}", f"ratjack/token_{safe}.png", "image", "ratjack",
-                             f"bonus token face '{face}': {desc} ({TOKEN}x{TOKEN})", lambda face=face: token(face)))
+        out.append(
+            AssetSpec(
+                f"ratjack.token.{face}",
+                f"ratjack/token_{safe}.png",
+                "image",
+                "ratjack",
+                f"bonus token face '{face}': {desc} ({TOKEN}x{TOKEN})",
+                lambda face=face: token(face),
+            )
+        )
     out.append(AssetSpec("ratjack.vp", "ratjack/vp.png", "image", "ratjack", "victory-point token", vp))
     return out

@@ -56,8 +56,14 @@ KIND_COLOURS = {
     "fossil": (150, 120, 80),
     "meteorite": (90, 80, 120),
 }
-KIND_JA = {"igneous": "火成岩", "sedimentary": "堆積岩", "metamorphic": "変成岩", "mineral": "鉱物",
-           "fossil": "化石", "meteorite": "隕石"}
+KIND_JA = {
+    "igneous": "火成岩",
+    "sedimentary": "堆積岩",
+    "metamorphic": "変成岩",
+    "mineral": "鉱物",
+    "fossil": "化石",
+    "meteorite": "隕石",
+}
 
 
 def _rng(key: str) -> random.Random:
@@ -90,11 +96,11 @@ def _lump(c: D.SS_Canvas, rng, base, pts) -> None:
     inner = [(cx + (x - cx) * 0.94, cy + (y - cy) * 0.94) for x, y in pts]
     c.polygon(base, inner)
     n = len(inner)
-    lit = [(cx - 4, cy - 3)] + inner[n // 2 - 1: n // 2 + 3]
+    lit = [(cx - 4, cy - 3)] + inner[n // 2 - 1 : n // 2 + 3]
     c.polygon(D.lighten(base, 0.22), lit)
     dark = [(cx + 2, cy + 3)] + inner[0:3]
     c.polygon(D.darken(base, 0.18), dark)
-    top = [(cx - 6, cy - 6)] + inner[n // 2 + 2: n - 1]
+    top = [(cx - 6, cy - 6)] + inner[n // 2 + 2 : n - 1]
     if len(top) >= 3:
         c.polygon(D.lighten(base, 0.1), top)
 
@@ -118,8 +124,10 @@ def _crystal(c: D.SS_Canvas, x, y, w, h, base, accent, lean=0.0) -> None:
     tip = (x + lean, y - h)
     left, right = x - w / 2, x + w / 2
     shoulder = y - h + w * 0.9
-    c.polygon(D.darken(accent, 0.35), [(left - 1, y + 1), (left - 1, shoulder), tip, (right + 1, shoulder),
-                                       (right + 1, y + 1)])
+    c.polygon(
+        D.darken(accent, 0.35),
+        [(left - 1, y + 1), (left - 1, shoulder), tip, (right + 1, shoulder), (right + 1, y + 1)],
+    )
     c.polygon(accent, [(left, y), (left, shoulder), tip, (x + lean * 0.3, shoulder + 2), (x, y)])
     c.polygon(base, [(x, y), (x + lean * 0.3, shoulder + 2), tip, (right, shoulder), (right, y)])
     c.line((255, 255, 255, 180), (left + 2, shoulder + 2), (left + 2, y - 4), 1.2)
@@ -135,6 +143,7 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
     pts = _lump_points(rng)
     surf = None
     if style in ("lump", "glassy", "speckled", "porous", "sparkly", "meteorite"):
+
         def pattern(p: D.SS_Canvas):
             if style == "speckled":
                 for _ in range(70):
@@ -142,10 +151,14 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
                     p.circle(col, (rng.uniform(12, 88), rng.uniform(24, 86)), rng.uniform(0.8, 2.2))
             elif style == "porous":
                 for _ in range(36):
-                    p.circle(D.darken(accent, 0.1), (rng.uniform(12, 88), rng.uniform(24, 86)), rng.uniform(1, 2.8))
+                    p.circle(
+                        D.darken(accent, 0.1), (rng.uniform(12, 88), rng.uniform(24, 86)), rng.uniform(1, 2.8)
+                    )
             elif style == "sparkly":
                 for _ in range(40):
-                    p.circle(accent + (230,), (rng.uniform(12, 88), rng.uniform(24, 86)), rng.uniform(0.6, 1.5))
+                    p.circle(
+                        accent + (230,), (rng.uniform(12, 88), rng.uniform(24, 86)), rng.uniform(0.6, 1.5)
+                    )
                 for i in range(5):
                     y0 = 32 + i * 11
                     p.lines(D.darken(base, 0.25), [(10, y0), (40, y0 + 5), (70, y0 - 2), (92, y0 + 4)], 2)
@@ -159,13 +172,17 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
                     p.circle(D.lighten(base, 0.15), (x - r * 0.25, y - r * 0.25), r * 0.7)
                 if key == "iron-meteorite":
                     p.polygon(accent + (150,), [(36, 34), (60, 30), (46, 46)])
+
         surf = _pattern_on_lump(rng, base, accent, pts, pattern)
         if style == "meteorite":
             trail = D.SS_Canvas(100, 100)
             for i in range(3):
-                trail.line((255, 170, 60, 150 - i * 40), (86 - i * 3, 22 + i * 6), (98, 6 + i * 6), 3 - i * 0.6)
+                trail.line(
+                    (255, 170, 60, 150 - i * 40), (86 - i * 3, 22 + i * 6), (98, 6 + i * 6), 3 - i * 0.6
+                )
             surf.blit(trail.result(), (0, 0))
     elif style in ("layered", "banded", "veined"):
+
         def pattern(p: D.SS_Canvas):
             if style == "layered":
                 for i in range(8):
@@ -186,6 +203,7 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
                         y += rng.uniform(-6, 6)
                         pts_v.append((x, y))
                     p.lines(accent, pts_v, 1.3)
+
         surf = _pattern_on_lump(rng, base, accent, pts, pattern)
     elif style == "crystal":
         c.ellipse((170, 160, 150), (18, 70, 64, 20))
@@ -193,11 +211,13 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
         _crystal(c, 62, 82, 14, 40, base, accent, 5)
         _crystal(c, 50, 84, 20, 64, base, accent, 0)
     elif style == "nugget":
+
         def pattern(p: D.SS_Canvas):
             for _ in range(12):
                 x, y = rng.uniform(20, 80), rng.uniform(32, 78)
                 p.polygon(accent, D.regular_polygon(x, y, rng.uniform(2.5, 6), 5, rng.uniform(0, 90)))
                 p.circle(D.lighten(accent, 0.5), (x - 1, y - 1), 1)
+
         surf = _pattern_on_lump(rng, base, accent, pts, pattern)
         if key == "magnetite":
             m = D.SS_Canvas(100, 100)
@@ -225,7 +245,9 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
         pat = D.SS_Canvas(100, 100)
         cols = [(255, 150, 190), (140, 220, 200), (160, 170, 255), (255, 220, 130), (170, 240, 150)]
         for _ in range(22):
-            pat.circle(rng.choice(cols) + (170,), (rng.uniform(22, 78), rng.uniform(36, 74)), rng.uniform(3, 8))
+            pat.circle(
+                rng.choice(cols) + (170,), (rng.uniform(22, 78), rng.uniform(36, 74)), rng.uniform(3, 8)
+            )
         body_s.blit(_clip(pat.result(), body_s), (0, 0))
         hl = D.SS_Canvas(100, 100)
         hl.ellipse((255, 255, 255, 140), (30, 38, 22, 8))
@@ -245,8 +267,12 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
             a = i * 0.085
             r = 30 * math.exp(-0.085 * i / 3.3)
             r2 = r * 0.62
-            c.line(D.darken(base, 0.2), (cx + r * math.cos(a), cy + r * math.sin(a)),
-                   (cx + r2 * math.cos(a + 0.25), cy + r2 * math.sin(a + 0.25)), 1)
+            c.line(
+                D.darken(base, 0.2),
+                (cx + r * math.cos(a), cy + r * math.sin(a)),
+                (cx + r2 * math.cos(a + 0.25), cy + r2 * math.sin(a + 0.25)),
+                1,
+            )
     elif style == "trilobite":
         c.ellipse(D.darken(base, 0.4), (28, 14, 44, 74))
         c.ellipse(base, (30, 16, 40, 70))
@@ -259,8 +285,10 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
             c.circle((30, 26, 24), (50 + sx * 10, 24), 2.6)
     elif style == "skull":
         bone, shade = base, accent
-        c.polygon(D.darken(bone, 0.45), [(8, 52), (20, 32), (56, 24), (88, 34), (94, 54), (80, 70), (40, 72),
-                                         (14, 66)])
+        c.polygon(
+            D.darken(bone, 0.45),
+            [(8, 52), (20, 32), (56, 24), (88, 34), (94, 54), (80, 70), (40, 72), (14, 66)],
+        )
         c.polygon(bone, [(11, 52), (22, 34), (56, 27), (86, 36), (91, 53), (78, 67), (40, 69), (16, 63)])
         c.circle((40, 32, 28), (66, 42), 8)
         c.ellipse((40, 32, 28), (36, 38, 16, 11))
@@ -296,9 +324,17 @@ def illustration(key: str, size: int = 64) -> pygame.Surface:
         c.lines(accent, [(x + 3, y + 3) for x, y in outer[:-3]], 1.2)
     elif style == "shell":
         cx, by = 50, 80
-        c.polygon(D.darken(base, 0.4), [(cx - 8, by), (cx + 8, by)] + [
-            (cx + 38 * math.cos(a), by - 8 - 46 * math.sin(a)) for a in [i * math.pi / 16 for i in range(17)]])
-        fan = [(cx + 35 * math.cos(a), by - 9 - 43 * math.sin(a)) for a in [i * math.pi / 16 for i in range(17)]]
+        c.polygon(
+            D.darken(base, 0.4),
+            [(cx - 8, by), (cx + 8, by)]
+            + [
+                (cx + 38 * math.cos(a), by - 8 - 46 * math.sin(a))
+                for a in [i * math.pi / 16 for i in range(17)]
+            ],
+        )
+        fan = [
+            (cx + 35 * math.cos(a), by - 9 - 43 * math.sin(a)) for a in [i * math.pi / 16 for i in range(17)]
+        ]
         c.polygon(base, [(cx - 6, by - 2), (cx + 6, by - 2)] + fan)
         for i in range(1, 16, 2):
             a = i * math.pi / 16
@@ -335,8 +371,10 @@ def kind_icon(kind: str, size: int = 40) -> pygame.Surface:
         c.polygon(D.lighten(hue, 0.55), [(50, 16), (66, 34), (50, 42), (34, 34)])
         c.line(hue, (50, 42), (50, 84), 2)
     elif kind == "fossil":
-        spiral = [(50 + 30 * math.exp(-i / 40) * math.cos(i / 6), 52 + 30 * math.exp(-i / 40) * math.sin(i / 6))
-                  for i in range(110)]
+        spiral = [
+            (50 + 30 * math.exp(-i / 40) * math.cos(i / 6), 52 + 30 * math.exp(-i / 40) * math.sin(i / 6))
+            for i in range(110)
+        ]
         c.lines(w, spiral, 5)
     else:
         for a, b, width in (((54, 54), (20, 20), 7), ((60, 48), (40, 18), 4), ((48, 60), (18, 40), 4)):

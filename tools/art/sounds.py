@@ -100,8 +100,13 @@ def _scale(track, k: float):
 
 def click() -> bytes:
     """A short soft UI click."""
-    return _to_wav(_mix(_tone(lambda t: 1800 - 6000 * t, 0.035, 0.001, 0.02, ((1, 1), (2, 0.3)), decay=60),
-                        _scale(_noise(0.02, 11, 0.6, 0.0005, 0.015), 0.4)), 0.6)
+    return _to_wav(
+        _mix(
+            _tone(lambda t: 1800 - 6000 * t, 0.035, 0.001, 0.02, ((1, 1), (2, 0.3)), decay=60),
+            _scale(_noise(0.02, 11, 0.6, 0.0005, 0.015), 0.4),
+        ),
+        0.6,
+    )
 
 
 def card() -> bytes:
@@ -210,5 +215,7 @@ SOUNDS = {
 
 def specs() -> list[AssetSpec]:
     """All sound effects (game ``ui``: shared by every game)."""
-    return [AssetSpec(f"sfx.{name}", f"sounds/{name}.wav", "sound", "ui", f"{role} (WAV, {RATE} Hz)", fn)
-            for name, (fn, role) in SOUNDS.items()]
+    return [
+        AssetSpec(f"sfx.{name}", f"sounds/{name}.wav", "sound", "ui", f"{role} (WAV, {RATE} Hz)", fn)
+        for name, (fn, role) in SOUNDS.items()
+    ]

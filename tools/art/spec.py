@@ -32,5 +32,12 @@ def variant(spec: AssetSpec, lang: str, role: str, make: Callable[[], Any]) -> A
     (the original's key). The client picks it with ``game.client.gfx.localized``.
     """
     folder, _, name = spec.file.rpartition("/")
-    return AssetSpec(f"{spec.key}.{lang}", f"{folder}/{lang}/{name}" if folder else f"{lang}/{name}", spec.kind,
-                     spec.game, role, make, {**spec.extra, "lang": lang, "variant_of": spec.key})
+    return AssetSpec(
+        f"{spec.key}.{lang}",
+        f"{folder}/{lang}/{name}" if folder else f"{lang}/{name}",
+        spec.kind,
+        spec.game,
+        role,
+        make,
+        {**spec.extra, "lang": lang, "variant_of": spec.key},
+    )

@@ -21,13 +21,20 @@ GAME_HUES = {"hacktrick": (58, 166, 160), "ratjack": (214, 69, 65), "hakkutsu": 
 
 def _mini_card(w: int, h: int, hue, label: str, fnt_size: int, angle: float) -> pygame.Surface:
     """A small rounded card with a big label, rotated by ``angle`` degrees."""
-    card, body = D.card_base(w, h, D.lighten(hue, 0.9), D.lighten(hue, 0.72), D.darken(hue, 0.3),
-                             radius=max(4, w // 9))
+    card, body = D.card_base(
+        w, h, D.lighten(hue, 0.9), D.lighten(hue, 0.72), D.darken(hue, 0.3), radius=max(4, w // 9)
+    )
     band = D.surface(body.w, body.h)
     pygame.draw.rect(band, hue, (0, 0, body.w, max(4, body.h // 6)))
     card.blit(D.apply_mask(band, D.rounded_mask(body.w, body.h, max(4, w // 9))), body.topleft)
     if label:
-        D.text(card, label, D.font(fnt_size, True), D.darken(hue, 0.45), center=(body.centerx, body.centery + body.h // 14))
+        D.text(
+            card,
+            label,
+            D.font(fnt_size, True),
+            D.darken(hue, 0.45),
+            center=(body.centerx, body.centery + body.h // 14),
+        )
     return pygame.transform.rotozoom(card, angle, 1.0)
 
 
@@ -76,12 +83,32 @@ def logo() -> pygame.Surface:
     fan = _card_fan(190, scale=0.9)
     surf.blit(fan, (8, (lh - 190) // 2))
     title = D.font(86, True)
-    D.text(surf, "Tabletop Trio", title, P.AMBER, topleft=(205, 18), outline=(60, 30, 10), outline_w=3,
-           drop=(0, 0, 0, 150))
-    D.text(surf, "テーブルトップ・トリオ", D.font(30, True, jp=True), P.CREAM, topleft=(214, 128),
-           drop=(0, 0, 0, 160))
-    D.text(surf, "Hacktrick  ·  Ratjack  ·  Hakkutsu!!", D.font(20), (220, 200, 176), topleft=(216, 176),
-           drop=(0, 0, 0, 140))
+    D.text(
+        surf,
+        "Tabletop Trio",
+        title,
+        P.AMBER,
+        topleft=(205, 18),
+        outline=(60, 30, 10),
+        outline_w=3,
+        drop=(0, 0, 0, 150),
+    )
+    D.text(
+        surf,
+        "テーブルトップ・トリオ",
+        D.font(30, True, jp=True),
+        P.CREAM,
+        topleft=(214, 128),
+        drop=(0, 0, 0, 160),
+    )
+    D.text(
+        surf,
+        "Hacktrick  ·  Ratjack  ·  Hakkutsu!!",
+        D.font(20),
+        (220, 200, 176),
+        topleft=(216, 176),
+        drop=(0, 0, 0, 140),
+    )
     return surf
 
 
@@ -130,7 +157,9 @@ def thumbnail(game: str) -> pygame.Surface:
     """A 320x180 game-choice thumbnail built from the game's own art."""
     hue = GAME_HUES[game]
     surf = D.surface(THUMB_W, THUMB_H)
-    panel = D.rounded_panel(THUMB_W, THUMB_H, 16, D.darken(hue, 0.35), D.darken(hue, 0.7), D.lighten(hue, 0.2), 3)
+    panel = D.rounded_panel(
+        THUMB_W, THUMB_H, 16, D.darken(hue, 0.35), D.darken(hue, 0.7), D.lighten(hue, 0.2), 3
+    )
     surf.blit(panel, (0, 0))
     art = D.surface(THUMB_W, THUMB_H)
     if game == "hacktrick":
@@ -168,8 +197,11 @@ def thumbnail(game: str) -> pygame.Surface:
         art.blit(pygame.transform.smoothscale(HK.pawn(1), (30, 30)), (247, 38))
         art.blit(pygame.transform.smoothscale(HK.pawn(0), (30, 30)), (189, 68))
     surf.blit(D.apply_mask(art, D.rounded_mask(THUMB_W, THUMB_H, 16)), (0, 0))
-    label = {"hacktrick": "Hacktrick ハックトリック", "ratjack": "Ratjack ラットジャック",
-             "hakkutsu": "Hakkutsu!! ハックツ!!"}[game]  # both names, like the cards
+    label = {
+        "hacktrick": "Hacktrick ハックトリック",
+        "ratjack": "Ratjack ラットジャック",
+        "hakkutsu": "Hakkutsu!! ハックツ!!",
+    }[game]  # both names, like the cards
     band = D.surface(THUMB_W, 34)
     band.fill((0, 0, 0, 140))
     surf.blit(D.apply_mask(band, D.rounded_mask(THUMB_W, 34, 12)), (0, THUMB_H - 34))
@@ -201,30 +233,65 @@ def theme() -> bytes:
     """The pygame-gui theme (JSON): dark warm panels, amber accents, Japanese-capable fonts."""
     text, text_dim = _hex(P.CREAM), _hex(P.MUTED)
     base_colours = {
-        "normal_bg": _hex(P.PANEL), "hovered_bg": _hex(P.PANEL_LIGHT), "disabled_bg": "#3A322D",
-        "selected_bg": _hex(P.AMBER_DARK), "active_bg": _hex(P.AMBER), "dark_bg": "#201A17",
-        "normal_text": text, "hovered_text": "#FFFFFF", "selected_text": "#FFFFFF",
-        "disabled_text": "#7E7068", "active_text": "#2A1A0C",
-        "normal_border": "#7A6152", "hovered_border": _hex(P.AMBER), "disabled_border": "#4A3F38",
-        "selected_border": _hex(P.GOLD), "active_border": _hex(P.GOLD),
-        "link_text": _hex(P.AMBER), "link_hover": _hex(P.GOLD), "link_selected": "#FFFFFF",
-        "text_cursor": _hex(P.AMBER), "filled_bar": _hex(P.AMBER), "unfilled_bar": "#2A221E",
+        "normal_bg": _hex(P.PANEL),
+        "hovered_bg": _hex(P.PANEL_LIGHT),
+        "disabled_bg": "#3A322D",
+        "selected_bg": _hex(P.AMBER_DARK),
+        "active_bg": _hex(P.AMBER),
+        "dark_bg": "#201A17",
+        "normal_text": text,
+        "hovered_text": "#FFFFFF",
+        "selected_text": "#FFFFFF",
+        "disabled_text": "#7E7068",
+        "active_text": "#2A1A0C",
+        "normal_border": "#7A6152",
+        "hovered_border": _hex(P.AMBER),
+        "disabled_border": "#4A3F38",
+        "selected_border": _hex(P.GOLD),
+        "active_border": _hex(P.GOLD),
+        "link_text": _hex(P.AMBER),
+        "link_hover": _hex(P.GOLD),
+        "link_selected": "#FFFFFF",
+        "text_cursor": _hex(P.AMBER),
+        "filled_bar": _hex(P.AMBER),
+        "unfilled_bar": "#2A221E",
         "normal_text_shadow": "#00000080",
     }
-    rounded = {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1",
-               "shadow_width": "2", "tool_tip_delay": "0.6"}
+    rounded = {
+        "shape": "rounded_rectangle",
+        "shape_corner_radius": "8",
+        "border_width": "1",
+        "shadow_width": "2",
+        "tool_tip_delay": "0.6",
+    }
     data = {
         "defaults": {"colours": base_colours, "font": _font_block(16), "misc": rounded},
         "button": {
-            "colours": {"normal_bg": "#5A4234", "hovered_bg": "#76563F", "active_bg": _hex(P.AMBER),
-                        "selected_bg": _hex(P.AMBER_DARK), "normal_border": "#A07A58"},
+            "colours": {
+                "normal_bg": "#5A4234",
+                "hovered_bg": "#76563F",
+                "active_bg": _hex(P.AMBER),
+                "selected_bg": _hex(P.AMBER_DARK),
+                "normal_border": "#A07A58",
+            },
             "font": _font_block(17, bold=True),
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10", "border_width": "2",
-                     "shadow_width": "3", "text_horiz_alignment": "center"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "10",
+                "border_width": "2",
+                "shadow_width": "3",
+                "text_horiz_alignment": "center",
+            },
         },
         "#primary_button": {  # the one choice a screen leads to (Start game, Resume, Cancel in a dialog)
-            "colours": {"normal_bg": _hex(P.AMBER_DARK), "hovered_bg": _hex(P.AMBER), "normal_text": "#FFFFFF",
-                        "hovered_text": "#2A1A0C", "normal_border": _hex(P.GOLD), "hovered_border": _hex(P.GOLD)},
+            "colours": {
+                "normal_bg": _hex(P.AMBER_DARK),
+                "hovered_bg": _hex(P.AMBER),
+                "normal_text": "#FFFFFF",
+                "hovered_text": "#2A1A0C",
+                "normal_border": _hex(P.GOLD),
+                "hovered_border": _hex(P.GOLD),
+            },
         },
         "label": {
             "colours": {"normal_text": text, "dark_bg": "#00000000", "normal_bg": "#00000000"},
@@ -234,19 +301,33 @@ def theme() -> bytes:
         "text_box": {
             "colours": {"dark_bg": "#231C18", "normal_border": "#7A6152", "normal_text": text},
             "font": _font_block(15),
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1",
-                     "shadow_width": "1", "padding": "8,6"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "8",
+                "border_width": "1",
+                "shadow_width": "1",
+                "padding": "8,6",
+            },
         },
         "text_entry_line": {
             "colours": {"dark_bg": "#231C18", "normal_border": "#7A6152", "selected_bg": _hex(P.AMBER_DARK)},
             "font": _font_block(16),
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1",
-                     "padding": "6,4"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "6",
+                "border_width": "1",
+                "padding": "6,4",
+            },
         },
         "window": {
             "colours": {"dark_bg": "#2A221ECC", "normal_border": _hex(P.AMBER_DARK)},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "12", "border_width": "2",
-                     "shadow_width": "6", "title_bar_height": "32"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "12",
+                "border_width": "2",
+                "shadow_width": "6",
+                "title_bar_height": "32",
+            },
         },
         "window.#title_bar": {
             "colours": {"normal_bg": "#4A3629", "hovered_bg": "#5A4234", "normal_text": _hex(P.GOLD)},
@@ -254,15 +335,29 @@ def theme() -> bytes:
         },
         "panel": {
             "colours": {"dark_bg": "#2A221EE6", "normal_border": "#6A5344"},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "12", "border_width": "1",
-                     "shadow_width": "4"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "12",
+                "border_width": "1",
+                "shadow_width": "4",
+            },
         },
         "drop_down_menu": {
-            "colours": {"dark_bg": "#231C18", "normal_bg": "#4A3629", "hovered_bg": "#6A4E3B",
-                        "selected_bg": _hex(P.AMBER_DARK), "normal_border": "#A07A58"},
+            "colours": {
+                "dark_bg": "#231C18",
+                "normal_bg": "#4A3629",
+                "hovered_bg": "#6A4E3B",
+                "selected_bg": _hex(P.AMBER_DARK),
+                "normal_border": "#A07A58",
+            },
             "font": _font_block(16),
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1",
-                     "shadow_width": "2", "expand_direction": "down"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "8",
+                "border_width": "1",
+                "shadow_width": "2",
+                "expand_direction": "down",
+            },
         },
         "selection_list": {
             "colours": {"dark_bg": "#231C18", "normal_border": "#7A6152"},
@@ -274,8 +369,13 @@ def theme() -> bytes:
         },
         "horizontal_slider": {
             "colours": {"dark_bg": "#231C18", "normal_border": "#7A6152"},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8", "border_width": "1",
-                     "enable_arrow_buttons": "0", "sliding_button_width": "20"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "8",
+                "border_width": "1",
+                "enable_arrow_buttons": "0",
+                "sliding_button_width": "20",
+            },
         },
         "horizontal_slider.#sliding_button": {
             "colours": {"normal_bg": _hex(P.AMBER), "hovered_bg": _hex(P.GOLD), "normal_border": "#6A3E10"},
@@ -288,8 +388,12 @@ def theme() -> bytes:
         "tool_tip": {
             "colours": {"dark_bg": "#120E0CEE", "normal_border": _hex(P.AMBER_DARK), "normal_text": text},
             "font": _font_block(14),
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1",
-                     "shadow_width": "2"},
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": "6",
+                "border_width": "1",
+                "shadow_width": "2",
+            },
         },
         "progress_bar": {
             "colours": {"filled_bar": _hex(P.AMBER), "unfilled_bar": "#2A221E", "normal_text": text},
@@ -305,18 +409,47 @@ def theme() -> bytes:
 def specs() -> list[AssetSpec]:
     """All shared UI assets."""
     out = [
-        AssetSpec("ui.background", "ui/background.png", "image", "ui", f"title screen background ({W}x{H})", background),
+        AssetSpec(
+            "ui.background",
+            "ui/background.png",
+            "image",
+            "ui",
+            f"title screen background ({W}x{H})",
+            background,
+        ),
         AssetSpec("ui.logo", "ui/logo.png", "image", "ui", "title logo 'Tabletop Trio' (transparent)", logo),
-        AssetSpec("ui.table", "ui/table.png", "image", "ui", f"felt table texture for game scenes ({W}x{H})", table),
-        AssetSpec("ui.theme", "ui/theme.json", "theme", "ui",
-                  "pygame-gui theme; fonts are Noto Sans JP from pygame_gui.data; object ids "
-                  "@title @heading @small @score", theme),
+        AssetSpec(
+            "ui.table", "ui/table.png", "image", "ui", f"felt table texture for game scenes ({W}x{H})", table
+        ),
+        AssetSpec(
+            "ui.theme",
+            "ui/theme.json",
+            "theme",
+            "ui",
+            "pygame-gui theme; fonts are Noto Sans JP from pygame_gui.data; object ids "
+            "@title @heading @small @score",
+            theme,
+        ),
         AssetSpec("ui.icon", "ui/icon.png", "image", "ui", "64x64 window icon", icon),
-        AssetSpec("ui.thinking", "ui/thinking.png", "image", "ui",
-                  f"'bot is thinking' spinner: sprite sheet of {SPINNER_FRAMES} frames of {SPINNER}x{SPINNER}",
-                  thinking, {"frames": SPINNER_FRAMES, "frame_size": [SPINNER, SPINNER]}),
+        AssetSpec(
+            "ui.thinking",
+            "ui/thinking.png",
+            "image",
+            "ui",
+            f"'bot is thinking' spinner: sprite sheet of {SPINNER_FRAMES} frames of {SPINNER}x{SPINNER}",
+            thinking,
+            {"frames": SPINNER_FRAMES, "frame_size": [SPINNER, SPINNER]},
+        ),
     ]
     for g in THUMB_GAMES:
-        out.append(AssetSpec(f"ui.game.{g}", f"ui/game_{g}.png", "image", "ui",
-                             f"game-choice thumbnail for {g} ({THUMB_W}x{THUMB_H})", lambda g=g: thumbnail(g)))
+        out.append(
+            AssetSpec(
+                f"ui.game.{g}",
+                f"ui/game_{g}.png",
+                "image",
+                "ui",
+                f"game-choice thumbnail for {g} ({THUMB_W}x{THUMB_H})",
+                lambda g=g: thumbnail(g),
+            )
+        )
     return out

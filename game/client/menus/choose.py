@@ -14,7 +14,7 @@ from .common import backdrop, button, heading
 
 
 def players_text(info) -> str:
-    """"2–4 players" / "2〜4人用" (each language writes its own range), "2 players", or "?"."""
+    """ "2–4 players" / "2〜4人用" (each language writes its own range), "2 players", or "?"."""
     if info is None:
         return t("choose.players", n="?")
     if info.min_players == info.max_players:
@@ -52,16 +52,25 @@ class GameChoiceScene(Scene):
         self.learn_buttons = {}
         lessons = available()
         for name, col in zip(self.games, self.columns(), strict=True):
-            b = button(self, (col.x + 20, col.bottom - 66, col.w - 150, 48),
-                       "choose.play" if has_table(name) else "choose.not_built")
+            b = button(
+                self,
+                (col.x + 20, col.bottom - 66, col.w - 150, 48),
+                "choose.play" if has_table(name) else "choose.not_built",
+            )
             if not has_table(name):
                 b.disable()
             self.buttons[b] = name
-            self.rules_buttons[button(self, (col.right - 120, col.bottom - 66, 100, 48), "choose.rules")] = name
+            self.rules_buttons[button(self, (col.right - 120, col.bottom - 66, 100, 48), "choose.rules")] = (
+                name
+            )
             if name in lessons and has_table(name):
                 key = "tutorial.continue_lesson" if progress.place(name).started else "tutorial.learn"
-                lesson = button(self, (col.x + 20, col.bottom - 122, col.w - 40, 46), key,
-                                object_id="#primary_button" if self.learn else "#menu_button")
+                lesson = button(
+                    self,
+                    (col.x + 20, col.bottom - 122, col.w - 40, 46),
+                    key,
+                    object_id="#primary_button" if self.learn else "#menu_button",
+                )
                 self.learn_buttons[lesson] = name
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
 
@@ -89,8 +98,14 @@ class GameChoiceScene(Scene):
         from .confirm import ConfirmScene
 
         title = t(f"game.{game}.title")
-        offer = ConfirmScene(self.app, "tutorial.offer_heading", "tutorial.offer_text", "tutorial.offer_yes",
-                             lambda: open_tutorial(self.app, game), game=title)
+        offer = ConfirmScene(
+            self.app,
+            "tutorial.offer_heading",
+            "tutorial.offer_text",
+            "tutorial.offer_yes",
+            lambda: open_tutorial(self.app, game),
+            game=title,
+        )
         offer.cancel_key = "tutorial.offer_no"
         offer.confirm_is_primary = True  # learning is the suggested choice; declining loses nothing either
         offer.on_cancel = lambda: self.app.scenes.push_named("setup", game)
@@ -116,5 +131,10 @@ class GameChoiceScene(Scene):
                 engine = t("choose.engine_ready") if info else t("choose.engine_missing")
                 desc = f"{desc}\n{t('choose.scene_missing')} {engine}"
             bottom = 132 if any(g == name for g in self.learn_buttons.values()) else 76
-            gfx.text_block(surface, desc, pygame.Rect(col.x + 20, col.y + 282, col.w - 40, col.h - 282 - bottom), 15,
-                           line_gap=2)
+            gfx.text_block(
+                surface,
+                desc,
+                pygame.Rect(col.x + 20, col.y + 282, col.w - 40, col.h - 282 - bottom),
+                15,
+                line_gap=2,
+            )

@@ -10,13 +10,15 @@ from ..i18n import t
 
 
 def button(scene, rect, key: str, object_id: str = "#menu_button", **fmt) -> pygame_gui.elements.UIButton:
-    return pygame_gui.elements.UIButton(pygame.Rect(rect), t(key, **fmt), scene.app.ui,
-                                        container=scene.container, object_id=object_id)
+    return pygame_gui.elements.UIButton(
+        pygame.Rect(rect), t(key, **fmt), scene.app.ui, container=scene.container, object_id=object_id
+    )
 
 
 def label(scene, rect, msg: str, object_id: str = "#label") -> pygame_gui.elements.UILabel:
-    return pygame_gui.elements.UILabel(pygame.Rect(rect), msg, scene.app.ui,
-                                       container=scene.container, object_id=object_id)
+    return pygame_gui.elements.UILabel(
+        pygame.Rect(rect), msg, scene.app.ui, container=scene.container, object_id=object_id
+    )
 
 
 def backdrop(app, surface, key: str = "ui.background", dim: int = 0) -> None:
@@ -28,5 +30,6 @@ def backdrop(app, surface, key: str = "ui.background", dim: int = 0) -> None:
 
 
 def heading(surface, msg: str, y: int = 40, size: int = 40) -> None:
-    gfx.text(surface, msg, (surface.get_width() // 2, y), size, gfx.INK, anchor="midtop", bold=True,
-             shadow=True)
+    gfx.text(
+        surface, msg, (surface.get_width() // 2, y), size, gfx.INK, anchor="midtop", bold=True, shadow=True
+    )

@@ -30,8 +30,9 @@ class ConfirmScene(Scene):
     #: The confirm button is the highlighted choice (an offer, where nothing is at risk); else Cancel is.
     confirm_is_primary = False
 
-    def __init__(self, app, question: str, note: str, confirm: str, on_confirm: Callable[[], None],
-                 **fmt) -> None:
+    def __init__(
+        self, app, question: str, note: str, confirm: str, on_confirm: Callable[[], None], **fmt
+    ) -> None:
         super().__init__(app)
         self.question, self.note, self.confirm = question, note, confirm
         self.on_confirm = on_confirm
@@ -40,10 +41,18 @@ class ConfirmScene(Scene):
     def build_ui(self) -> None:
         cx = self.app.size[0] // 2
         primary, plain = "#primary_button", "#menu_button"
-        self.b_confirm = button(self, (cx - 250, 400, 230, 50), self.confirm,
-                                object_id=primary if self.confirm_is_primary else plain)
-        self.b_cancel = button(self, (cx + 20, 400, 230, 50), self.cancel_key,
-                               object_id=plain if self.confirm_is_primary else primary)
+        self.b_confirm = button(
+            self,
+            (cx - 250, 400, 230, 50),
+            self.confirm,
+            object_id=primary if self.confirm_is_primary else plain,
+        )
+        self.b_cancel = button(
+            self,
+            (cx + 20, 400, 230, 50),
+            self.cancel_key,
+            object_id=plain if self.confirm_is_primary else primary,
+        )
 
     def button_pressed(self, element) -> None:
         if element is self.b_cancel:
@@ -67,9 +76,22 @@ class ConfirmScene(Scene):
         gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)  # dim the rest
         rect = self.panel_rect()
         gfx.panel(surface, rect, 255)  # opaque: the text beneath does not show through the question
-        gfx.text(surface, t(self.question, **self.fmt), (rect.centerx, rect.top + 28), 30, gfx.GOLD, anchor="midtop",
-                 bold=True)
+        gfx.text(
+            surface,
+            t(self.question, **self.fmt),
+            (rect.centerx, rect.top + 28),
+            30,
+            gfx.GOLD,
+            anchor="midtop",
+            bold=True,
+        )
         note = t(self.note, **self.fmt)
         area = pygame.Rect(rect.left + 30, rect.top + 80, rect.w - 60, 108)
-        gfx.text_block(surface, note, area, fitting_size(note, area.w, area.h, sizes=(18, 16, 15, 14, 13)), gfx.INK,
-                       line_gap=0)
+        gfx.text_block(
+            surface,
+            note,
+            area,
+            fitting_size(note, area.w, area.h, sizes=(18, 16, 15, 14, 13)),
+            gfx.INK,
+            line_gap=0,
+        )

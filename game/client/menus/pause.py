@@ -60,9 +60,16 @@ class PauseScene(Scene):
             return
         from .confirm import ConfirmScene
 
-        self.app.scenes.push(ConfirmScene(self.app, "pause.other_save_question", "pause.other_save_note",
-                                          "pause.other_save_replace", self._save_then_title,
-                                          game=t(f"game.{session.game}.title")))
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app,
+                "pause.other_save_question",
+                "pause.other_save_note",
+                "pause.other_save_replace",
+                self._save_then_title,
+                game=t(f"game.{session.game}.title"),
+            )
+        )
 
     def _save_then_title(self) -> None:
         if self.game_scene.save_game():
@@ -75,8 +82,11 @@ class PauseScene(Scene):
             return
         from .confirm import ConfirmScene
 
-        self.app.scenes.push(ConfirmScene(self.app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway",
-                                          self.to_title))
+        self.app.scenes.push(
+            ConfirmScene(
+                self.app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", self.to_title
+            )
+        )
 
     def to_title(self) -> None:
         from .title import TitleScene
@@ -89,7 +99,9 @@ class PauseScene(Scene):
     def note_text(self) -> str:
         """What quitting and closing do, naming the title screen's button as it reads ("Continue
         Hacktrick")."""
-        if getattr(self.game_scene, "guide", None) is not None:  # a lesson: its place is kept, nothing is saved
+        if (
+            getattr(self.game_scene, "guide", None) is not None
+        ):  # a lesson: its place is kept, nothing is saved
             return t("pause.lesson_note")
         return t("pause.quit_note", button=continue_label(self.game_scene.session.game))
 
@@ -110,6 +122,13 @@ class PauseScene(Scene):
         surface.blit(veil, (0, 0))
         rect, note, _ = self.note_layout()
         gfx.panel(surface, rect, 255)  # opaque: the table's text does not show through the menu
-        gfx.text(surface, t("pause.heading"), (rect.centerx, rect.top + 24), 32, gfx.GOLD,
-                 anchor="midtop", bold=True)
+        gfx.text(
+            surface,
+            t("pause.heading"),
+            (rect.centerx, rect.top + 24),
+            32,
+            gfx.GOLD,
+            anchor="midtop",
+            bold=True,
+        )
         gfx.text_block(surface, self.note_text(), note, self.NOTE_SIZE, gfx.MUTED, line_gap=0)

@@ -74,8 +74,11 @@ class ReplaysScene(Scene):
         except (OSError, ValueError, RecursionError):
             return file_row(path)
         finished = record.meta.get("finished")
-        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)) if isinstance(finished, int | float) \
+        date = (
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(finished))
+            if isinstance(finished, int | float)
             else path.stem[:15]
+        )
         seats = record.seat_specs() or [UNKNOWN_SEAT] * record.players
         names = seat_names(seats)
         result = ""
@@ -104,7 +107,9 @@ class ReplaysScene(Scene):
 
     def build_ui(self) -> None:
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
-        self.b_open = button(self, (LIST.right - 220, 650, 220, 46), "replays.open", object_id="#primary_button")
+        self.b_open = button(
+            self, (LIST.right - 220, 650, 220, 46), "replays.open", object_id="#primary_button"
+        )
         if not self.paths:
             self.b_open.disable()
 
@@ -164,14 +169,25 @@ class ReplaysScene(Scene):
         for i in range(self.top, min(len(self.paths), self.top + self.rows)):
             rect = self.row_rect(i)
             if i == self.selected or i == self.hover:
-                pygame.draw.rect(surface, (60, 84, 70) if i == self.selected else (40, 58, 48), rect,
-                                 border_radius=6)
+                pygame.draw.rect(
+                    surface, (60, 84, 70) if i == self.selected else (40, 58, 48), rect, border_radius=6
+                )
             row = self.lines[i]
             colour = gfx.GOLD if i == self.selected else gfx.INK if row.readable else gfx.MUTED
-            columns = ((row.date, colour), (row.game, colour), (row.players, colour if row.readable else gfx.MUTED))
+            columns = (
+                (row.date, colour),
+                (row.game, colour),
+                (row.players, colour if row.readable else gfx.MUTED),
+            )
             for x, (text, shade) in zip(COLUMNS, columns, strict=True):
                 gfx.text(surface, text, (rect.left + x, rect.centery), 17, shade, anchor="midleft")
             gfx.text(surface, row.result, (rect.right - 12, rect.centery), 17, colour, anchor="midright")
         if len(self.paths) > self.rows:
-            gfx.text(surface, f"{self.top + 1}–{min(len(self.paths), self.top + self.rows)} / {len(self.paths)}",
-                     (LIST.right - 12, LIST.bottom + 8), 14, gfx.MUTED, anchor="topright")
+            gfx.text(
+                surface,
+                f"{self.top + 1}–{min(len(self.paths), self.top + self.rows)} / {len(self.paths)}",
+                (LIST.right - 12, LIST.bottom + 8),
+                14,
+                gfx.MUTED,
+                anchor="topright",
+            )

@@ -16,8 +16,9 @@ from .common import backdrop, button, heading
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, session, names: list[str], summary: list[str] | None = None,
-                 replay_path=None) -> None:
+    def __init__(
+        self, app, session, names: list[str], summary: list[str] | None = None, replay_path=None
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.names = names
@@ -26,15 +27,26 @@ class ResultsScene(Scene):
         self.b_replay = None
 
     def build_ui(self) -> None:
-        keys = ["results.rematch", "results.again"] + (["replay.results_button"] if self.replay_path else []) \
+        keys = (
+            ["results.rematch", "results.again"]
+            + (["replay.results_button"] if self.replay_path else [])
             + ["results.title"]
+        )
         width, gap = (260, 20) if len(keys) == 3 else (230, 16)
         x = self.app.size[0] // 2 - (len(keys) * width + (len(keys) - 1) * gap) // 2
         made = {}
         for i, key in enumerate(keys):
-            made[key] = button(self, (x + i * (width + gap), 600, width, 52), key,
-                               object_id="#primary_button" if key == "results.rematch" else "#menu_button")
-        self.b_rematch, self.b_again, self.b_title = made["results.rematch"], made["results.again"], made["results.title"]
+            made[key] = button(
+                self,
+                (x + i * (width + gap), 600, width, 52),
+                key,
+                object_id="#primary_button" if key == "results.rematch" else "#menu_button",
+            )
+        self.b_rematch, self.b_again, self.b_title = (
+            made["results.rematch"],
+            made["results.again"],
+            made["results.title"],
+        )
         self.b_replay = made.get("replay.results_button")
 
     def button_pressed(self, element) -> None:
@@ -101,8 +113,9 @@ class ResultsScene(Scene):
         for p, name in enumerate(self.names):
             colour = gfx.GOLD if p in winners else gfx.INK
             gfx.text(surface, name, (box.left + 40, y), 24, colour)
-            gfx.text(surface, self.score_text(state.scores[p]), (box.right - 40, y), 24, colour,
-                     anchor="topright")
+            gfx.text(
+                surface, self.score_text(state.scores[p]), (box.right - 40, y), 24, colour, anchor="topright"
+            )
             y += 44
         y += 10
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
@@ -124,5 +137,5 @@ class ResultsScene(Scene):
         rows = max(1, height // 26)
         lines = [part for entry in self.summary for part in gfx.wrap(entry, 17, width)]
         if len(lines) > rows:
-            lines = ["…"] + lines[len(lines) - rows + 1:]
+            lines = ["…"] + lines[len(lines) - rows + 1 :]
         return lines

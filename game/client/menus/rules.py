@@ -50,7 +50,7 @@ def rich_lines(text: str, size: int, width: int) -> list[list[tuple[str, bool]]]
         plain += piece
 
     def runs(start: int, end: int) -> list[tuple[str, bool]]:
-        return [(plain[max(s, start):min(e, end)], bold) for s, e, bold in spans if s < end and e > start]
+        return [(plain[max(s, start) : min(e, end)], bold) for s, e, bold in spans if s < end and e > start]
 
     def measure(start: int, end: int) -> int:
         return sum(gfx.font(size, bold).size(run)[0] for run, bold in runs(start, end))
@@ -87,8 +87,15 @@ class Page:
         self.rows.append(Row(self.y, h, draw))
         self.y += h
 
-    def text(self, msg: str, size: int, colour=gfx.INK, bold: bool = False, indent: int = 0,
-             width: int | None = None) -> None:
+    def text(
+        self,
+        msg: str,
+        size: int,
+        colour=gfx.INK,
+        bold: bool = False,
+        indent: int = 0,
+        width: int | None = None,
+    ) -> None:
         lh = gfx.font(size).get_linesize() + 2
         for line in rich_lines(f"**{msg}**" if bold else msg, size, (width or self.width) - indent):
             self.add(lh, lambda s, x, y, line=line: draw_runs(s, line, x + indent, y, size, colour))
@@ -122,7 +129,9 @@ class Page:
         images = [self.picture(key, block.height) for key in block.keys]
         row: list[pygame.Surface] = []
         for image in images + [None]:
-            fits = image is not None and sum(i.get_width() + 12 for i in row) + image.get_width() <= self.width
+            fits = (
+                image is not None and sum(i.get_width() + 12 for i in row) + image.get_width() <= self.width
+            )
             if row and (image is None or not fits):
                 self.add(block.height + 12, lambda s, x, y, row=row: blit_row(s, row, x, y))
                 row = []
@@ -164,8 +173,9 @@ class Page:
 
 def draw_runs(surface, line, x: int, y: int, size: int, colour) -> None:
     for run, bold in line:
-        rect = gfx.text(surface, run, (x, y), size, gfx.GOLD if bold and colour == gfx.INK else colour,
-                        bold=bold)
+        rect = gfx.text(
+            surface, run, (x, y), size, gfx.GOLD if bold and colour == gfx.INK else colour, bold=bold
+        )
         x = rect.right
 
 
@@ -235,9 +245,13 @@ class RulesScene(Scene):
         self.game_buttons = {}
         y = VIEW.top
         for game in clients():
-            b = pygame_gui.elements.UIButton(pygame.Rect(NAV_X, y, NAV_W, 40), t(f"game.{game}.title"),
-                                             self.app.ui, container=self.container,
-                                             object_id="#primary_button" if game == self.game else "#menu_button")
+            b = pygame_gui.elements.UIButton(
+                pygame.Rect(NAV_X, y, NAV_W, 40),
+                t(f"game.{game}.title"),
+                self.app.ui,
+                container=self.container,
+                object_id="#primary_button" if game == self.game else "#menu_button",
+            )
             if game == self.game:
                 b.select()  # the theme's "selected" colours: the game shown
             self.game_buttons[b] = game
@@ -245,8 +259,12 @@ class RulesScene(Scene):
         y += 16
         self.section_buttons = {}
         for section in self.doc.sections if self.doc else []:
-            b = pygame_gui.elements.UIButton(pygame.Rect(NAV_X + 12, y, NAV_W - 12, 36), section.title,
-                                             self.app.ui, container=self.container)
+            b = pygame_gui.elements.UIButton(
+                pygame.Rect(NAV_X + 12, y, NAV_W - 12, 36),
+                section.title,
+                self.app.ui,
+                container=self.container,
+            )
             self.section_buttons[b] = section.id
             y += 40
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
@@ -278,9 +296,13 @@ class RulesScene(Scene):
         return pygame.Rect(VIEW.right - BAR_W - 8, VIEW.top + 10, BAR_W, VIEW.h - 20)
 
     def handle_event(self, event) -> None:
-        step = {pygame.K_UP: -LINE_STEP, pygame.K_DOWN: LINE_STEP,
-                pygame.K_PAGEUP: -(self.inner.h - 60), pygame.K_PAGEDOWN: self.inner.h - 60,
-                pygame.K_SPACE: self.inner.h - 60}
+        step = {
+            pygame.K_UP: -LINE_STEP,
+            pygame.K_DOWN: LINE_STEP,
+            pygame.K_PAGEUP: -(self.inner.h - 60),
+            pygame.K_PAGEDOWN: self.inner.h - 60,
+            pygame.K_SPACE: self.inner.h - 60,
+        }
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.scenes.pop()
@@ -322,8 +344,9 @@ class RulesScene(Scene):
         backdrop(self.app, surface, dim=170)
         heading(surface, t("rules.heading", game=t(f"game.{self.game}.title")), y=18, size=34)
         gfx.panel(surface, VIEW, 215)
-        gfx.text(surface, t("rules.scroll_hint"), (VIEW.right, VIEW.bottom + 14), 14, gfx.MUTED,
-                 anchor="topright")
+        gfx.text(
+            surface, t("rules.scroll_hint"), (VIEW.right, VIEW.bottom + 14), 14, gfx.MUTED, anchor="topright"
+        )
         if self.page is None:
             gfx.text_block(surface, t("rules.missing", game=t(f"game.{self.game}.title")), self.inner, TEXT)
             return
@@ -338,8 +361,12 @@ class RulesScene(Scene):
         thumb = self.thumb()
         if thumb is not None:
             pygame.draw.rect(surface, (60, 70, 64), self.track(), border_radius=BAR_W // 2)
-            pygame.draw.rect(surface, gfx.GOLD if self.drag is not None else (170, 160, 120), thumb,
-                             border_radius=BAR_W // 2)
+            pygame.draw.rect(
+                surface,
+                gfx.GOLD if self.drag is not None else (170, 160, 120),
+                thumb,
+                border_radius=BAR_W // 2,
+            )
 
     def draw_over(self, surface) -> None:
         """The current section's button marked in the list."""
@@ -347,4 +374,6 @@ class RulesScene(Scene):
         for b, sid in self.section_buttons.items():
             if sid == current:
                 pygame.draw.rect(surface, gfx.GOLD, b.rect.inflate(4, 4), width=2, border_radius=8)
-                pygame.draw.rect(surface, gfx.GOLD, (NAV_X, b.rect.top + 6, 5, b.rect.h - 12), border_radius=2)
+                pygame.draw.rect(
+                    surface, gfx.GOLD, (NAV_X, b.rect.top + 6, 5, b.rect.h - 12), border_radius=2
+                )

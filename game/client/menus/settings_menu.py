@@ -26,36 +26,45 @@ class SettingsScene(Scene):
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.language"), "#setup_label")
         self.lang = pygame_gui.elements.UIDropDownMenu(
-            [LANGUAGE_NAMES[code] for code in LANGUAGES], LANGUAGE_NAMES[s.language],
-            pygame.Rect(cx, y, w, 44), ui, container=c)
+            [LANGUAGE_NAMES[code] for code in LANGUAGES],
+            LANGUAGE_NAMES[s.language],
+            pygame.Rect(cx, y, w, 44),
+            ui,
+            container=c,
+        )
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.animation"), "#setup_label")
         speeds = [f"{v:g}x" for v in ANIMATION_SPEEDS]
         current = min(ANIMATION_SPEEDS, key=lambda v: abs(v - s.animation_speed))
-        self.speed = pygame_gui.elements.UIDropDownMenu(speeds, f"{current:g}x", pygame.Rect(cx, y, w, 44),
-                                                        ui, container=c)
+        self.speed = pygame_gui.elements.UIDropDownMenu(
+            speeds, f"{current:g}x", pygame.Rect(cx, y, w, 44), ui, container=c
+        )
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.volume"), "#setup_label")
-        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(cx, y + 6, w - 70, 32),
-                                                             round(s.volume * 100), (0, 100), ui,
-                                                             container=c)
+        self.volume = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(cx, y + 6, w - 70, 32), round(s.volume * 100), (0, 100), ui, container=c
+        )
         self.volume_value = label(self, (cx + w - 64, y, 64, 44), self.volume_text(), "#setup_label")
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.mute"), "#setup_label")
-        self.mute = pygame_gui.elements.UIButton(pygame.Rect(cx, y, w, 44),
-                                                 t("settings.on") if s.mute else t("settings.off"),
-                                                 ui, container=c)
+        self.mute = pygame_gui.elements.UIButton(
+            pygame.Rect(cx, y, w, 44), t("settings.on") if s.mute else t("settings.off"), ui, container=c
+        )
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.window"), "#setup_label")
         cur = f"{s.window_size[0]}x{s.window_size[1]}"
         sizes = [f"{a}x{b}" for a, b in window_sizes_for(self.app.desktop_size(), s.window_size)]
-        self.size_menu = pygame_gui.elements.UIDropDownMenu(sizes, cur, pygame.Rect(cx, y, w, 44), ui,
-                                                            container=c)
+        self.size_menu = pygame_gui.elements.UIDropDownMenu(
+            sizes, cur, pygame.Rect(cx, y, w, 44), ui, container=c
+        )
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.fullscreen"), "#setup_label")
-        self.full = pygame_gui.elements.UIButton(pygame.Rect(cx, y, w, 44),
-                                                 t("settings.on") if s.fullscreen else t("settings.off"),
-                                                 ui, container=c)
+        self.full = pygame_gui.elements.UIButton(
+            pygame.Rect(cx, y, w, 44),
+            t("settings.on") if s.fullscreen else t("settings.off"),
+            ui,
+            container=c,
+        )
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
 
     def volume_text(self) -> str:
@@ -135,4 +144,6 @@ class SettingsScene(Scene):
         backdrop(self.app, surface, dim=140)
         heading(surface, t("settings.heading"))
         gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
-        gfx.text(surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop")  # no file path: see README
+        gfx.text(
+            surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop"
+        )  # no file path: see README

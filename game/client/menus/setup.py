@@ -44,7 +44,10 @@ def option_label(game: str, name: str, value) -> str:
     if isinstance(value, (tuple, list)):
         return " + ".join(str(v) for v in value)
     table = i18n_table("en")
-    for key, fmt in ((f"option.{game}.{name}.{value}", {}), (f"option.{game}.{name}.value", {"value": value})):
+    for key, fmt in (
+        (f"option.{game}.{name}.{value}", {}),
+        (f"option.{game}.{name}.value", {"value": value}),
+    ):
         if key in table:
             return t(key, **fmt)
     return str(value)
@@ -80,8 +83,16 @@ def start_new_game(app, session) -> None:
 
     from .confirm import ConfirmScene
 
-    app.scenes.push(ConfirmScene(app, "setup.replace_question", "setup.replace_note", "setup.replace", replace,
-                                 game=t(f"game.{session.game}.title")))
+    app.scenes.push(
+        ConfirmScene(
+            app,
+            "setup.replace_question",
+            "setup.replace_note",
+            "setup.replace",
+            replace,
+            game=t(f"game.{session.game}.title"),
+        )
+    )
 
 
 class SetupScene(Scene):
@@ -118,7 +129,8 @@ class SetupScene(Scene):
             label(self, (LEFT, y, 220, CONTROL_H), t("setup.players"), "#setup_label")
             counts = [str(n) for n in range(self.info.min_players, self.info.max_players + 1)]
             self.players_menu = pygame_gui.elements.UIDropDownMenu(
-                counts, str(len(self.seats)), pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c)
+                counts, str(len(self.seats)), pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c
+            )
             y += ROW
         self.seat_menus = []
         self.seat_rows: list[int] = []
@@ -126,8 +138,9 @@ class SetupScene(Scene):
             self.seat_rows.append(y)
             label(self, (LEFT, y, 220, CONTROL_H), t("setup.seat", n=p + 1), "#setup_label")
             current = next((t(k) for k, s in choices if s == spec), texts[0])
-            menu = pygame_gui.elements.UIDropDownMenu(texts, current, pygame.Rect(LEFT + 240, y, 340, CONTROL_H),
-                                                      ui, container=c)
+            menu = pygame_gui.elements.UIDropDownMenu(
+                texts, current, pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c
+            )
             self.seat_menus.append(menu)
             y += ROW
         self.option_menus = {}
@@ -139,17 +152,23 @@ class SetupScene(Scene):
             if self.options[name] not in values:
                 values.insert(0, self.options[name])
             labels = [option_label(self.game, name, v) for v in values]
-            menu = pygame_gui.elements.UIDropDownMenu(labels, option_label(self.game, name, self.options[name]),
-                                                      pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c,
-                                                      expansion_height_limit=300)
+            menu = pygame_gui.elements.UIDropDownMenu(
+                labels,
+                option_label(self.game, name, self.options[name]),
+                pygame.Rect(LEFT + 240, y, 340, CONTROL_H),
+                ui,
+                container=c,
+                expansion_height_limit=300,
+            )
             self.option_menus[name] = (menu, values, labels)
             self.option_rows.append((name, y))
             y += ROW
             if option_about(self.game, name, self.options[name]) is not None:
                 y += ABOUT_H  # room for the line saying what the choice means
         self.form_bottom = y
-        self.b_start = button(self, (self.app.size[0] - 300, 640, 260, 52), "setup.start",
-                              object_id="#primary_button")
+        self.b_start = button(
+            self, (self.app.size[0] - 300, 640, 260, 52), "setup.start", object_id="#primary_button"
+        )
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
         self.b_rules = button(self, (240, 646, 200, 46), "setup.rules")
 
@@ -194,7 +213,11 @@ class SetupScene(Scene):
         start_new_game(self.app, session)
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
             if close_open_drop_down(self):  # Esc or Enter on an open list closes it, nothing more
                 return
             if event.key == pygame.K_ESCAPE:
@@ -216,7 +239,9 @@ class SetupScene(Scene):
             self.side_note(surface, t(f"option.{self.game}.{name}.help"), y)
             about = option_about(self.game, name, self.options[name])
             if about:  # what the chosen value means, under it
-                area = pygame.Rect(LEFT, y + CONTROL_H + 4, NOTE_X + NOTE_W - LEFT, ABOUT_H + ROW - CONTROL_H - 8)
+                area = pygame.Rect(
+                    LEFT, y + CONTROL_H + 4, NOTE_X + NOTE_W - LEFT, ABOUT_H + ROW - CONTROL_H - 8
+                )
                 gfx.text_block(surface, about, area, NOTE_SIZE + 1, gfx.INK, line_gap=0)
 
     @staticmethod
@@ -224,4 +249,6 @@ class SetupScene(Scene):
         """``text`` beside the drop-down at ``y``, centred on it."""
         height = len(gfx.wrap(text, NOTE_SIZE, NOTE_W)) * gfx.font(NOTE_SIZE).get_linesize()
         top = max(y - (ROW - CONTROL_H) // 2, y + (CONTROL_H - height) // 2)
-        gfx.text_block(surface, text, pygame.Rect(NOTE_X, top, NOTE_W, ROW - 4), NOTE_SIZE, gfx.MUTED, line_gap=0)
+        gfx.text_block(
+            surface, text, pygame.Rect(NOTE_X, top, NOTE_W, ROW - 4), NOTE_SIZE, gfx.MUTED, line_gap=0
+        )

@@ -34,8 +34,9 @@ class TitleScene(Scene):
         self.saves = list_saves()
         if self.saves:  # the newest save, named by its game: "Continue Ratjack"
             game = self.saves[-1].stem
-            self.b_continue = button(self, (x, y + 2 * step, w, h), "title.continue_game",
-                                     game=t(f"game.{game}.title"))
+            self.b_continue = button(
+                self, (x, y + 2 * step, w, h), "title.continue_game", game=t(f"game.{game}.title")
+            )
         else:
             self.b_continue = button(self, (x, y + 2 * step, w, h), "title.continue")
             self.b_continue.disable()
@@ -81,9 +82,17 @@ class TitleScene(Scene):
             from .confirm import ConfirmScene
 
             self.app.report(str(exc))
-            self.app.scenes.push(ConfirmScene(self.app, "title.save_broken_question", "title.save_broken",
-                                              "title.put_aside", lambda: self.put_aside(path), name=path.name,
-                                              problem=t(f"title.save_problem.{exc.kind}")))
+            self.app.scenes.push(
+                ConfirmScene(
+                    self.app,
+                    "title.save_broken_question",
+                    "title.save_broken",
+                    "title.put_aside",
+                    lambda: self.put_aside(path),
+                    name=path.name,
+                    problem=t(f"title.save_problem.{exc.kind}"),
+                )
+            )
             return
         open_game(self.app, session, resumed=True)
 
@@ -103,7 +112,13 @@ class TitleScene(Scene):
         logo = gfx.image(self.app.assets, "ui.logo")
         surface.blit(logo, logo.get_rect(midtop=(self.app.size[0] // 2, LOGO_TOP)))
         if self.app.notice is None:  # a toast takes the tagline's place
-            gfx.text(surface, t("title.subtitle"), (self.app.size[0] // 2, TAGLINE_Y), 22, gfx.INK,
-                     anchor="center", shadow=True)
-        gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED,
-                 anchor="midbottom")
+            gfx.text(
+                surface,
+                t("title.subtitle"),
+                (self.app.size[0] // 2, TAGLINE_Y),
+                22,
+                gfx.INK,
+                anchor="center",
+                shadow=True,
+            )
+        gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED, anchor="midbottom")

@@ -26,8 +26,13 @@ def _analyse(conn, record_json: dict, budget: int | None, seed: int, lifeline=No
     except (AttributeError, OSError):
         pass
     try:
-        review = review_record(GameRecord.from_json(record_json), budget=budget, seed=seed, jobs=1,
-                               on_progress=lambda done, total: send_to_client(conn, ("progress", done, total)))
+        review = review_record(
+            GameRecord.from_json(record_json),
+            budget=budget,
+            seed=seed,
+            jobs=1,
+            on_progress=lambda done, total: send_to_client(conn, ("progress", done, total)),
+        )
         reply = ("done", review.to_json())
     except Exception as exc:  # noqa: BLE001 - reported to the player
         reply = ("error", f"{type(exc).__name__}: {exc}")
@@ -41,8 +46,12 @@ class AnalysisWorker:
         ctx = worker_context()
         self.conn, child = ctx.Pipe()
         watched, self.lifeline = ctx.Pipe(duplex=False)  # the process ends when this end closes
-        self.proc = ctx.Process(target=_analyse, args=(child, record.to_json(), budget, seed, watched),
-                                daemon=True, name="tabletop-trio-review")
+        self.proc = ctx.Process(
+            target=_analyse,
+            args=(child, record.to_json(), budget, seed, watched),
+            daemon=True,
+            name="tabletop-trio-review",
+        )
         self.proc.start()
         child.close()
         watched.close()

@@ -48,8 +48,11 @@ def mistake_marker(surface, colour, point, size: int = 7, fill: bool = True) -> 
     x, y = point
     corners = [(x - size, y - size + 1), (x + size, y - size + 1), (x, y + size - 1)]
     if fill:
-        pygame.draw.polygon(surface, MARKER_EDGE, [(x - size - 2, y - size - 1), (x + size + 2, y - size - 1),
-                                                   (x, y + size + 2)])
+        pygame.draw.polygon(
+            surface,
+            MARKER_EDGE,
+            [(x - size - 2, y - size - 1), (x + size + 2, y - size - 1), (x, y + size + 2)],
+        )
         pygame.draw.polygon(surface, colour, corners)
         return pygame.Rect(x - size - 2, y - size - 1, 2 * size + 5, 2 * size + 4)
     return pygame.draw.polygon(surface, colour, corners, 2)
@@ -69,8 +72,12 @@ class WinGraph:
         self.length = max(1, length)
         self.game = game
         self.colours = game_colours(game)
-        self.plot = pygame.Rect(self.rect.left + self.LABEL_WIDTH, self.rect.top + 8,
-                                self.rect.width - self.LABEL_WIDTH - 12, self.rect.height - 16)
+        self.plot = pygame.Rect(
+            self.rect.left + self.LABEL_WIDTH,
+            self.rect.top + 8,
+            self.rect.width - self.LABEL_WIDTH - 12,
+            self.rect.height - 16,
+        )
 
     def x_of(self, position: float) -> int:
         return round(self.plot.left + self.plot.width * position / self.length)
@@ -85,18 +92,37 @@ class WinGraph:
     def colour(self, p: int) -> tuple[int, int, int]:
         return self.colours[p % len(self.colours)]
 
-    def draw(self, surface, review=None, cursor: int | None = None, sections=(), names=None,
-             note: str | None = None, mistake_label: str = "mistake") -> None:
+    def draw(
+        self,
+        surface,
+        review=None,
+        cursor: int | None = None,
+        sections=(),
+        names=None,
+        note: str | None = None,
+        mistake_label: str = "mistake",
+    ) -> None:
         """The frame and grid, then (if ``review``) one line per player and the mistakes; ``names``
         makes the legend (a line in each player's colour, then the mistake sign)."""
         gfx.panel(surface, self.rect, 215, radius=8)
         for value in (0.0, 0.25, 0.5, 0.75, 1.0):
             y = self.y_of(value)
-            pygame.draw.line(surface, GRID if value not in (0.0, 1.0) else (100, 120, 110),
-                             (self.plot.left, y), (self.plot.right, y), 1)
+            pygame.draw.line(
+                surface,
+                GRID if value not in (0.0, 1.0) else (100, 120, 110),
+                (self.plot.left, y),
+                (self.plot.right, y),
+                1,
+            )
             if value in (0.0, 0.5, 1.0):
-                gfx.text(surface, f"{round(value * 100)}%", (self.plot.left - 6, y), 12, gfx.MUTED,
-                         anchor="midright")
+                gfx.text(
+                    surface,
+                    f"{round(value * 100)}%",
+                    (self.plot.left - 6, y),
+                    12,
+                    gfx.MUTED,
+                    anchor="midright",
+                )
         for s in sections:
             x = self.x_of(s)
             pygame.draw.line(surface, (60, 78, 70), (x, self.plot.top), (x, self.plot.bottom), 1)
@@ -133,13 +159,24 @@ def render_review_png(review, path, names: list[str], title: str, sections=(), s
     surface.fill((16, 30, 25))
     gfx.text(surface, title, (20, 14), 20, gfx.GOLD, bold=True)
     mistakes = review.mistakes()
-    gfx.text(surface, f"{len(review.decisions)} decisions; mistakes (a drop of {round(review.threshold * 100)}% "
-             f"or more): {len(mistakes)}; {review.budget} ISMCTS iterations a decision, from each player's seat",
-             (20, 44), 14, gfx.MUTED)
+    gfx.text(
+        surface,
+        f"{len(review.decisions)} decisions; mistakes (a drop of {round(review.threshold * 100)}% "
+        f"or more): {len(mistakes)}; {review.budget} ISMCTS iterations a decision, from each player's seat",
+        (20, 44),
+        14,
+        gfx.MUTED,
+    )
     graph = WinGraph(pygame.Rect(12, 70, size[0] - 24, size[1] - 110), review.actions, game=review.game)
     graph.draw(surface, review, sections=sections, names=names)
     for n in range(0, review.actions + 1, max(1, review.actions // 10)):
         gfx.text(surface, str(n), (graph.x_of(n), graph.rect.bottom + 6), 12, gfx.MUTED, anchor="midtop")
-    gfx.text(surface, "actions played", (graph.plot.right, graph.rect.bottom + 22), 12, gfx.MUTED,
-             anchor="topright")
+    gfx.text(
+        surface,
+        "actions played",
+        (graph.plot.right, graph.rect.bottom + 22),
+        12,
+        gfx.MUTED,
+        anchor="topright",
+    )
     pygame.image.save(surface, str(path))

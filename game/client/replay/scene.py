@@ -104,7 +104,9 @@ def find_review(record, path: Path | None) -> Review | None:
 class ReplayScene(Scene):
     """Replay ``record`` (read from ``path``, if any) from ``seat`` (a player, or ``"open"``)."""
 
-    def __init__(self, app, record, path=None, move: int | None = None, seat: int | str | None = None) -> None:
+    def __init__(
+        self, app, record, path=None, move: int | None = None, seat: int | str | None = None
+    ) -> None:
         super().__init__(app)
         self.record = record
         self.path = Path(path) if path is not None else None
@@ -119,7 +121,9 @@ class ReplayScene(Scene):
             self.table.viewer = seat
         elif self.private and self.table.viewer not in humans:
             self.table.viewer = humans[0]
-        self.table_rect = pygame.Rect(0, 0, round(app.size[0] * TABLE_SCALE), round(app.size[1] * TABLE_SCALE))
+        self.table_rect = pygame.Rect(
+            0, 0, round(app.size[0] * TABLE_SCALE), round(app.size[1] * TABLE_SCALE)
+        )
         self.canvas = pygame.Surface(app.size)
         self.graph = WinGraph(GRAPH, self.session.length, game=record.game)
         self.slider = pygame.Rect(self.graph.plot.left, SLIDER_Y - 8, self.graph.plot.width, 16)
@@ -141,7 +145,11 @@ class ReplayScene(Scene):
     def shown_view(self) -> dict:
         """The view of the current position for the watched seat (or with every card open)."""
         table = self.table
-        return table.open_view(self.session.views()) if self.open_cards else self.session.state.view(table.viewer)
+        return (
+            table.open_view(self.session.views())
+            if self.open_cards
+            else self.session.state.view(table.viewer)
+        )
 
     def show(self) -> None:
         table = self.table
@@ -203,8 +211,11 @@ class ReplayScene(Scene):
         if self.review is None:
             return
         spots = [d.index for d in self.review.mistakes()]
-        target = (next((i for i in spots if i > self.cursor), None) if direction > 0
-                  else next((i for i in reversed(spots) if i < self.cursor), None))
+        target = (
+            next((i for i in spots if i > self.cursor), None)
+            if direction > 0
+            else next((i for i in reversed(spots) if i < self.cursor), None)
+        )
         if target is not None:
             self.seek(target)
 
@@ -280,8 +291,11 @@ class ReplayScene(Scene):
             if self.dragging:
                 self.seek(self.graph.position_at(event.pos[0]))
             elif self.table_rect.collidepoint(event.pos):
-                self.table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.to_table(event.pos),
-                                                           rel=(0, 0), buttons=(0, 0, 0)))
+                self.table.handle_event(
+                    pygame.event.Event(
+                        pygame.MOUSEMOTION, pos=self.to_table(event.pos), rel=(0, 0), buttons=(0, 0, 0)
+                    )
+                )
         elif event.type == pygame.MOUSEWHEEL and self.table.mouse is not None:
             self.table.handle_event(event)
 
@@ -341,12 +355,14 @@ class ReplayScene(Scene):
             y = position.bottom + 24
         keys = self.key_lines(w)
         keys_top = SIDE.bottom - 138 - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
-        y += gfx.text_block(surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14,
-                            line_gap=2)
+        y += gfx.text_block(
+            surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14, line_gap=2
+        )
         note = self.decision_note()
         if note:
-            y += 2 + gfx.text_block(surface, note, pygame.Rect(x, y + 2, w, keys_top - 48 - y), 12, gfx.MUTED,
-                                    line_gap=0)
+            y += 2 + gfx.text_block(
+                surface, note, pygame.Rect(x, y + 2, w, keys_top - 48 - y), 12, gfx.MUTED, line_gap=0
+            )
         if self.review is not None:
             self.draw_mistakes(surface, pygame.Rect(x, y + 6, w, keys_top - 6 - y - 6))
         for i, line in enumerate(keys):
@@ -391,7 +407,9 @@ class ReplayScene(Scene):
         action = self.record.actions[self.cursor]
         seen = self.seen_of_hidden_move(self.cursor)
         if seen is not None:  # another player's move the watched seat does not see: only what it sees
-            lines = [t("replay.next_hidden", seen=seen or t("replay.nothing_seen", name=self.table.name(player)))]
+            lines = [
+                t("replay.next_hidden", seen=seen or t("replay.nothing_seen", name=self.table.name(player)))
+            ]
             if self.review is not None:
                 lines.append(t("replay.review_hidden"))
             return "\n".join(lines)
@@ -407,8 +425,13 @@ class ReplayScene(Scene):
                 if d.chosen_value is None:
                     lines.append(t("replay.played_unknown"))
                 elif shown_drop(d) > 0:
-                    lines.append(t("replay.played_mistake" if d.mistake else "replay.played_drop",
-                                   p=percent(d.chosen_value), drop=shown_drop(d)))
+                    lines.append(
+                        t(
+                            "replay.played_mistake" if d.mistake else "replay.played_drop",
+                            p=percent(d.chosen_value),
+                            drop=shown_drop(d),
+                        )
+                    )
                 else:
                     lines.append(t("replay.played_value", p=percent(d.chosen_value)))
         elif self.review is not None:
@@ -443,12 +466,20 @@ class ReplayScene(Scene):
         rows = max(1, (rect.bottom - y) // 18)
         upcoming = next((n for n, d in enumerate(mistakes) if d.index >= self.cursor), len(mistakes))
         first = max(0, min(upcoming - 1, len(mistakes) - rows))  # keep the mistakes near the cursor in sight
-        for d in mistakes[first:first + rows]:
+        for d in mistakes[first : first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
             mistake_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), size=5)
-            gfx.text(surface, gfx.ellipsize(t("replay.mistake_line", k=d.index, name=self.table.name(d.player),
-                                              p=shown_drop(d)), 13, rect.width - 18),
-                     (rect.left + 16, y), 13, colour)
+            gfx.text(
+                surface,
+                gfx.ellipsize(
+                    t("replay.mistake_line", k=d.index, name=self.table.name(d.player), p=shown_drop(d)),
+                    13,
+                    rect.width - 18,
+                ),
+                (rect.left + 16, y),
+                13,
+                colour,
+            )
             y += 18
 
     def draw_graph(self, surface) -> None:
@@ -457,8 +488,15 @@ class ReplayScene(Scene):
             note = t("replay.analysing", p=round(self.analysis.fraction * 100))
         elif self.review is None:
             note = t("replay.no_review")
-        self.graph.draw(surface, self.review, cursor=self.cursor, sections=self.session.sections,
-                        names=self.legend_names(), note=note, mistake_label=t("replay.mistake_label"))
+        self.graph.draw(
+            surface,
+            self.review,
+            cursor=self.cursor,
+            sections=self.session.sections,
+            names=self.legend_names(),
+            note=note,
+            mistake_label=t("replay.mistake_label"),
+        )
 
     def legend_names(self) -> list[str]:
         """The players as the table names them, with their colour's name where the table uses one
@@ -471,7 +509,9 @@ class ReplayScene(Scene):
 
     def draw_slider(self, surface) -> None:
         track = self.slider
-        pygame.draw.line(surface, (90, 120, 100), (track.left, track.centery), (track.right, track.centery), 4)
+        pygame.draw.line(
+            surface, (90, 120, 100), (track.left, track.centery), (track.right, track.centery), 4
+        )
         for s in self.session.sections:
             x = self.graph.x_of(s)
             pygame.draw.line(surface, gfx.MUTED, (x, track.top + 2), (x, track.bottom - 2), 2)

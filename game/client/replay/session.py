@@ -22,8 +22,11 @@ UNKNOWN_SEAT = HUMAN
 
 def section_starts(events: list[list[dict]]) -> list[int]:
     """The positions where a hand or round starts (0 first), from the events of each action."""
-    return [0] + [i + 1 for i, evs in enumerate(events)
-                  if i + 1 < len(events) and any(ev.get("type") in SECTION_EVENTS for ev in evs)]
+    return [0] + [
+        i + 1
+        for i, evs in enumerate(events)
+        if i + 1 < len(events) and any(ev.get("type") in SECTION_EVENTS for ev in evs)
+    ]
 
 
 class ReplaySession(Session):
@@ -42,7 +45,8 @@ class ReplaySession(Session):
         self._numbers: dict[int, int | None] = {}
         start = self.states[0].view(0)
         self.section_field, self.section_unit = next(
-            ((f, unit) for f, unit in SECTION_FIELDS if isinstance(start.get(f), int)), (None, None))
+            ((f, unit) for f, unit in SECTION_FIELDS if isinstance(start.get(f), int)), (None, None)
+        )
 
     @property
     def length(self) -> int:
@@ -60,7 +64,7 @@ class ReplaySession(Session):
         return [self.state.view(p) for p in range(self.record.players)]
 
     def past_events(self):
-        return iter(self.events[:self.cursor])
+        return iter(self.events[: self.cursor])
 
     def actor(self, index: int) -> int | None:
         """Who took action ``index``."""

@@ -38,8 +38,15 @@ def keep_finished(record: GameRecord, seats: list[str], now: float | None = None
     while path.exists():
         n += 1
         path = folder / f"{stamp}-{record.game}-{n}.json"
-    kept = GameRecord(record.game, record.players, dict(record.options), record.seed, list(record.actions),
-                      record.returns, dict(record.meta, seats=list(seats), finished=now))
+    kept = GameRecord(
+        record.game,
+        record.players,
+        dict(record.options),
+        record.seed,
+        list(record.actions),
+        record.returns,
+        dict(record.meta, seats=list(seats), finished=now),
+    )
     kept.save(path)
     for old in list_replays()[KEEP:]:
         old.unlink(missing_ok=True)

@@ -83,8 +83,13 @@ class GameScene(Scene):
     def my_turn(self) -> bool:
         """The viewer is a human to move and nothing is animating: input is accepted."""
         p = self.session.to_move
-        return (self.interactive and not self.timeline.busy and p is not None and p == self.viewer
-                and self.session.is_human(p))
+        return (
+            self.interactive
+            and not self.timeline.busy
+            and p is not None
+            and p == self.viewer
+            and self.session.is_human(p)
+        )
 
     # -- acting --------------------------------------------------------------------
     def act(self, action) -> bool:
@@ -116,7 +121,9 @@ class GameScene(Scene):
 
     # -- the frame -----------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.timeline.speed = self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0) * self.pace()
+        self.timeline.speed = (
+            self.app.settings.animation_speed * (self.demo_speed if self.demo else 1.0) * self.pace()
+        )
         self.timeline.update(dt)
         if self.guide is not None:
             self.guide.update(dt)  # a tutorial: the script plays every seat but the learner's
@@ -238,17 +245,29 @@ class GameScene(Scene):
         if self.demo or not self.interactive or not session.humans or not session.has_unsaved_moves():
             return True
         if not session.save_slot_is_mine():
-            self.app.notify(t("game.close_other_save", game=t(f"game.{session.game}.title")), CLOSE_AGAIN_SECONDS)
+            self.app.notify(
+                t("game.close_other_save", game=t(f"game.{session.game}.title")), CLOSE_AGAIN_SECONDS
+            )
             return False
         try:
             path = session.save()
         except OSError as exc:
-            self.app.notify(t("game.close_save_failed", error=str(exc)), CLOSE_AGAIN_SECONDS,
-                            detail=f"saving on close failed: {exc}")
+            self.app.notify(
+                t("game.close_save_failed", error=str(exc)),
+                CLOSE_AGAIN_SECONDS,
+                detail=f"saving on close failed: {exc}",
+            )
             return False
         # the window is going: the terminal (Ctrl+C) says where the game went
-        print(t("game.saved_on_close", game=t(f"game.{session.game}.title"), button=continue_label(session.game),
-                path=str(path)), flush=True)
+        print(
+            t(
+                "game.saved_on_close",
+                game=t(f"game.{session.game}.title"),
+                button=continue_label(session.game),
+                path=str(path),
+            ),
+            flush=True,
+        )
         return True
 
     def undo(self) -> bool:
@@ -281,8 +300,11 @@ class GameScene(Scene):
             self.on_demo_end()
             return
         kept = self.keep_for_replays()
-        self.app.sound("sfx.win" if any(self.session.is_human(w) for w in self.session.state.winners())
-                       or not self.session.humans else "sfx.lose")
+        self.app.sound(
+            "sfx.win"
+            if any(self.session.is_human(w) for w in self.session.state.winners()) or not self.session.humans
+            else "sfx.lose"
+        )
         self.app.scenes.push_named("results", self.session, names, self.results_summary(), replay_path=kept)
 
     def keep_for_replays(self):

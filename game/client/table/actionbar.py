@@ -57,11 +57,19 @@ class ActionBar:
         w = (self.rect.width - self.gap * (self.columns - 1)) // self.columns
         for i, spec_button in enumerate(spec):
             col, row = i % self.columns, i // self.columns
-            rect = pygame.Rect(self.rect.left + col * (w + self.gap), self.rect.top + row * (self.height + self.gap),
-                               w, self.height)
+            rect = pygame.Rect(
+                self.rect.left + col * (w + self.gap),
+                self.rect.top + row * (self.height + self.gap),
+                w,
+                self.height,
+            )
             button = pygame_gui.elements.UIButton(
-                rect, spec_button.text, self.scene.app.ui, container=container,
-                object_id="#primary_button" if spec_button.primary else "#game_button")
+                rect,
+                spec_button.text,
+                self.scene.app.ui,
+                container=container,
+                object_id="#primary_button" if spec_button.primary else "#game_button",
+            )
             if not spec_button.enabled:
                 button.disable()
             self.buttons.append((button, spec_button))

@@ -45,7 +45,11 @@ HURRY = 4.0  # Tab: the others' turns play this many times faster
 WIDTH = 360
 SIZE = 15
 OUTCOME_SIZE = 17
-TONES = {"good": ((52, 40, 12), gfx.GOLD), "bad": ((60, 18, 14), (255, 130, 110)), "info": ((20, 40, 56), gfx.INK)}
+TONES = {
+    "good": ((52, 40, 12), gfx.GOLD),
+    "bad": ((60, 18, 14), (255, 130, 110)),
+    "info": ((20, 40, 56), gfx.INK),
+}
 SPOTLIGHT = HIGHLIGHT
 
 
@@ -84,8 +88,13 @@ def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.width * clip.height
 
 
-def place(size: tuple[int, int], anchors: list[pygame.Rect], bounds: pygame.Rect,
-          avoid: list[tuple[pygame.Rect, float]], gap: int = 6) -> pygame.Rect:
+def place(
+    size: tuple[int, int],
+    anchors: list[pygame.Rect],
+    bounds: pygame.Rect,
+    avoid: list[tuple[pygame.Rect, float]],
+    gap: int = 6,
+) -> pygame.Rect:
     """A box of ``size`` next to (or inside the edge of) one of ``anchors``, kept in ``bounds``: the
     place covering the least weighted area of ``avoid``, nearest the first anchor on a tie."""
     w, h = size
@@ -102,7 +111,9 @@ def place(size: tuple[int, int], anchors: list[pygame.Rect], bounds: pygame.Rect
             pygame.Rect(a.right - gap - w, a.bottom - gap - h, w, h),
         ]
         # each also a little further away, to clear a small label just beside the anchor
-        candidates += [c.move(0, dy) for c in candidates[:2] for dy in ((28, 56) if c.top >= a.bottom else (-28, -56))]
+        candidates += [
+            c.move(0, dy) for c in candidates[:2] for dy in ((28, 56) if c.top >= a.bottom else (-28, -56))
+        ]
         for c in candidates:
             c = c.clamp(bounds)
             cover = sum(weight * overlap(c, r) for r, weight in avoid)
@@ -149,7 +160,11 @@ class Captions:
     def spotlit(self) -> int | None:
         """The player whose area is spotlighted: the one whose turn is being shown."""
         table = self.table
-        if self.follows(self.actor) and not table.my_turn and (self.current is not None or table.timeline.busy):
+        if (
+            self.follows(self.actor)
+            and not table.my_turn
+            and (self.current is not None or table.timeline.busy)
+        ):
             return self.actor
         return None
 
@@ -170,7 +185,9 @@ class Captions:
         if any(box.actor == actor and not self._read(box) for box in self.boxes):
             return False
         others = [box for box in self.boxes if box.actor != actor]
-        return len(others) < MAX_BOXES or all(self._read(box) for box in others[:len(others) - MAX_BOXES + 1])
+        return len(others) < MAX_BOXES or all(
+            self._read(box) for box in others[: len(others) - MAX_BOXES + 1]
+        )
 
     def begin_action(self, actor: int | None) -> None:
         """An action's animation begins: a new player's turn opens their box (the box of their last turn
@@ -181,7 +198,7 @@ class Captions:
             self.callouts.clear()
             self.hurry = False
         elif self.current is None or self.current.actor != actor:
-            self.boxes = [box for box in self.boxes if box.actor != actor][-(MAX_BOXES - 1):] + [Box(actor)]
+            self.boxes = [box for box in self.boxes if box.actor != actor][-(MAX_BOXES - 1) :] + [Box(actor)]
         self.actor = actor
 
     def event_started(self, ev: dict) -> None:
@@ -241,8 +258,9 @@ class Captions:
             elif box is current and not mine:
                 done = False  # their turn goes on
             else:
-                done = newest.shown >= CAPTION_SECONDS + (LINGER_SECONDS if mine and box is self.boxes[-1]
-                                                          else DONE_SECONDS)
+                done = newest.shown >= CAPTION_SECONDS + (
+                    LINGER_SECONDS if mine and box is self.boxes[-1] else DONE_SECONDS
+                )
             if not done:
                 keep.append(box)
         self.boxes = keep
@@ -253,8 +271,14 @@ class Captions:
         keep clear of change (a player's "Out" line appearing under it, say)."""
         table = self.table
         avoid = list(table.caption_avoid())
-        key = (tuple(line.text for line in box.lines), tuple(box.lines[-1].anchor), language(), table.viewer,
-               tuple(map(tuple, avoid_boxes)), tuple((tuple(r), w) for r, w in avoid))
+        key = (
+            tuple(line.text for line in box.lines),
+            tuple(box.lines[-1].anchor),
+            language(),
+            table.viewer,
+            tuple(map(tuple, avoid_boxes)),
+            tuple((tuple(r), w) for r, w in avoid),
+        )
         if box.layout is None or box.layout[0] != key:
             width = getattr(table, "caption_width", WIDTH)
             rows: list[tuple[str, bool]] = []
@@ -294,8 +318,12 @@ class Captions:
         for c in self.callouts:
             w = gfx.font(OUTCOME_SIZE, True).size(c.text)[0] + 28
             seat = table.seat_rect(c.player)
-            rect = place((min(w, seat.width + 40), gfx.font(OUTCOME_SIZE, True).get_linesize() + 14), [seat],
-                         table.caption_bounds, avoid)
+            rect = place(
+                (min(w, seat.width + 40), gfx.font(OUTCOME_SIZE, True).get_linesize() + 14),
+                [seat],
+                table.caption_bounds,
+                avoid,
+            )
             avoid.append((rect, 1000))
             out.append((c, rect))
         return out
@@ -310,7 +338,9 @@ class Captions:
             glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
             inner = pygame.Rect(8, 8, rect.width, rect.height)
             for k, alpha in ((8, 40), (5, 70), (2, 120)):
-                pygame.draw.rect(glow, (*SPOTLIGHT, alpha), inner.inflate(2 * k, 2 * k), width=3, border_radius=18)
+                pygame.draw.rect(
+                    glow, (*SPOTLIGHT, alpha), inner.inflate(2 * k, 2 * k), width=3, border_radius=18
+                )
             pygame.draw.rect(glow, (*SPOTLIGHT, 22), inner, border_radius=14)
             pygame.draw.rect(glow, (*SPOTLIGHT, 255), inner, width=3, border_radius=14)
             if len(self._glow) > 8:
@@ -326,16 +356,34 @@ class Captions:
         lh = gfx.font(SIZE, True).get_linesize()
         for box, rect, rows in laid:
             live = box is self.current
-            gfx.panel(surface, rect, 238, colour=(30, 26, 20), border=SPOTLIGHT if live else widgets.IDLE_BORDER,
-                      radius=10)
+            gfx.panel(
+                surface,
+                rect,
+                238,
+                colour=(30, 26, 20),
+                border=SPOTLIGHT if live else widgets.IDLE_BORDER,
+                radius=10,
+            )
             y = rect.top + 8
             for text, newest in rows:
-                gfx.text(surface, text, (rect.left + 12, y), SIZE, gfx.INK if newest and live else gfx.MUTED,
-                         bold=newest)
+                gfx.text(
+                    surface,
+                    text,
+                    (rect.left + 12, y),
+                    SIZE,
+                    gfx.INK if newest and live else gfx.MUTED,
+                    bold=newest,
+                )
                 y += lh
             if live and not self.table.my_turn:
-                gfx.text(surface, t("caption.hurry") if not self.hurry else t("caption.hurried"),
-                         (rect.right - 10, rect.bottom - 4), 11, gfx.MUTED, anchor="bottomright")
+                gfx.text(
+                    surface,
+                    t("caption.hurry") if not self.hurry else t("caption.hurried"),
+                    (rect.right - 10, rect.bottom - 4),
+                    11,
+                    gfx.MUTED,
+                    anchor="bottomright",
+                )
         for c, rect in self.callout_rects([r for _, r, _ in laid]):
             back, ink = TONES.get(c.tone, TONES["info"])
             gfx.panel(surface, rect, 245, colour=back, border=ink, radius=rect.height // 2)

@@ -113,10 +113,16 @@ def land(table, image: pygame.Surface, center):
     return lambda: table.sprites.place(image, center)
 
 
-def flip_step(table, key, before: pygame.Surface, after: pygame.Surface, center, duration: float = 0.32) -> Step:
+def flip_step(
+    table, key, before: pygame.Surface, after: pygame.Surface, center, duration: float = 0.32
+) -> Step:
     """A card turning over where it lies: item ``key`` hidden while it turns, the new side left in place."""
-    return Step([FlipTween(before, after, center, duration)], on_start=lambda: table.sprites.hide(key),
-                on_end=land(table, after, center), sound="sfx.flip")
+    return Step(
+        [FlipTween(before, after, center, duration)],
+        on_start=lambda: table.sprites.hide(key),
+        on_end=land(table, after, center),
+        sound="sfx.flip",
+    )
 
 
 def as_steps(result) -> list[Step]:

@@ -108,7 +108,7 @@ class ScrollLog:
             self._parts = []
         # the text wraps beside its bullet ("• ", continuation lines indented as far)
         text_width = width - max(gfx.font(self.size).size(p)[0] for p in ("• ", "  "))
-        for ev in self.entries[len(self._parts):]:
+        for ev in self.entries[len(self._parts) :]:
             line = self.describe(ev)
             self._parts.append(gfx.wrap(line, self.size, text_width) if line else [])
         described = [parts for parts in self._parts if parts]
@@ -130,10 +130,16 @@ class ScrollLog:
         self._max_scroll = max(0, len(wrapped) - rows)
         self.scroll = min(self.scroll, self._max_scroll)
         end = len(wrapped) - self.scroll
-        visible = wrapped[max(0, end - rows):end]
+        visible = wrapped[max(0, end - rows) : end]
         y = inner.top
         for line, newest in visible:
-            gfx.text(surface, line, (inner.left, y), self.size, gfx.INK if newest and not self.scroll else gfx.MUTED)
+            gfx.text(
+                surface,
+                line,
+                (inner.left, y),
+                self.size,
+                gfx.INK if newest and not self.scroll else gfx.MUTED,
+            )
             y += lh
         if self._max_scroll:
             track = pygame.Rect(rect.right - 12, inner.top, 5, inner.height)
@@ -144,5 +150,11 @@ class ScrollLog:
             thumb = pygame.Rect(track.x, track.y + int((track.height - h) * pos / max(1e-9, 1 - frac)), 5, h)
             pygame.draw.rect(surface, gfx.GOLD, thumb, border_radius=3)
             if self.scroll:
-                gfx.text(surface, t("log.scrolled", n=self.scroll), (rect.right - 18, rect.top + 10), 13,
-                         gfx.MUTED, anchor="topright")
+                gfx.text(
+                    surface,
+                    t("log.scrolled", n=self.scroll),
+                    (rect.right - 18, rect.top + 10),
+                    13,
+                    gfx.MUTED,
+                    anchor="topright",
+                )

@@ -12,8 +12,9 @@ from collections.abc import Hashable
 
 import pygame
 
-NUMBER_KEYS: dict[int, int] = ({getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
-                               | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
+NUMBER_KEYS: dict[int, int] = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
 
 
 class Picks:

@@ -174,8 +174,15 @@ class TableScene(GameScene):
         outcome = self.hints.ask()
         self.app.sound("sfx.click" if outcome == "asked" else "sfx.error")
         if outcome == "agreed":
-            self.app.notify(t("hint.agreed", name=self.name(self.viewer), n=len(self.hints.agreed),
-                              total=len(self.session.humans)), 4)
+            self.app.notify(
+                t(
+                    "hint.agreed",
+                    name=self.name(self.viewer),
+                    n=len(self.hints.agreed),
+                    total=len(self.session.humans),
+                ),
+                4,
+            )
         elif outcome != "asked":
             self.app.notify(t(f"hint.{outcome}"), 3)
 
@@ -198,7 +205,9 @@ class TableScene(GameScene):
     # ------------------------------------------------------------------ log
     def describe(self, ev: dict) -> str | None:
         line = self.log_lines.describe(self, ev) if self.log_lines is not None else None
-        return line[0].upper() + line[1:] if line and line[0].islower() else line  # "your card ..." starts one
+        return (
+            line[0].upper() + line[1:] if line and line[0].islower() else line
+        )  # "your card ..." starts one
 
     def log_name(self, p: int) -> str:
         """Players in the log, named as on their panels: the one human at the screen as "you" (as a
@@ -341,8 +350,9 @@ class TableScene(GameScene):
         if event.type == pygame.MOUSEWHEEL:
             self.log.handle_event(event, self.mouse)
             return
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or (
-                event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)):
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_ESCAPE or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL)
+        ):
             super().handle_event(event)
             return
         is_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -359,7 +369,8 @@ class TableScene(GameScene):
             self.captions.hurry_up()  # never queued: on the human's own turn it does nothing
             return
         if (event.type == pygame.KEYDOWN and event.key == RECAP_KEY) or (
-                is_click and self.recap.chip_rect is not None and self.recap.chip_rect.collidepoint(event.pos)):
+            is_click and self.recap.chip_rect is not None and self.recap.chip_rect.collidepoint(event.pos)
+        ):
             if self.recap.toggle():
                 self.app.sound("sfx.click")
                 return
@@ -433,7 +444,9 @@ class TableScene(GameScene):
         self.draw_popup(surface)
         self.add_undo_tip()
         if self.guide is not None:
-            self.guide.draw(surface)  # under the tooltips: a hovered thing is explained above the lesson's veil
+            self.guide.draw(
+                surface
+            )  # under the tooltips: a hovered thing is explained above the lesson's veil
         self.tips.draw(surface)
 
     def draw_popup(self, surface) -> None:
@@ -478,7 +491,9 @@ class TableScene(GameScene):
         return []
 
     # ------------------------------------------------------------------ the prompt
-    prompt_keys = "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``
+    prompt_keys = (
+        "table"  # i18n prefix: ``<prefix>.prompt.over``, ``<prefix>.prompt.wait``, ``<prefix>.keys``
+    )
 
     def prompt_text(self) -> tuple[str, bool]:
         """What to do now and whether it is the viewer's to do (urgent)."""
@@ -491,7 +506,9 @@ class TableScene(GameScene):
         if not self.my_turn:
             if self.timeline.busy:
                 return "", False
-            key = f"{self.prompt_keys}.prompt.wait" if self.interactive else "replay.to_move"  # nobody plays a replay
+            key = (
+                f"{self.prompt_keys}.prompt.wait" if self.interactive else "replay.to_move"
+            )  # nobody plays a replay
             return t(key, name=self.name(p)), False
         return self.turn_prompt(), True
 
@@ -504,7 +521,9 @@ class TableScene(GameScene):
         msg, urgent = self.prompt_text()
         if self.bot_thinking:
             prompt(surface, rect, msg)
-            self.thinking.draw(surface, pygame.Rect(rect.right - 200, rect.bottom - 50, 196, 48), self.worker.progress)
+            self.thinking.draw(
+                surface, pygame.Rect(rect.right - 200, rect.bottom - 50, 196, 48), self.worker.progress
+            )
         else:
             prompt(surface, rect, msg, urgent=urgent)
         if self.my_turn and not self.hint_box_shown():  # the hint box takes the keys' place
@@ -520,7 +539,11 @@ class TableScene(GameScene):
         """A hint, the win-chance meter or "thinking about your move" is in ``hint_rect``."""
         hints = self.hints
         meter = hints.meter if hints.meter_on and hints.meter is not None else hints.shown
-        return hints.shown is not None or meter is not None or (hints.thinking and (hints.wanted or hints.meter_on))
+        return (
+            hints.shown is not None
+            or meter is not None
+            or (hints.thinking and (hints.wanted or hints.meter_on))
+        )
 
     def draw_hint(self, surface) -> None:
         """The hinted move's outline, and the hint / win-chance meter box."""
@@ -550,8 +573,12 @@ class TableScene(GameScene):
             reading = t("hint.percent_to_win", p=percent) if shown is not None else f"{percent}%"
             # the reading is centred on the bar; its line (Japanese fonts are tall) stays inside the box
             half_line = gfx.font(15, True).get_linesize() // 2
-            bar = pygame.Rect(inner.left, min(inner.bottom - 12, box.bottom - 3 - half_line - 5),
-                              inner.width - gfx.font(15, True).size(reading)[0] - 10, 10)
+            bar = pygame.Rect(
+                inner.left,
+                min(inner.bottom - 12, box.bottom - 3 - half_line - 5),
+                inner.width - gfx.font(15, True).size(reading)[0] - 10,
+                10,
+            )
             pygame.draw.rect(surface, (50, 64, 72), bar, border_radius=5)
             fill = bar.copy()
             fill.width = max(4, round(bar.width * meter.win_chance))

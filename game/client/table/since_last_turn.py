@@ -40,7 +40,7 @@ class SinceLastTurn:
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         viewer = table.viewer
-        last = max((i for i, p in enumerate(actors[:len(per_action)]) if p == viewer), default=-1)
+        last = max((i for i, p in enumerate(actors[: len(per_action)]) if p == viewer), default=-1)
         runs: list[tuple[int, list[str]]] = []
         for i in range(last + 1, len(per_action)):
             lines = [line for ev in per_action[i] if table.captioned(ev) and (line := table.describe(ev))]
@@ -55,7 +55,12 @@ class SinceLastTurn:
     def available(self) -> bool:
         """The viewer may act and others have acted since their last turn."""
         table = self.table
-        return table.interactive and table.my_turn and table.session.is_human(table.viewer) and bool(self.groups())
+        return (
+            table.interactive
+            and table.my_turn
+            and table.session.is_human(table.viewer)
+            and bool(self.groups())
+        )
 
     def toggle(self) -> bool:
         if not self.available():
@@ -86,7 +91,9 @@ class SinceLastTurn:
         w = gfx.font(CHIP_SIZE, True).size(label)[0] + 16
         rect = pygame.Rect(0, 0, w, CHIP_SIZE + 10)
         rect.topright = (log_rect.right - 8, log_rect.top + 6)
-        pygame.draw.rect(surface, (40, 60, 50) if not self.open else (70, 60, 30), rect, border_radius=rect.height // 2)
+        pygame.draw.rect(
+            surface, (40, 60, 50) if not self.open else (70, 60, 30), rect, border_radius=rect.height // 2
+        )
         pygame.draw.rect(surface, HIGHLIGHT, rect, width=1, border_radius=rect.height // 2)
         gfx.text(surface, label, rect.center, CHIP_SIZE, HIGHLIGHT, anchor="center", bold=True)
         self.chip_rect = rect
@@ -111,12 +118,14 @@ class SinceLastTurn:
                 wrapped.append((kind, text))
         most = (720 - 48 - 60) // lh
         if len(wrapped) > most:
-            wrapped = wrapped[:most - 1] + [("more", t("recap.see_log"))]
+            wrapped = wrapped[: most - 1] + [("more", t("recap.see_log"))]
         rect = self.panel_rect(log_rect, 44 + len(wrapped) * lh + 10)
         self.table.tips.cover(rect)
         gfx.panel(surface, rect, 242, colour=(26, 32, 30), border=HIGHLIGHT, radius=10)
         gfx.text(surface, t("recap.title"), (rect.left + 14, rect.top + 10), 16, gfx.GOLD, bold=True)
-        gfx.text(surface, t("recap.close"), (rect.right - 12, rect.top + 13), 12, gfx.MUTED, anchor="topright")
+        gfx.text(
+            surface, t("recap.close"), (rect.right - 12, rect.top + 13), 12, gfx.MUTED, anchor="topright"
+        )
         y = rect.top + 40
         for kind, text in wrapped:
             if kind == "name":

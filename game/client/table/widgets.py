@@ -42,9 +42,19 @@ BADGE_SIZE = 13  # a card's key badge: text size (the chip is 9 px taller)
 BADGE_ABOVE = 20  # how far a ``badge_above`` badge rises over the card's top edge (it overlaps 2 px)
 
 
-def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = False, lift: int = 0,
-              highlight=None, badge: str | None = None, note: str | None = None,
-              badge_above: bool = False, decorate=None) -> pygame.Rect:
+def draw_card(
+    surface,
+    image: pygame.Surface,
+    rect: pygame.Rect,
+    *,
+    dim: bool = False,
+    lift: int = 0,
+    highlight=None,
+    badge: str | None = None,
+    note: str | None = None,
+    badge_above: bool = False,
+    decorate=None,
+) -> pygame.Rect:
     """A card image at ``rect`` (lifted by ``lift`` px), with an optional outline colour,
     a corner ``badge`` (a number key, say) and a ``note`` ribbon across the middle.
     ``decorate(rect)`` draws on the card before its badge, which stays on top (a known face, say).
@@ -63,13 +73,27 @@ def draw_card(surface, image: pygame.Surface, rect: pygame.Rect, *, dim: bool = 
         decorate(r)
     if badge:
         top = r.top - (BADGE_ABOVE if badge_above else 6)
-        chip(surface, badge, (r.right + 4, top), colour=(40, 40, 40), text_colour=HIGHLIGHT, size=BADGE_SIZE,
-             anchor="topright")
+        chip(
+            surface,
+            badge,
+            (r.right + 4, top),
+            colour=(40, 40, 40),
+            text_colour=HIGHLIGHT,
+            size=BADGE_SIZE,
+            anchor="topright",
+        )
     return r
 
 
-def chip(surface, label: str, topleft, colour=(200, 150, 60), text_colour=(30, 20, 10), size: int = 13,
-         anchor: str = "topleft") -> pygame.Rect:
+def chip(
+    surface,
+    label: str,
+    topleft,
+    colour=(200, 150, 60),
+    text_colour=(30, 20, 10),
+    size: int = 13,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     """A rounded label ("Dealer", "Out", a key hint)."""
     w = gfx.font(size, True).size(label)[0] + 12
     r = pygame.Rect(0, 0, max(w, size + 9), size + 9)
@@ -79,9 +103,18 @@ def chip(surface, label: str, topleft, colour=(200, 150, 60), text_colour=(30, 2
     return r
 
 
-def draw_pile(surface, image: pygame.Surface | None, rect: pygame.Rect, count: int, *, label: str | None = None,
-              highlight=None, dim: bool = False, back: pygame.Surface | None = None,
-              badge: str | None = None) -> None:
+def draw_pile(
+    surface,
+    image: pygame.Surface | None,
+    rect: pygame.Rect,
+    count: int,
+    *,
+    label: str | None = None,
+    highlight=None,
+    dim: bool = False,
+    back: pygame.Surface | None = None,
+    badge: str | None = None,
+) -> None:
     """A pile: a few offset cards (``back`` under ``image`` on top), its count and a label.
 
     ``badge`` (a key) goes in the top card's corner, where :func:`draw_card` puts it."""
@@ -105,8 +138,9 @@ def draw_token(surface, image: pygame.Surface, center, highlight=None, dim: bool
     return r
 
 
-def token_stack(surface, image: pygame.Surface, topleft, count: int, *, most: int = 6, step: int = 3,
-                size: int = 16) -> pygame.Rect:
+def token_stack(
+    surface, image: pygame.Surface, topleft, count: int, *, most: int = 6, step: int = 3, size: int = 16
+) -> pygame.Rect:
     """A pile of ``count`` tokens (coins) drawn as up to ``most`` offset images, its number beside it."""
     x, y = topleft
     w, h = image.get_size()
@@ -114,7 +148,9 @@ def token_stack(surface, image: pygame.Surface, topleft, count: int, *, most: in
     for i in range(shown):
         surface.blit(dimmed(image) if count <= 0 else image, (x, y + (shown - 1 - i) * step))
     rect = pygame.Rect(x, y, w, h + (shown - 1) * step)
-    label = gfx.text(surface, str(count), (rect.right + 4, rect.centery), size, gfx.INK, anchor="midleft", bold=True)
+    label = gfx.text(
+        surface, str(count), (rect.right + 4, rect.centery), size, gfx.INK, anchor="midleft", bold=True
+    )
     return rect.union(label)
 
 
@@ -160,8 +196,12 @@ class Bar:
         pygame.draw.rect(surface, self.track, r, border_radius=r.height // 2)
         frac = max(0.0, min(1.0, value / self.maximum)) if self.maximum else 0
         if frac > 0:
-            pygame.draw.rect(surface, self.colour(value), (r.x, r.y, max(r.height, int(r.w * frac)), r.h),
-                             border_radius=r.height // 2)
+            pygame.draw.rect(
+                surface,
+                self.colour(value),
+                (r.x, r.y, max(r.height, int(r.w * frac)), r.h),
+                border_radius=r.height // 2,
+            )
         pygame.draw.rect(surface, self.border, r, width=1, border_radius=r.height // 2)
 
 
@@ -190,8 +230,16 @@ def name_left(rect_left: int, icon_width: int = 0) -> int:
     return rect_left + 12 + (icon_width + 8 if icon_width else 0)
 
 
-def player_panel(surface, rect: pygame.Rect, name: str, *, active: bool, out: bool = False,
-                 icon: pygame.Surface | None = None, highlight=None) -> pygame.Rect:
+def player_panel(
+    surface,
+    rect: pygame.Rect,
+    name: str,
+    *,
+    active: bool,
+    out: bool = False,
+    icon: pygame.Surface | None = None,
+    highlight=None,
+) -> pygame.Rect:
     """The frame of a player's place: name (and icon), gold border when it is their turn,
     red and dimmed when out of the round.  Returns the content rectangle below the name."""
     border = OUT_BORDER if out else ACTIVE_BORDER if active else IDLE_BORDER
@@ -215,7 +263,9 @@ def banner(surface, msg: str, center, width: int = 560, size: int = 22) -> None:
     rect.center = center
     gfx.panel(surface, rect, 255, colour=(40, 28, 20), border=HIGHLIGHT)  # opaque: no text shows through
     for i, line in enumerate(lines):
-        gfx.text(surface, line, (rect.centerx, rect.top + 13 + i * lh), size, gfx.GOLD, anchor="midtop", bold=True)
+        gfx.text(
+            surface, line, (rect.centerx, rect.top + 13 + i * lh), size, gfx.GOLD, anchor="midtop", bold=True
+        )
 
 
 def prompt(surface, rect: pygame.Rect, msg: str, *, urgent: bool = False, reserve: int = 0) -> None:
@@ -262,12 +312,20 @@ class ThinkingIndicator:
             surface.blit(frame, (rect.right - 44, rect.top + 8))
         except (AssetError, ValueError):
             pass
-        gfx.text(surface, label or t("game.thinking"), (rect.right - 52, rect.top + 14), 14, gfx.GOLD,
-                 anchor="midright")
+        gfx.text(
+            surface,
+            label or t("game.thinking"),
+            (rect.right - 52, rect.top + 14),
+            14,
+            gfx.GOLD,
+            anchor="midright",
+        )
         bar = pygame.Rect(rect.right - 170, rect.top + 32, 118, 6)
         pygame.draw.rect(surface, (50, 50, 50), bar, border_radius=3)
         if progress is not None:
-            pygame.draw.rect(surface, HIGHLIGHT, (bar.x, bar.y, int(bar.w * progress), bar.h), border_radius=3)
+            pygame.draw.rect(
+                surface, HIGHLIGHT, (bar.x, bar.y, int(bar.w * progress), bar.h), border_radius=3
+            )
         else:
             x = bar.x + int((self.spin * 80) % (bar.w - 30))
             pygame.draw.rect(surface, HIGHLIGHT, (x, bar.y, 30, bar.h), border_radius=3)

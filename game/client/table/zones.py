@@ -36,8 +36,17 @@ def layout(name: str):
 class Zone:
     """A rectangle that lays out ``items`` with a named layout."""
 
-    def __init__(self, rect, item_size: tuple[int, int], kind: str = "row", gap: int = 8,
-                 align: str = "center", columns: int = 4, overlap: int = 30, offset: tuple[int, int] = (2, -2)) -> None:
+    def __init__(
+        self,
+        rect,
+        item_size: tuple[int, int],
+        kind: str = "row",
+        gap: int = 8,
+        align: str = "center",
+        columns: int = 4,
+        overlap: int = 30,
+        offset: tuple[int, int] = (2, -2),
+    ) -> None:
         if kind not in LAYOUTS:
             raise ValueError(f"unknown layout {kind!r}; known: {', '.join(LAYOUTS)}")
         self.rect = pygame.Rect(rect)

@@ -84,7 +84,9 @@ class Guide:
         self.message = None
         self.wait = SCRIPT_PAUSE / 2 if self.step.kind in ("watch", "auto") else self.autoplay_pause
         finished = self.step.kind == "finish"
-        progress.remember(self.game, step=0 if finished else index, done=finished or progress.place(self.game).done)
+        progress.remember(
+            self.game, step=0 if finished else index, done=finished or progress.place(self.game).done
+        )
 
     def played(self) -> int:
         """Actions of the scenario played so far."""
@@ -130,7 +132,9 @@ class Guide:
         """The previous explanation, if no action lies between it and here (a move played stays played)."""
         if self.index == 0 or self.scenario.steps[self.index - 1].kind != "explain":
             return
-        if self.step.kind not in ("explain", "do") or self.played() != self.scenario.actions_before(self.index):
+        if self.step.kind not in ("explain", "do") or self.played() != self.scenario.actions_before(
+            self.index
+        ):
             return
         self.enter(self.index - 1)
 
@@ -283,7 +287,11 @@ class Guide:
         if kind == "watch" and self.moves_shown():
             return [("next", t("tutorial.next"))]
         if kind == "finish":
-            return [("play", t("tutorial.play_easy")), ("again", t("tutorial.again")), ("title", t("tutorial.title"))]
+            return [
+                ("play", t("tutorial.play_easy")),
+                ("again", t("tutorial.again")),
+                ("title", t("tutorial.title")),
+            ]
         return []
 
     def panel_lines(self, width: int = PANEL_WIDTH) -> list[str]:
@@ -300,8 +308,14 @@ class Guide:
         placed = self._placed
         if placed is not None and placed[0] == self.index and not targets and self.table.timeline.busy:
             return placed[2]
-        key = (self.index, language(), self.message, self.can_go_on(), self.table.banner_text,
-               tuple(map(tuple, targets)))
+        key = (
+            self.index,
+            language(),
+            self.message,
+            self.can_go_on(),
+            self.table.banner_text,
+            tuple(map(tuple, targets)),
+        )
         if placed is None or placed[1] != key:  # placed once per what it depends on, not at every frame
             placed = self._placed = (self.index, key, self._place(targets))
         return placed[2]
@@ -363,15 +377,21 @@ class Guide:
         self.table.tips.cover(rect)  # the table's tooltips show above the lesson, never under its note
         gfx.panel(surface, rect, 255, colour=PANEL_COLOUR, border=PANEL_BORDER, radius=10)
         counter = t("tutorial.step", n=self.index + 1, total=len(self.scenario.steps))
-        gfx.text(surface, t(f"game.{self.game}.title") + " · " + counter, (rect.left + MARGIN, rect.top + 9),
-                 13, gfx.MUTED)
+        gfx.text(
+            surface,
+            t(f"game.{self.game}.title") + " · " + counter,
+            (rect.left + MARGIN, rect.top + 9),
+            13,
+            gfx.MUTED,
+        )
         self.buttons = {}
         if self.index > 0 and self.step.kind != "finish":  # the lesson again from its first step
             label = t("tutorial.restart")
             width = gfx.font(13, True).size(label)[0] + 16
             small = pygame.Rect(rect.right - MARGIN - width, rect.top + 6, width, 22)
-            pygame.draw.rect(surface, (60, 80, 90) if self.hover != "again" else (90, 110, 120), small,
-                             border_radius=6)
+            pygame.draw.rect(
+                surface, (60, 80, 90) if self.hover != "again" else (90, 110, 120), small, border_radius=6
+            )
             gfx.text(surface, label, small.center, 13, gfx.INK, anchor="center", bold=True)
             self.buttons["again"] = small
         y = rect.top + 32
@@ -402,8 +422,15 @@ class Guide:
             if hot:
                 colour = tuple(min(255, c + 30) for c in colour)
             pygame.draw.rect(surface, colour, b, border_radius=8)
-            gfx.text(surface, gfx.ellipsize(label, 15, b.width - 12, bold=True), b.center, 15,
-                     (30, 20, 10) if primary else gfx.INK, anchor="center", bold=True)
+            gfx.text(
+                surface,
+                gfx.ellipsize(label, 15, b.width - 12, bold=True),
+                b.center,
+                15,
+                (30, 20, 10) if primary else gfx.INK,
+                anchor="center",
+                bold=True,
+            )
             self.buttons[name] = b
 
     def button_at(self, pos) -> str | None:

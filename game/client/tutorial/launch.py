@@ -23,8 +23,9 @@ class TutorialSession(Session):
         from game.rules import GameRecord
 
         seats = [HUMAN if p == scenario.human else TUTOR for p in range(scenario.players)]
-        state, record = GameRecord.start(scenario.game, players=scenario.players, seed=scenario.seed,
-                                         **scenario.game_options())
+        state, record = GameRecord.start(
+            scenario.game, players=scenario.players, seed=scenario.seed, **scenario.game_options()
+        )
         record.meta = {"seats": seats, "tutorial": True}
         session = cls(record, seats)
         for text in scenario.line()[:upto]:
@@ -92,8 +93,14 @@ def check_tutorial_game(game: str) -> None:
         raise ValueError(f"no tutorial for {game!r}; tutorials: {', '.join(available())}")
 
 
-def run_tutorial(game: str, lang: str | None = None, autoplay: bool = False, screenshot: str | None = None,
-                 restart: bool = False, max_seconds: float = 600.0) -> int:
+def run_tutorial(
+    game: str,
+    lang: str | None = None,
+    autoplay: bool = False,
+    screenshot: str | None = None,
+    restart: bool = False,
+    max_seconds: float = 600.0,
+) -> int:
     """``tabletop-trio tutorial GAME``: the lesson in a window; with ``autoplay`` it plays itself
     to the end (headless with ``SDL_VIDEODRIVER=dummy``) and exits 0 once its last step is reached
     (1 if it got stuck)."""
@@ -126,7 +133,9 @@ def run_tutorial(game: str, lang: str | None = None, autoplay: bool = False, scr
         app.render()
         pygame.image.save(app.canvas, screenshot)
         print(f"saved the last frame to {screenshot}")
-    print(f"{game} tutorial: {'finished' if reached else 'stopped at step ' + str(guide.index + 1)}"
-          f" ({guide.index + 1} of {len(guide.scenario.steps)} steps, {len(table.session.record.actions)} moves)")
+    print(
+        f"{game} tutorial: {'finished' if reached else 'stopped at step ' + str(guide.index + 1)}"
+        f" ({guide.index + 1} of {len(guide.scenario.steps)} steps, {len(table.session.record.actions)} moves)"
+    )
     app.shutdown()
     return 0 if reached else 1

@@ -58,8 +58,11 @@ def place(game: str) -> Place:
     if not isinstance(raw, dict):
         return Place()
     step = raw.get("step", 0)
-    return Place(step=step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else 0,
-                 done=raw.get("done") is True, offered=raw.get("offered") is True)
+    return Place(
+        step=step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else 0,
+        done=raw.get("done") is True,
+        offered=raw.get("offered") is True,
+    )
 
 
 def remember(game: str, **changes) -> Place:

@@ -100,10 +100,15 @@ def parse(data: dict, game: str | None = None) -> Scenario:
     try:
         name = data["game"]
         steps = [parse_step(i, raw) for i, raw in enumerate(data["step"])]
-        scenario = Scenario(game=name, players=int(data["players"]), seed=int(data["seed"]),
-                            human=int(data.get("human", 0)),
-                            options={str(k): str(v) for k, v in data.get("options", {}).items()},
-                            steps=steps, covers=[str(c) for c in data.get("covers", [])])
+        scenario = Scenario(
+            game=name,
+            players=int(data["players"]),
+            seed=int(data["seed"]),
+            human=int(data.get("human", 0)),
+            options={str(k): str(v) for k, v in data.get("options", {}).items()},
+            steps=steps,
+            covers=[str(c) for c in data.get("covers", [])],
+        )
     except KeyError as exc:
         raise ValueError(f"tutorial scenario: missing {exc.args[0]!r}") from None
     if game is not None and scenario.game != game:

@@ -22,19 +22,28 @@ def _check_target(value):
     return check_int_option("target", value, 1, 9)
 
 
-INFO = register(GameInfo(
-    name="hacktrick",
-    title="Hacktrick",
-    title_ja="ハックトリック",
-    min_players=2,
-    max_players=2,
-    options={"target": Option("target", 5, "points needed to win the game (1-9)",
-                              choices=tuple(range(1, 10)), check=_check_target)},
-    state_class=HacktrickState,
-    action_class=Action,
-    description="Play cards 0-5 in a row; each pair names a cell of the magic square. "
-                "Three in a line or three on a cell wins the hand.",
-    undo_barriers=frozenset({"hand_won"}),
-))
+INFO = register(
+    GameInfo(
+        name="hacktrick",
+        title="Hacktrick",
+        title_ja="ハックトリック",
+        min_players=2,
+        max_players=2,
+        options={
+            "target": Option(
+                "target",
+                5,
+                "points needed to win the game (1-9)",
+                choices=tuple(range(1, 10)),
+                check=_check_target,
+            )
+        },
+        state_class=HacktrickState,
+        action_class=Action,
+        description="Play cards 0-5 in a row; each pair names a cell of the magic square. "
+        "Three in a line or three on a cell wins the hand.",
+        undo_barriers=frozenset({"hand_won"}),
+    )
+)
 
 __all__ = ["Action", "HacktrickState", "INFO", "LINES", "SQUARE"]

@@ -19,7 +19,14 @@ from typing import NamedTuple
 from ..strictjson import expect_bool, expect_int, read_action
 
 OPEN, ASK, PLAY, DRAW, DECLARE_PLAY, DECLARE_GUARD, PASS = (
-    "open", "ask", "play", "draw", "play!", "guard!", "pass")
+    "open",
+    "ask",
+    "play",
+    "draw",
+    "play!",
+    "guard!",
+    "pass",
+)
 KINDS = (OPEN, ASK, PLAY, DRAW, DECLARE_PLAY, DECLARE_GUARD, PASS)
 #: The JSON keys of each kind besides ``kind``: (required, optional).
 _JSON_KEYS = {kind: ((), ()) for kind in KINDS} | {OPEN: (("card",), ()), PLAY: (("card",), ("x2",))}
@@ -79,6 +86,10 @@ DECLARE_GUARD_ACTION = Action(DECLARE_GUARD)
 
 #: Every Hacktrick action, in a fixed order: a fixed action space for adapters that number actions
 #: (``ai/openspiel_adapter.py``); a game whose actions cannot be listed ahead has no ``ALL_ACTIONS``.
-ALL_ACTIONS = (tuple(Action(OPEN, v) for v in range(6)) + (ASK_ACTION,)
-               + tuple(Action(PLAY, v) for v in range(6)) + tuple(Action(PLAY, v, True) for v in range(6))
-               + (DRAW_ACTION, DECLARE_PLAY_ACTION, DECLARE_GUARD_ACTION, PASS_ACTION))
+ALL_ACTIONS = (
+    tuple(Action(OPEN, v) for v in range(6))
+    + (ASK_ACTION,)
+    + tuple(Action(PLAY, v) for v in range(6))
+    + tuple(Action(PLAY, v, True) for v in range(6))
+    + (DRAW_ACTION, DECLARE_PLAY_ACTION, DECLARE_GUARD_ACTION, PASS_ACTION)
+)

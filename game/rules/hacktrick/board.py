@@ -18,6 +18,4 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
 )
 
 #: (row, column) of each cell number on the printed square.
-POSITION: dict[int, tuple[int, int]] = {
-    SQUARE[r][c]: (r, c) for r in range(3) for c in range(3)
-}
+POSITION: dict[int, tuple[int, int]] = {SQUARE[r][c]: (r, c) for r in range(3) for c in range(3)}

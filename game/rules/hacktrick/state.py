@@ -57,11 +57,33 @@ class HacktrickState(GameState):
     game = "hacktrick"
     num_players = 2
     __slots__ = (
-        "seed", "rng", "target", "_scores", "dealer", "hand_number", "phase", "player",
-        "asked", "must_play", "guarded", "hands", "deck", "row", "aside",
-        "cell_owner", "cell_count", "normal", "x2_loc", "captured",
-        "spent_own", "spent_captured", "announced", "revealed",
-        "known_sum", "known_cards", "last_hand",
+        "seed",
+        "rng",
+        "target",
+        "_scores",
+        "dealer",
+        "hand_number",
+        "phase",
+        "player",
+        "asked",
+        "must_play",
+        "guarded",
+        "hands",
+        "deck",
+        "row",
+        "aside",
+        "cell_owner",
+        "cell_count",
+        "normal",
+        "x2_loc",
+        "captured",
+        "spent_own",
+        "spent_captured",
+        "announced",
+        "revealed",
+        "known_sum",
+        "known_cards",
+        "last_hand",
     )
 
     # ------------------------------------------------------------------ setup
@@ -108,12 +130,28 @@ class HacktrickState(GameState):
         self.asked = False
         self.phase = PHASE_OPEN
         self.player = d
-        events.append({"type": "hand_started", "hand": self.hand_number, "dealer": d,
-                       "aside": list(self.aside), "hand_sizes": [len(h) for h in hands],
-                       "deck_size": len(deck), "revealed_to": [0, 1]})
+        events.append(
+            {
+                "type": "hand_started",
+                "hand": self.hand_number,
+                "dealer": d,
+                "aside": list(self.aside),
+                "hand_sizes": [len(h) for h in hands],
+                "deck_size": len(deck),
+                "revealed_to": [0, 1],
+            }
+        )
         for p in (0, 1):
-            events.append({"type": "cards_dealt", "player": p, "cards": sorted(hands[p]),
-                           "visible_to": [p], "private": ["cards"], "revealed_to": [p]})
+            events.append(
+                {
+                    "type": "cards_dealt",
+                    "player": p,
+                    "cards": sorted(hands[p]),
+                    "visible_to": [p],
+                    "private": ["cards"],
+                    "revealed_to": [p],
+                }
+            )
 
     # ------------------------------------------------------------ properties
     @property
@@ -217,7 +255,9 @@ class HacktrickState(GameState):
     def _open(self, p: int, card: int, events: list) -> None:
         self.hands[p].remove(card)
         self.row.append(card)
-        events.append(self._shown({"type": "card_played", "player": p, "card": card, "opening": True}, p, card))
+        events.append(
+            self._shown({"type": "card_played", "player": p, "card": card, "opening": True}, p, card)
+        )
         self._forget_card(1 - p, card)
         sums = [sum(self.hands[0]), sum(self.hands[1])]
         for q in (0, 1):
@@ -239,7 +279,9 @@ class HacktrickState(GameState):
         news = self.known_sum[p] != s
         self.known_sum[p] = s
         self.announced.append({"player": o, "sum": s, "by": "ask"})
-        events.append({"type": "sum_asked", "player": p, "of": o, "sum": s, **({"revealed_to": [p]} if news else {})})
+        events.append(
+            {"type": "sum_asked", "player": p, "of": o, "sum": s, **({"revealed_to": [p]} if news else {})}
+        )
 
     def _shown(self, event: dict, p: int, card: int) -> dict:
         """``event`` showing ``card`` from ``p``'s hand: news to the opponent unless they knew
@@ -279,8 +321,9 @@ class HacktrickState(GameState):
             took_x2 = self.x2_loc[o] == cell
             if took_x2:
                 self.x2_loc[o] = CAPTURED
-            events.append({"type": "markers_captured", "player": p, "from": o, "cell": cell,
-                           "count": n, "x2": took_x2})
+            events.append(
+                {"type": "markers_captured", "player": p, "from": o, "cell": cell, "count": n, "x2": took_x2}
+            )
             count[cell] = 1
         elif owner[cell] == p:
             count[cell] += 1
@@ -314,8 +357,14 @@ class HacktrickState(GameState):
         if self.must_play[p]:
             self.revealed.append({"player": p, "cards": sorted(hand)})
             news = sorted(hand) != sorted(self.known_cards[o])
-            events.append({"type": "hand_revealed", "player": p, "cards": sorted(hand),
-                           **({"revealed_to": [o]} if news else {})})
+            events.append(
+                {
+                    "type": "hand_revealed",
+                    "player": p,
+                    "cards": sorted(hand),
+                    **({"revealed_to": [o]} if news else {}),
+                }
+            )
             self.known_cards[o] = list(hand)
         if not self.deck:
             rebuilt = self.row[:-1]
@@ -326,8 +375,16 @@ class HacktrickState(GameState):
         card = self.deck.pop()
         hand.append(card)
         self.known_sum[o] = None  # the opponent cannot know the drawn card
-        events.append({"type": "card_drawn", "player": p, "card": card,
-                       "visible_to": [p], "private": ["card"], "revealed_to": [p]})
+        events.append(
+            {
+                "type": "card_drawn",
+                "player": p,
+                "card": card,
+                "visible_to": [p],
+                "private": ["card"],
+                "revealed_to": [p],
+            }
+        )
 
     def _declare(self, p: int, kind: str, events: list) -> None:
         o = 1 - p
@@ -359,10 +416,23 @@ class HacktrickState(GameState):
 
     def _win_hand(self, winner: int, points: int, reason: str, cells: tuple, events: list) -> None:
         self._scores[winner] += points
-        self.last_hand = {"hand": self.hand_number, "winner": winner, "points": points,
-                          "reason": reason, "cells": list(cells)}
-        events.append({"type": "hand_won", "player": winner, "points": points, "reason": reason,
-                       "cells": list(cells), "scores": list(self._scores)})
+        self.last_hand = {
+            "hand": self.hand_number,
+            "winner": winner,
+            "points": points,
+            "reason": reason,
+            "cells": list(cells),
+        }
+        events.append(
+            {
+                "type": "hand_won",
+                "player": winner,
+                "points": points,
+                "reason": reason,
+                "cells": list(cells),
+                "scores": list(self._scores),
+            }
+        )
         if self._scores[winner] >= self.target:
             self.phase = PHASE_OVER
             events.append({"type": "game_over", "winners": [winner], "scores": list(self._scores)})
@@ -417,17 +487,34 @@ class HacktrickState(GameState):
         """A complete save of the state: fresh lists and dicts, never the state's own."""
         pair = self._pair_copy
         return {
-            "game": self.game, "version": 1, "seed": self.seed, "rng": self.rng.state,
-            "target": self.target, "scores": self._scores[:], "dealer": self.dealer,
-            "hand_number": self.hand_number, "phase": self.phase, "player": self.player,
-            "asked": self.asked, "must_play": self.must_play[:], "guarded": self.guarded[:],
-            "hands": pair(self.hands), "deck": self.deck[:], "row": self.row[:], "aside": self.aside[:],
-            "cell_owner": self.cell_owner[:], "cell_count": self.cell_count[:],
-            "normal": self.normal[:], "x2_loc": self.x2_loc[:], "captured": self.captured[:],
-            "spent_own": self.spent_own[:], "spent_captured": self.spent_captured[:],
+            "game": self.game,
+            "version": 1,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "target": self.target,
+            "scores": self._scores[:],
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "phase": self.phase,
+            "player": self.player,
+            "asked": self.asked,
+            "must_play": self.must_play[:],
+            "guarded": self.guarded[:],
+            "hands": pair(self.hands),
+            "deck": self.deck[:],
+            "row": self.row[:],
+            "aside": self.aside[:],
+            "cell_owner": self.cell_owner[:],
+            "cell_count": self.cell_count[:],
+            "normal": self.normal[:],
+            "x2_loc": self.x2_loc[:],
+            "captured": self.captured[:],
+            "spent_own": self.spent_own[:],
+            "spent_captured": self.spent_captured[:],
             "announced": [dict(a) for a in self.announced],
             "revealed": [{"player": r["player"], "cards": r["cards"][:]} for r in self.revealed],
-            "known_sum": self.known_sum[:], "known_cards": pair(self.known_cards),
+            "known_sum": self.known_sum[:],
+            "known_cards": pair(self.known_cards),
             "last_hand": dict(self.last_hand, cells=self.last_hand["cells"][:]) if self.last_hand else None,
         }
 
@@ -440,10 +527,32 @@ class HacktrickState(GameState):
     def from_json(cls, d: dict) -> HacktrickState:
         d = copy.deepcopy(d)  # never share lists with the caller
         s = cls._blank_from_save(d)
-        for key in ("target", "dealer", "hand_number", "phase", "player", "asked", "must_play",
-                    "guarded", "hands", "deck", "row", "aside", "cell_owner", "cell_count",
-                    "normal", "x2_loc", "captured", "spent_own", "spent_captured", "announced",
-                    "revealed", "known_sum", "known_cards", "last_hand"):
+        for key in (
+            "target",
+            "dealer",
+            "hand_number",
+            "phase",
+            "player",
+            "asked",
+            "must_play",
+            "guarded",
+            "hands",
+            "deck",
+            "row",
+            "aside",
+            "cell_owner",
+            "cell_count",
+            "normal",
+            "x2_loc",
+            "captured",
+            "spent_own",
+            "spent_captured",
+            "announced",
+            "revealed",
+            "known_sum",
+            "known_cards",
+            "last_hand",
+        ):
             setattr(s, key, d[key])
         s._scores = list(d["scores"])
         if s.phase not in (PHASE_OPEN, PHASE_MAIN, PHASE_DECLARE, PHASE_OVER):
@@ -451,4 +560,3 @@ class HacktrickState(GameState):
         if sorted(s.aside + s.row + s.deck + s.hands[0] + s.hands[1]) != sorted(CARDS):
             raise ValueError("the saved cards are not the 18 Hacktrick cards")
         return s
-

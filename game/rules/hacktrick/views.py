@@ -30,26 +30,28 @@ def board_markers(s) -> list:
 def view(s, player: int) -> dict:
     """The view of ``player`` (``docs/engine-api.md``: the keys every view has, then the game's own)."""
     v = s.base_view(player)
-    v.update({
-        "hand": sorted(s.hands[player]),
-        "hand_sizes": [len(s.hands[0]), len(s.hands[1])],
-        "deck_size": len(s.deck),
-        "row": list(s.row),
-        "aside": list(s.aside),
-        "board": board_markers(s),
-        "square": [list(r) for r in SQUARE],
-        "supply": [{"normal": s.normal[q], "x2": s.x2_loc[q] == SUPPLY} for q in (0, 1)],
-        "captured": list(s.captured),
-        "spent": [s.spent_own[q] + s.spent_captured[q] for q in (0, 1)],
-        "dealer": s.dealer,
-        "announced": [dict(a) for a in s.announced],
-        "revealed": [{"player": r["player"], "cards": list(r["cards"])} for r in s.revealed],
-        "must_play": list(s.must_play),
-        "guarded": list(s.guarded),
-        "phase": s.phase,
-        "asked": s.asked,
-        "hand_number": s.hand_number,
-        "target": s.target,
-        "last_hand": dict(s.last_hand, cells=list(s.last_hand["cells"])) if s.last_hand else None,
-    })
+    v.update(
+        {
+            "hand": sorted(s.hands[player]),
+            "hand_sizes": [len(s.hands[0]), len(s.hands[1])],
+            "deck_size": len(s.deck),
+            "row": list(s.row),
+            "aside": list(s.aside),
+            "board": board_markers(s),
+            "square": [list(r) for r in SQUARE],
+            "supply": [{"normal": s.normal[q], "x2": s.x2_loc[q] == SUPPLY} for q in (0, 1)],
+            "captured": list(s.captured),
+            "spent": [s.spent_own[q] + s.spent_captured[q] for q in (0, 1)],
+            "dealer": s.dealer,
+            "announced": [dict(a) for a in s.announced],
+            "revealed": [{"player": r["player"], "cards": list(r["cards"])} for r in s.revealed],
+            "must_play": list(s.must_play),
+            "guarded": list(s.guarded),
+            "phase": s.phase,
+            "asked": s.asked,
+            "hand_number": s.hand_number,
+            "target": s.target,
+            "last_hand": dict(s.last_hand, cells=list(s.last_hand["cells"])) if s.last_hand else None,
+        }
+    )
     return v

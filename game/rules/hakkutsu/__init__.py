@@ -35,31 +35,50 @@ def _check_rounds(value):
     if value is None:
         return None
     return check_int_option(
-        "rounds", value, 1, MAX_ROUNDS,
-        also=f"none (end when {DATA.end_empty_sites} sites are empty; the arranged game usually plays 12)")
+        "rounds",
+        value,
+        1,
+        MAX_ROUNDS,
+        also=f"none (end when {DATA.end_empty_sites} sites are empty; the arranged game usually plays 12)",
+    )
 
 
-INFO = register(GameInfo(
-    name="hakkutsu",
-    title="Hakkutsu!!",
-    title_ja="ハックツ!!",
-    min_players=2,
-    max_players=4,
-    options={
-        "mode": Option("mode", "research",
-                       "research: top cards face up, cart face alpha; treasure: all face down, "
-                       "turned up on arrival, cart face beta", choices=("research", "treasure")),
-        "draft": Option("draft", False, "advanced setup: draft the museum cards (chosen cards are public)",
-                        choices=(False, True), check=_check_draft),
-        "rounds": Option("rounds", None,
-                         "none: the game ends at the end of a round with 12+ empty sites; "
-                         f"an integer 1-{MAX_ROUNDS}: the arranged game of that many rounds (usually 12)",
-                         choices=ROUND_CHOICES, check=_check_rounds),
-    },
-    state_class=HakkutsuState,
-    action_class=Action,
-    description="Move over the map, mine rocks with your coins, haul them to the base on your cart. "
-                "Printed points, fossils squared and your museum's bonus decide.",
-))
+INFO = register(
+    GameInfo(
+        name="hakkutsu",
+        title="Hakkutsu!!",
+        title_ja="ハックツ!!",
+        min_players=2,
+        max_players=4,
+        options={
+            "mode": Option(
+                "mode",
+                "research",
+                "research: top cards face up, cart face alpha; treasure: all face down, "
+                "turned up on arrival, cart face beta",
+                choices=("research", "treasure"),
+            ),
+            "draft": Option(
+                "draft",
+                False,
+                "advanced setup: draft the museum cards (chosen cards are public)",
+                choices=(False, True),
+                check=_check_draft,
+            ),
+            "rounds": Option(
+                "rounds",
+                None,
+                "none: the game ends at the end of a round with 12+ empty sites; "
+                f"an integer 1-{MAX_ROUNDS}: the arranged game of that many rounds (usually 12)",
+                choices=ROUND_CHOICES,
+                check=_check_rounds,
+            ),
+        },
+        state_class=HakkutsuState,
+        action_class=Action,
+        description="Move over the map, mine rocks with your coins, haul them to the base on your cart. "
+        "Printed points, fossils squared and your museum's bonus decide.",
+    )
+)
 
 __all__ = ["Action", "DATA", "DataError", "HakkutsuState", "INFO", "load_data"]

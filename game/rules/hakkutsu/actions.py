@@ -24,7 +24,16 @@ from ..strictjson import expect_bool, expect_int, expect_list, expect_str, read_
 from .data import DATA
 
 DRAFT, KEEP, MOVE, USE, HELICOPTER, DETECTOR, MINE, SKIP, END = (
-    "draft", "keep", "move", "use", "helicopter", "detector", "mine", "skip", "end")
+    "draft",
+    "keep",
+    "move",
+    "use",
+    "helicopter",
+    "detector",
+    "mine",
+    "skip",
+    "end",
+)
 KINDS = (DRAFT, KEEP, MOVE, USE, HELICOPTER, DETECTOR, MINE, SKIP, END)
 _COLS = DATA.cols
 _CELLS = DATA.rows * DATA.cols
@@ -33,8 +42,13 @@ _MUSEUM_KEYS = tuple(m.key for m in DATA.museums)
 _NEEDS_CELL = (MOVE, HELICOPTER, DETECTOR)
 _NEEDS_NAME = (DRAFT, KEEP, USE)
 #: The JSON keys of each kind besides ``kind``: (required, optional).
-_JSON_KEYS = {kind: (("cell",) if kind in _NEEDS_CELL else ("name",) if kind in _NEEDS_NAME else (),
-                     ("second",) if kind == DETECTOR else ()) for kind in KINDS}
+_JSON_KEYS = {
+    kind: (
+        ("cell",) if kind in _NEEDS_CELL else ("name",) if kind in _NEEDS_NAME else (),
+        ("second",) if kind == DETECTOR else (),
+    )
+    for kind in KINDS
+}
 
 
 class Action(NamedTuple):
@@ -85,10 +99,13 @@ class Action(NamedTuple):
         cell, name, second = -1, "", False
         if kind in _NEEDS_CELL:
             rc = expect_list(f"Hakkutsu {kind} cell [row, col]", data["cell"], 2)
-            cell = (expect_int(f"Hakkutsu {kind} row", rc[0], 0, DATA.rows - 1) * _COLS
-                    + expect_int(f"Hakkutsu {kind} column", rc[1], 0, _COLS - 1))
+            cell = expect_int(f"Hakkutsu {kind} row", rc[0], 0, DATA.rows - 1) * _COLS + expect_int(
+                f"Hakkutsu {kind} column", rc[1], 0, _COLS - 1
+            )
         if kind in _NEEDS_NAME:
-            name = expect_str(f"Hakkutsu {kind} name", data["name"], _MUSEUM_KEYS if kind == DRAFT else _EQUIPMENT_KEYS)
+            name = expect_str(
+                f"Hakkutsu {kind} name", data["name"], _MUSEUM_KEYS if kind == DRAFT else _EQUIPMENT_KEYS
+            )
         if kind == DETECTOR:
             second = expect_bool("Hakkutsu detector 'second'", data.get("second", False))
         return cls(kind, cell, name, second)

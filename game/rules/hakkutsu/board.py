@@ -17,9 +17,9 @@ from .data import DATA
 
 ROWS, COLS, BASE = DATA.rows, DATA.cols, DATA.base
 CELLS = ROWS * COLS
-SITE_AREA = DATA.site_area                      # "" for the base
+SITE_AREA = DATA.site_area  # "" for the base
 SITES = tuple(c for c in range(CELLS) if c != BASE)
-MAX_MOVE = ROWS + COLS                           # more movement than this changes nothing
+MAX_MOVE = ROWS + COLS  # more movement than this changes nothing
 
 
 def rc(cell: int) -> tuple[int, int]:
@@ -58,9 +58,10 @@ def destinations(cell: int, movement: int, after_steps: int) -> list[int]:
 
 
 def _move_table(after_steps: int) -> tuple:
-    return tuple(tuple(tuple(MOVES[c] for c in destinations(cell, m, after_steps))
-                       for m in range(MAX_MOVE + 1))
-                 for cell in range(CELLS))
+    return tuple(
+        tuple(tuple(MOVES[c] for c in destinations(cell, m, after_steps)) for m in range(MAX_MOVE + 1))
+        for cell in range(CELLS)
+    )
 
 
 #: MOVE_TABLE[after_steps][cell][min(movement, MAX_MOVE)] -> tuple of move actions.

@@ -78,20 +78,20 @@ class GameData(NamedTuple):
 
     rows: int
     cols: int
-    base: int                      # cell index of the base
-    site_area: tuple               # per cell: "A" / "B" / "C" ... or "" for the base
-    stacks: dict                   # site area -> tuple of rock areas, bottom first
-    carts: dict                    # "alpha"/"beta" -> tuple of movement by units
-    modes: dict                    # mode -> {"cart", "face_up", "end_on_start_after_steps"}
+    base: int  # cell index of the base
+    site_area: tuple  # per cell: "A" / "B" / "C" ... or "" for the base
+    stacks: dict  # site area -> tuple of rock areas, bottom first
+    carts: dict  # "alpha"/"beta" -> tuple of movement by units
+    modes: dict  # mode -> {"cart", "face_up", "end_on_start_after_steps"}
     coins_total: int
     coins_start: int
     coins_refill: int
     equipment_dealt: int
     draft_extra: int
     end_empty_sites: int
-    rocks: tuple                   # RockCard by id
-    museums: tuple                 # MuseumCard by id
-    equipment: tuple               # EquipmentType by id
+    rocks: tuple  # RockCard by id
+    museums: tuple  # MuseumCard by id
+    equipment: tuple  # EquipmentType by id
 
 
 def _where(section: str, index: int, entry: dict) -> str:
@@ -192,23 +192,36 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     rows = ck.integer(m, "[map]", "rows", 3, 15)
     cols = ck.integer(m, "[map]", "cols", 3, 15)
     base = ck.get(m, "[map]", "base")
-    if (not isinstance(base, list) or len(base) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in base)
-            or not (0 <= base[0] < rows and 0 <= base[1] < cols)):
+    if (
+        not isinstance(base, list)
+        or len(base) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in base)
+        or not (0 <= base[0] < rows and 0 <= base[1] < cols)
+    ):
         ck.fail("[map]", "base", f"must be [row, col] inside the {rows}x{cols} map, got {base!r}")
     by_distance = ck.get(m, "[map]", "area_by_distance")
     max_d = max(base[0], rows - 1 - base[0]) + max(base[1], cols - 1 - base[1])
-    if (not isinstance(by_distance, list) or len(by_distance) != max_d + 1
-            or not all(isinstance(a, str) and a for a in by_distance[1:])):
-        ck.fail("[map]", "area_by_distance",
-                f"must list an area name for every distance 1..{max_d} (index 0 unused), got {by_distance!r}")
+    if (
+        not isinstance(by_distance, list)
+        or len(by_distance) != max_d + 1
+        or not all(isinstance(a, str) and a for a in by_distance[1:])
+    ):
+        ck.fail(
+            "[map]",
+            "area_by_distance",
+            f"must list an area name for every distance 1..{max_d} (index 0 unused), got {by_distance!r}",
+        )
     stacks_doc = ck.table(m, "[map]", "stacks")
     stacks = {}
     for area in sorted(set(by_distance[1:])):
         st = stacks_doc.get(area)
-        if (not isinstance(st, list) or not st or not all(a in ROCK_AREAS for a in st)):
-            ck.fail("[map.stacks]", area, f"must list the rock areas of a site, bottom first "
-                    f"(from {', '.join(ROCK_AREAS)}), got {st!r}")
+        if not isinstance(st, list) or not st or not all(a in ROCK_AREAS for a in st):
+            ck.fail(
+                "[map.stacks]",
+                area,
+                f"must list the rock areas of a site, bottom first "
+                f"(from {', '.join(ROCK_AREAS)}), got {st!r}",
+            )
         stacks[area] = tuple(st)
     base_cell = base[0] * cols + base[1]
     site_area = []
@@ -221,9 +234,12 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     carts = {}
     for face in ("alpha", "beta"):
         t = ck.get(cart_doc, "[cart]", face)
-        if (not isinstance(t, list) or not t
-                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in t)
-                or any(t[i] < t[i + 1] for i in range(len(t) - 1))):
+        if (
+            not isinstance(t, list)
+            or not t
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in t)
+            or any(t[i] < t[i + 1] for i in range(len(t) - 1))
+        ):
             ck.fail("[cart]", face, f"must be a non-increasing list of movement values >= 1, got {t!r}")
         carts[face] = tuple(t)
     modes_doc = ck.table(doc, "[modes]", "modes")
@@ -251,8 +267,24 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     seen_keys = set()
     for i, e in enumerate(ck.entries(doc, "rock")):
         where = _where("rock", i, e)
-        ck.unknown(e, where, ("key", "name", "name_ja", "kind", "area", "count", "cost", "carry",
-                              "points", "fossil_value", "ability", "ability_value"))
+        ck.unknown(
+            e,
+            where,
+            (
+                "key",
+                "name",
+                "name_ja",
+                "kind",
+                "area",
+                "count",
+                "cost",
+                "carry",
+                "points",
+                "fossil_value",
+                "ability",
+                "ability_value",
+            ),
+        )
         key, name, name_ja = _identity(ck, e, where, seen_keys, "rock card")
         kind = ck.one_of(e, where, "kind", KINDS)
         area = ck.one_of(e, where, "area", ROCK_AREAS)
@@ -260,8 +292,9 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
         cost = ck.integer(e, where, "cost", 0, 20)
         carry = ck.integer(e, where, "carry", 0, 20)
         points = ck.integer(e, where, "points", 0, 50)
-        fossil_value = ck.integer(e, where, "fossil_value", 0, 10, required=False,
-                                  default=1 if kind == "fossil" else 0)
+        fossil_value = ck.integer(
+            e, where, "fossil_value", 0, 10, required=False, default=1 if kind == "fossil" else 0
+        )
         if kind != "fossil" and fossil_value:
             ck.fail(where, "fossil_value", f"is only for fossil cards, this card is {kind}")
         ability = ck.one_of(e, where, "ability", ("",) + ABILITIES, required=False)
@@ -271,8 +304,22 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
         if not ability and "ability_value" in e:
             ck.fail(where, "ability_value", "needs an ability")
         for _ in range(count):
-            rocks.append(RockCard(len(rocks), key, name, name_ja, kind, area, cost, carry, points,
-                                  fossil_value, ability, ability_value))
+            rocks.append(
+                RockCard(
+                    len(rocks),
+                    key,
+                    name,
+                    name_ja,
+                    kind,
+                    area,
+                    cost,
+                    carry,
+                    points,
+                    fossil_value,
+                    ability,
+                    ability_value,
+                )
+            )
     # every site must be fillable and every area's cards must fit the stacks
     need = dict.fromkeys(ROCK_AREAS, 0)
     for a in site_area:
@@ -282,8 +329,10 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     have = {a: sum(1 for r in rocks if r.area == a) for a in ROCK_AREAS}
     for a in ROCK_AREAS:
         if have[a] < need[a]:
-            raise DataError(f"{source}: [[rock]]: area {a} has {have[a]} cards but the map's sites "
-                            f"need {need[a]} (field 'count' of the {a} cards)")
+            raise DataError(
+                f"{source}: [[rock]]: area {a} has {have[a]} cards but the map's sites "
+                f"need {need[a]} (field 'count' of the {a} cards)"
+            )
     # ---- museum cards
     museums = []
     seen_keys = set()
@@ -304,7 +353,9 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
         elif bonus == "area":
             areas = ck.get(e, where, "areas")
             if not isinstance(areas, list) or not areas or not all(a in ROCK_AREAS for a in areas):
-                ck.fail(where, "areas", f"must be a list of areas from {', '.join(ROCK_AREAS)}, got {areas!r}")
+                ck.fail(
+                    where, "areas", f"must be a list of areas from {', '.join(ROCK_AREAS)}, got {areas!r}"
+                )
             areas = tuple(areas)
         museums.append(MuseumCard(len(museums), key, name, name_ja, bonus, points, kind, kinds, areas))
     # ---- equipment
@@ -328,15 +379,34 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
         equipment.append(EquipmentType(len(equipment), key, name, name_ja, phase, effect, value, count, text))
     n_museums = len(museums)
     if n_museums < 4 + draft_extra:
-        raise DataError(f"{source}: [[museum]]: {n_museums} cards are too few for a 4-player draft "
-                        f"(need {4 + draft_extra}, see [setup] field 'draft_extra')")
+        raise DataError(
+            f"{source}: [[museum]]: {n_museums} cards are too few for a 4-player draft "
+            f"(need {4 + draft_extra}, see [setup] field 'draft_extra')"
+        )
     if sum(t.count for t in equipment) < 4 * dealt:
-        raise DataError(f"{source}: [[equipment]]: too few cards to deal {dealt} to 4 players (field 'count')")
+        raise DataError(
+            f"{source}: [[equipment]]: too few cards to deal {dealt} to 4 players (field 'count')"
+        )
     if total < 4 * start:
         raise DataError(f"{source}: [coins]: field 'total' ({total}) is less than 4 players x {start} coins")
-    return GameData(rows, cols, base_cell, tuple(site_area), stacks, carts, modes, total, start,
-                    refill, dealt, draft_extra, empty_sites, tuple(rocks), tuple(museums),
-                    tuple(equipment))
+    return GameData(
+        rows,
+        cols,
+        base_cell,
+        tuple(site_area),
+        stacks,
+        carts,
+        modes,
+        total,
+        start,
+        refill,
+        dealt,
+        draft_extra,
+        empty_sites,
+        tuple(rocks),
+        tuple(museums),
+        tuple(equipment),
+    )
 
 
 #: The game's own data, loaded and validated at import.

@@ -112,8 +112,13 @@ def use(state, p: int, action, events: list) -> None:
     state.eq_discard.append(t)
     eff = EFFECT[t]
     # the card was hidden in p's hand: the others see it now
-    ev = {"type": "equipment_used", "player": p, "card": KEYS[t], "effect": eff,
-          "revealed_to": [q for q in range(state.num_players) if q != p]}
+    ev = {
+        "type": "equipment_used",
+        "player": p,
+        "card": KEYS[t],
+        "effect": eff,
+        "revealed_to": [q for q in range(state.num_players) if q != p],
+    }
     events.append(ev)
     if eff == "jeep":
         state.move_bonus += VALUE[t]
@@ -129,8 +134,15 @@ def use(state, p: int, action, events: list) -> None:
         state.change_coins(p, take, "grant", events)
     elif eff == "helicopter":
         cell = action.cell
-        events.append({"type": "pawn_moved", "player": p, "from": cell_json(state.pos[p]), "to": cell_json(cell),
-                       "via": "helicopter"})
+        events.append(
+            {
+                "type": "pawn_moved",
+                "player": p,
+                "from": cell_json(state.pos[p]),
+                "to": cell_json(cell),
+                "via": "helicopter",
+            }
+        )
         state.pos[p] = cell
         state.arrive(p, cell, events)
     else:
@@ -139,10 +151,18 @@ def use(state, p: int, action, events: list) -> None:
         card = state.stacks[cell][n - 2 if action.second else n - 1]
         news = not state.peek[p] >> card & 1
         state.peek[p] |= 1 << card
-        events.append({"type": "card_peeked", "player": p, "cell": cell_json(cell),
-                       "position": "second" if action.second else "top",
-                       "card": state.card_view(card), "visible_to": [p], "private": ["card"],
-                       **({"revealed_to": [p]} if news else {})})
+        events.append(
+            {
+                "type": "card_peeked",
+                "player": p,
+                "cell": cell_json(cell),
+                "position": "second" if action.second else "top",
+                "card": state.card_view(card),
+                "visible_to": [p],
+                "private": ["card"],
+                **({"revealed_to": [p]} if news else {}),
+            }
+        )
 
 
 def _type_with_effect(hand, effect: str) -> int:
@@ -150,4 +170,3 @@ def _type_with_effect(hand, effect: str) -> int:
         if EFFECT[t] == effect:
             return t
     raise ValueError(f"no {effect} card in hand")
-

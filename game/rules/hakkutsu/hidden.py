@@ -99,8 +99,7 @@ def _resample_museums(s, d, player: int, rng) -> None:
     pool = list(s.museum_deck)
     if not seen_pool:
         pool.extend(s.draft_pool)
-    secret = [q for q in range(s.num_players)
-              if q != player and s.museum[q] >= 0 and not s.museum_public[q]]
+    secret = [q for q in range(s.num_players) if q != player and s.museum[q] >= 0 and not s.museum_public[q]]
     pool.extend(s.museum[q] for q in secret)
     pool.sort()
     rng.shuffle(pool)
@@ -134,8 +133,20 @@ def _resample_equipment(s, d, player: int, rng) -> None:
 def check_accounting(s) -> None:
     """Raise ``ValueError`` unless every rock card, coin, museum and equipment card is somewhere once."""
     n = s.num_players
-    for key in ("pos", "coins", "carts", "cart_units", "collections", "magnet", "refill", "eq_hand",
-                "eq_deal", "museum", "museum_public", "peek"):
+    for key in (
+        "pos",
+        "coins",
+        "carts",
+        "cart_units",
+        "collections",
+        "magnet",
+        "refill",
+        "eq_hand",
+        "eq_deal",
+        "museum",
+        "museum_public",
+        "peek",
+    ):
         if len(getattr(s, key)) != n:
             raise ValueError(f"saved state: {key!r} must have one entry per player ({n})")
     if len(s.stacks) != len(DATA.site_area) or len(s.site_n) != len(s.stacks):
@@ -144,7 +155,7 @@ def check_accounting(s) -> None:
     for cell, st in enumerate(s.stacks):
         if not 0 <= s.site_n[cell] <= len(st):
             raise ValueError(f"saved state: site {cell} has {s.site_n[cell]} of {len(st)} cards")
-        rocks.extend(st[:s.site_n[cell]])
+        rocks.extend(st[: s.site_n[cell]])
     for p in range(n):
         rocks.extend(s.carts[p])
         rocks.extend(s.collections[p])
@@ -157,7 +168,9 @@ def check_accounting(s) -> None:
         eq.extend(s.eq_hand[p])
         eq.extend(s.eq_deal[p])
     if Counter(eq) != Counter(eqm.FULL_DECK):
-        raise ValueError(f"saved state: the equipment cards are not the {len(eqm.FULL_DECK)} cards of the game")
+        raise ValueError(
+            f"saved state: the equipment cards are not the {len(eqm.FULL_DECK)} cards of the game"
+        )
     museums = [m for m in s.museum if m >= 0] + list(s.museum_deck) + list(s.draft_pool)
     if sorted(museums) != list(range(N_MUSEUMS)):
         raise ValueError(f"saved state: the museum cards are not the {N_MUSEUMS} cards of the game")

@@ -51,13 +51,31 @@ COST = tuple(r.cost for r in ROCKS)
 CARRY = tuple(r.carry for r in ROCKS)
 MUSEUM_KEYS = tuple(m.key for m in DATA.museums)
 MUSEUM_BY_KEY = {m.key: m.id for m in DATA.museums}
-CARD_VIEWS = tuple({"id": r.id, "key": r.key, "name": r.name, "name_ja": r.name_ja, "kind": r.kind,
-                    "area": r.area, "cost": r.cost, "carry": r.carry, "points": r.points,
-                    "fossils": r.fossil_value, "ability": r.ability or None}
-                   for r in ROCKS)
+CARD_VIEWS = tuple(
+    {
+        "id": r.id,
+        "key": r.key,
+        "name": r.name,
+        "name_ja": r.name_ja,
+        "kind": r.kind,
+        "area": r.area,
+        "cost": r.cost,
+        "carry": r.carry,
+        "points": r.points,
+        "fossils": r.fossil_value,
+        "ability": r.ability or None,
+    }
+    for r in ROCKS
+)
 
 PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER = (
-    "draft", "equip", "move", "mine", "end", "over")
+    "draft",
+    "equip",
+    "move",
+    "mine",
+    "end",
+    "over",
+)
 PHASES = (PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER)
 
 
@@ -66,13 +84,50 @@ class HakkutsuState(GameState):
 
     game = "hakkutsu"
     __slots__ = (
-        "num_players", "seed", "rng", "mode", "draft", "rounds", "after_steps", "track", "max_units",
-        "stacks", "site_n", "face_up", "set_aside",
-        "pos", "coins", "supply", "carts", "cart_units", "collections", "magnet", "refill",
-        "eq_hand", "eq_deck", "eq_discard", "eq_deal", "eq_returned",
-        "museum", "museum_public", "museum_deck", "draft_pool", "draft_seen", "peek",
-        "phase", "player", "start_player", "round", "setup_order",
-        "move_bonus", "drill", "crane", "joint", "moved_from", "final", "_winners",
+        "num_players",
+        "seed",
+        "rng",
+        "mode",
+        "draft",
+        "rounds",
+        "after_steps",
+        "track",
+        "max_units",
+        "stacks",
+        "site_n",
+        "face_up",
+        "set_aside",
+        "pos",
+        "coins",
+        "supply",
+        "carts",
+        "cart_units",
+        "collections",
+        "magnet",
+        "refill",
+        "eq_hand",
+        "eq_deck",
+        "eq_discard",
+        "eq_deal",
+        "eq_returned",
+        "museum",
+        "museum_public",
+        "museum_deck",
+        "draft_pool",
+        "draft_seen",
+        "peek",
+        "phase",
+        "player",
+        "start_player",
+        "round",
+        "setup_order",
+        "move_bonus",
+        "drill",
+        "crane",
+        "joint",
+        "moved_from",
+        "final",
+        "_winners",
     )
 
     # ------------------------------------------------------------------ setup
@@ -203,8 +258,10 @@ class HakkutsuState(GameState):
             return f"{ROCKS[card].name} costs {cost} coins and you have {self.coins[p]}"
         units = 0 if self.crane else CARRY[card]
         if self.cart_units[p] + units > self.max_units:
-            return (f"{ROCKS[card].name} needs {units} carry units: your cart holds {self.cart_units[p]} "
-                    f"of at most {self.max_units}, your movement would drop to 0")
+            return (
+                f"{ROCKS[card].name} needs {units} carry units: your cart holds {self.cart_units[p]} "
+                f"of at most {self.max_units}, your movement would drop to 0"
+            )
         return None
 
     # ---------------------------------------------------------- legal actions
@@ -281,7 +338,9 @@ class HakkutsuState(GameState):
         p = self.player
         if kind == MOVE:
             cell = action.cell
-            events.append({"type": "pawn_moved", "player": p, "from": cell_json(self.pos[p]), "to": cell_json(cell)})
+            events.append(
+                {"type": "pawn_moved", "player": p, "from": cell_json(self.pos[p]), "to": cell_json(cell)}
+            )
             self.pos[p] = cell
             self.arrive(p, cell, events)
         elif kind == MINE:
@@ -319,8 +378,16 @@ class HakkutsuState(GameState):
         self.draft_seen = (1 << self.num_players) - 1
         self._deal_equipment()
         for q in self.setup_order:
-            events.append({"type": "equipment_dealt", "player": q, "cards": [eqm.KEYS[t] for t in sorted(self.eq_deal[q])],
-                           "visible_to": [q], "private": ["cards"], "revealed_to": [q]})
+            events.append(
+                {
+                    "type": "equipment_dealt",
+                    "player": q,
+                    "cards": [eqm.KEYS[t] for t in sorted(self.eq_deal[q])],
+                    "visible_to": [q],
+                    "private": ["cards"],
+                    "revealed_to": [q],
+                }
+            )
         self.player = self.setup_order[0]
 
     def _keep(self, p: int, t: int, events: list) -> None:
@@ -330,9 +397,16 @@ class HakkutsuState(GameState):
         returned = dealt[:]
         self.eq_returned.extend(returned)
         self.eq_deal[p] = []
-        events.append({"type": "equipment_kept", "player": p, "card": eqm.KEYS[t],
-                       "returned": [eqm.KEYS[r] for r in returned],
-                       "visible_to": [p], "private": ["card", "returned"]})
+        events.append(
+            {
+                "type": "equipment_kept",
+                "player": p,
+                "card": eqm.KEYS[t],
+                "returned": [eqm.KEYS[r] for r in returned],
+                "visible_to": [p],
+                "private": ["card", "returned"],
+            }
+        )
         order = self.setup_order
         order.pop(0)
         if order:
@@ -353,8 +427,9 @@ class HakkutsuState(GameState):
         self.move_bonus = self.drill = 0
         self.crane = self.joint = False
         self.moved_from = self.pos[p]
-        events.append({"type": "turn_started", "player": p, "round": self.round,
-                       "movement": self.movement_value(p)})
+        events.append(
+            {"type": "turn_started", "player": p, "round": self.round, "movement": self.movement_value(p)}
+        )
 
     def arrive(self, p: int, cell: int, events: list) -> None:
         """The pawn of ``p`` ended its move on ``cell``: base action, flip, or the mining phase."""
@@ -384,8 +459,16 @@ class HakkutsuState(GameState):
             return
         self.coins[p] += delta
         self.supply -= delta
-        events.append({"type": "coins_changed", "player": p, "delta": delta, "coins": self.coins[p],
-                       "supply": self.supply, "reason": reason})
+        events.append(
+            {
+                "type": "coins_changed",
+                "player": p,
+                "delta": delta,
+                "coins": self.coins[p],
+                "supply": self.supply,
+                "reason": reason,
+            }
+        )
 
     def _base_action(self, p: int, events: list) -> None:
         events.append({"type": "base_action", "player": p})
@@ -401,8 +484,14 @@ class HakkutsuState(GameState):
                     self.magnet[p] += r.ability_value
                 elif r.ability == "refill":
                     self.refill[p] = max(self.refill[p], r.ability_value)
-            events.append({"type": "cart_unloaded", "player": p, "cards": [self.card_view(c) for c in cart],
-                           "movement": self.track[0] + self.magnet[p]})
+            events.append(
+                {
+                    "type": "cart_unloaded",
+                    "player": p,
+                    "cards": [self.card_view(c) for c in cart],
+                    "movement": self.track[0] + self.magnet[p],
+                }
+            )
             self.carts[p] = []
             self.cart_units[p] = 0
         if not self.eq_deck and self.eq_discard:
@@ -413,8 +502,16 @@ class HakkutsuState(GameState):
         if self.eq_deck:
             t = self.eq_deck.pop()
             self.eq_hand[p].append(t)
-            events.append({"type": "equipment_drawn", "player": p, "card": eqm.KEYS[t],
-                           "visible_to": [p], "private": ["card"], "revealed_to": [p]})
+            events.append(
+                {
+                    "type": "equipment_drawn",
+                    "player": p,
+                    "card": eqm.KEYS[t],
+                    "visible_to": [p],
+                    "private": ["card"],
+                    "revealed_to": [p],
+                }
+            )
 
     def _mine(self, p: int, events: list) -> None:
         cell = self.pos[p]
@@ -429,9 +526,19 @@ class HakkutsuState(GameState):
         self.site_n[cell] = n
         face_up = n > 0 and DATA.modes[self.mode]["face_up"]
         self.face_up[cell] = face_up
-        events.append({"type": "card_mined", "player": p, "cell": cell_json(cell), "card": self.card_view(card),
-                       "cost": max(cost, 0), "units": units, "movement": self.movement_value(p),
-                       "stack_size": n, "empty_sites": self.empty_sites})
+        events.append(
+            {
+                "type": "card_mined",
+                "player": p,
+                "cell": cell_json(cell),
+                "card": self.card_view(card),
+                "cost": max(cost, 0),
+                "units": units,
+                "movement": self.movement_value(p),
+                "stack_size": n,
+                "empty_sites": self.empty_sites,
+            }
+        )
         if face_up:
             events.append(self.flipped(cell, self.stacks[cell][n - 1]))
         self._after_action(p, events)
@@ -469,10 +576,16 @@ class HakkutsuState(GameState):
         tied = [p for p in range(n) if totals[p] == best]
         most = max(len(self.eq_hand[p]) for p in tied)
         self._winners = tuple(p for p in tied if len(self.eq_hand[p]) == most)
-        events.append({"type": "game_over", "winners": list(self._winners), "scores": totals,
-                       "breakdown": [dict(b) for b in self.final],
-                       "museums": [MUSEUM_KEYS[m] if m >= 0 else None for m in self.museum],
-                       "unused_equipment": [len(h) for h in self.eq_hand]})
+        events.append(
+            {
+                "type": "game_over",
+                "winners": list(self._winners),
+                "scores": totals,
+                "breakdown": [dict(b) for b in self.final],
+                "museums": [MUSEUM_KEYS[m] if m >= 0 else None for m in self.museum],
+                "unused_equipment": [len(h) for h in self.eq_hand],
+            }
+        )
         secret = [q for q in range(n) if not self.museum_public[q]]  # museums shown at last
         news = [q for q in range(n) if any(r != q for r in secret)]
         if news:
@@ -491,10 +604,10 @@ class HakkutsuState(GameState):
         s.after_steps = self.after_steps
         s.track = self.track
         s.max_units = self.max_units
-        s.stacks = self.stacks          # never mutated (determinize replaces it)
+        s.stacks = self.stacks  # never mutated (determinize replaces it)
         s.site_n = self.site_n[:]
         s.face_up = self.face_up[:]
-        s.set_aside = self.set_aside    # a tuple
+        s.set_aside = self.set_aside  # a tuple
         s.pos = self.pos[:]
         s.coins = self.coins[:]
         s.supply = self.supply
@@ -524,7 +637,7 @@ class HakkutsuState(GameState):
         s.crane = self.crane
         s.joint = self.joint
         s.moved_from = self.moved_from
-        s.final = self.final            # set once at the end, never mutated
+        s.final = self.final  # set once at the end, never mutated
         s._winners = self._winners
         return s
 
@@ -538,11 +651,43 @@ class HakkutsuState(GameState):
         return hidden.determinize(self, player, rng)
 
     # -------------------------------------------------------------------- JSON
-    _JSON_KEYS = ("num_players", "seed", "mode", "draft", "rounds", "site_n", "face_up", "pos", "coins",
-                  "supply", "carts", "cart_units", "collections", "magnet", "refill", "eq_deck",
-                  "eq_discard", "eq_returned", "museum", "museum_public", "museum_deck", "draft_pool",
-                  "draft_seen", "peek", "phase", "player", "start_player", "round", "setup_order",
-                  "move_bonus", "drill", "crane", "joint", "moved_from", "final")
+    _JSON_KEYS = (
+        "num_players",
+        "seed",
+        "mode",
+        "draft",
+        "rounds",
+        "site_n",
+        "face_up",
+        "pos",
+        "coins",
+        "supply",
+        "carts",
+        "cart_units",
+        "collections",
+        "magnet",
+        "refill",
+        "eq_deck",
+        "eq_discard",
+        "eq_returned",
+        "museum",
+        "museum_public",
+        "museum_deck",
+        "draft_pool",
+        "draft_seen",
+        "peek",
+        "phase",
+        "player",
+        "start_player",
+        "round",
+        "setup_order",
+        "move_bonus",
+        "drill",
+        "crane",
+        "joint",
+        "moved_from",
+        "final",
+    )
 
     def to_json(self) -> dict:
         d = {"game": self.game, "version": 1, "rng": self.rng.state}

@@ -29,32 +29,52 @@ def check_decks(value):
     if value == "random":
         return "random"
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise ValueError(f"option decks={typed_value(value)} is not allowed; give two distinct decks of "
-                         f"{', '.join(DECKS)} (e.g. rat-red,weasel) or random")
+        raise ValueError(
+            f"option decks={typed_value(value)} is not allowed; give two distinct decks of "
+            f"{', '.join(DECKS)} (e.g. rat-red,weasel) or random"
+        )
     bad = [d for d in value if d not in DECKS]
     if bad:
         raise ValueError(f"option decks: unknown deck {typed_value(bad[0])}; decks: {', '.join(DECKS)}")
     if len(value) != 2 or value[0] == value[1]:
-        raise ValueError(f"option decks={typed_value(value)} is not allowed; choose exactly two distinct decks "
-                         f"of {', '.join(DECKS)}, or random")
+        raise ValueError(
+            f"option decks={typed_value(value)} is not allowed; choose exactly two distinct decks "
+            f"of {', '.join(DECKS)}, or random"
+        )
     return tuple(value)
 
 
-INFO = register(GameInfo(
-    name="ratjack",
-    title="Ratjack",
-    title_ja="ラットジャック",
-    min_players=2,
-    max_players=MAX_PLAYERS,
-    options={"decks": Option("decks", DEFAULT_DECKS,
-                             "two distinct decks of rat-red, rat-blue, weasel, raccoon, or 'random'",
-                             check=check_decks)},
-    state_class=RatjackState,
-    action_class=Action,
-    description="Draw and place cards; face-up cards and bonus tokens add up. "
-                "Reach exactly 25 to score, go over and you are out. First to 3 VP wins.",
-    undo_barriers=frozenset({"round_ended"}),
-))
+INFO = register(
+    GameInfo(
+        name="ratjack",
+        title="Ratjack",
+        title_ja="ラットジャック",
+        min_players=2,
+        max_players=MAX_PLAYERS,
+        options={
+            "decks": Option(
+                "decks",
+                DEFAULT_DECKS,
+                "two distinct decks of rat-red, rat-blue, weasel, raccoon, or 'random'",
+                check=check_decks,
+            )
+        },
+        state_class=RatjackState,
+        action_class=Action,
+        description="Draw and place cards; face-up cards and bonus tokens add up. "
+        "Reach exactly 25 to score, go over and you are out. First to 3 VP wins.",
+        undo_barriers=frozenset({"round_ended"}),
+    )
+)
 
-__all__ = ["ABILITIES", "Action", "DECKS", "FACES", "INFO", "RatjackState", "card_id", "card_name",
-           "check_decks"]
+__all__ = [
+    "ABILITIES",
+    "Action",
+    "DECKS",
+    "FACES",
+    "INFO",
+    "RatjackState",
+    "card_id",
+    "card_name",
+    "check_decks",
+]

@@ -43,6 +43,7 @@ class Ability(NamedTuple):
 
 # ---------------------------------------------------------------- helpers
 
+
 def face_of(s, c: int) -> int:
     """Token face id on card ``c`` (-1: no token)."""
     t = s.token_on[c]
@@ -178,6 +179,7 @@ def can_resolve(s, p: int, src: int) -> bool:
 def _target_step(players_of, pred):
     """A step's choices: the cards of ``players_of(s, p)`` that satisfy ``pred``, as targets; with
     ``choices.exists(s, p, src)``, whether there is one (stops at the first, builds no list)."""
+
     def choices(s, p, src):
         return _targets(s, players_of(s, p), pred)
 
@@ -218,6 +220,7 @@ def _all_steps_can(steps):
             if not check(s, p, src):
                 return False
         return True
+
     return can
 
 
@@ -250,14 +253,19 @@ def _define(name, text, steps, prompts, can=None, start=None) -> None:
 
 # ---------------------------------------------------------------- rat 1..12
 
+
 def rat1_can(s, p, src):
     """Rat 1: "put a token on one of your face-up cards"."""
     return _reserve_size(s) > 0 and _has(s, (p,), _up_tokenless)
 
 
-_define("rat 1", "put a token on one of your face-up cards",
-        [_TOKEN, (_own(_up_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose one of your face-up cards"], can=rat1_can)
+_define(
+    "rat 1",
+    "put a token on one of your face-up cards",
+    [_TOKEN, (_own(_up_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose one of your face-up cards"],
+    can=rat1_can,
+)
 
 
 def rat2_can(s, p, src):
@@ -270,8 +278,9 @@ def rat2_start(s, p, src, ev):
     s.take_discard_to_area(p, False, ev)
 
 
-_define("rat 2", "take the top discard, put it face down in your area", [], [],
-        can=rat2_can, start=rat2_start)
+_define(
+    "rat 2", "take the top discard, put it face down in your area", [], [], can=rat2_can, start=rat2_start
+)
 
 
 def rat3_start(s, p, src, ev):
@@ -288,9 +297,13 @@ def rat4_can(s, p, src):
     return _reserve_size(s) > 0 and _has(s, _others(s, p), _down_tokenless)
 
 
-_define("rat 4", "put a token on another player's face-down card",
-        [_TOKEN, (_other(_down_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose another player's face-down card"], can=rat4_can)
+_define(
+    "rat 4",
+    "put a token on another player's face-down card",
+    [_TOKEN, (_other(_down_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose another player's face-down card"],
+    can=rat4_can,
+)
 
 
 def rat5_choices(s, p, src):
@@ -303,8 +316,12 @@ def rat5_apply(s, p, src, a, ev):
     s.peek(p, a.player, a.index, ev)
 
 
-_define("rat 5", "look at one card of another player (only you see it)",
-        [(rat5_choices, rat5_apply)], ["choose another player's face-down card to look at"])
+_define(
+    "rat 5",
+    "look at one card of another player (only you see it)",
+    [(rat5_choices, rat5_apply)],
+    ["choose another player's face-down card to look at"],
+)
 
 
 def _rat6_ok(s, p, c):
@@ -334,9 +351,13 @@ def rat6_apply(s, p, src, a, ev):
     return c
 
 
-_define("rat 6", "turn one of your face-down cards face up and resolve its ability",
-        [(rat6_choices, rat6_apply)], ["choose one of your face-down cards to turn face up"],
-        can=rat6_can)
+_define(
+    "rat 6",
+    "turn one of your face-down cards face up and resolve its ability",
+    [(rat6_choices, rat6_apply)],
+    ["choose one of your face-down cards to turn face up"],
+    can=rat6_can,
+)
 
 
 def rat7_own(s, p, src):
@@ -356,14 +377,20 @@ def swap_with_chosen_card(s, p, src, a, ev):
     s.swap_cards(q0, i0, a.player, a.index, ev)
 
 
-_define("rat 7", "swap one of your other face-up cards with another player's face-up card",
-        [(rat7_own, _remember), (_other(_up_unprotected), swap_with_chosen_card)],
-        ["choose one of your other face-up cards", "choose another player's face-up card"],
-        can=rat7_can)
+_define(
+    "rat 7",
+    "swap one of your other face-up cards with another player's face-up card",
+    [(rat7_own, _remember), (_other(_up_unprotected), swap_with_chosen_card)],
+    ["choose one of your other face-up cards", "choose another player's face-up card"],
+    can=rat7_can,
+)
 
-_define("rat 8", "put a token on one of your cards",
-        [_TOKEN, (_own(_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose one of your cards"])
+_define(
+    "rat 8",
+    "put a token on one of your cards",
+    [_TOKEN, (_own(_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose one of your cards"],
+)
 
 
 def rat9_can(s, p, src):
@@ -377,9 +404,13 @@ def rat9_apply(s, p, src, a, ev):
     s.move_token(q0, i0, a.player, a.index, p, ev)
 
 
-_define("rat 9", "move a token from another player's card to one of your cards",
-        [(_other(_tokened), _remember), (_own(_tokenless), rat9_apply)],
-        ["choose another player's card with a token", "choose one of your cards"], can=rat9_can)
+_define(
+    "rat 9",
+    "move a token from another player's card to one of your cards",
+    [(_other(_tokened), _remember), (_own(_tokenless), rat9_apply)],
+    ["choose another player's card with a token", "choose one of your cards"],
+    can=rat9_can,
+)
 
 
 def rat10_apply(s, p, src, a, ev):
@@ -387,8 +418,12 @@ def rat10_apply(s, p, src, a, ev):
     s.turn_card(a.player, a.index, False, ev)
 
 
-_define("rat 10", "turn another player's face-up card face down",
-        [(_other(_up_free), rat10_apply)], ["choose another player's face-up card"])
+_define(
+    "rat 10",
+    "turn another player's face-up card face down",
+    [(_other(_up_free), rat10_apply)],
+    ["choose another player's face-up card"],
+)
 
 rat11_can, rat11_start = _discard_top(2)
 _define("rat 11", "discard the top 2 deck cards", [], [], can=rat11_can, start=rat11_start)
@@ -399,11 +434,16 @@ def turn_face_up(s, p, src, a, ev):
     s.turn_card(a.player, a.index, True, ev)
 
 
-_define("rat 12", "turn another player's face-down card face up (no ability)",
-        [(_other(_down_free), turn_face_up)], ["choose another player's face-down card"])
+_define(
+    "rat 12",
+    "turn another player's face-down card face up (no ability)",
+    [(_other(_down_free), turn_face_up)],
+    ["choose another player's face-down card"],
+)
 
 
 # ---------------------------------------------------------------- weasel 1..12
+
 
 def weasel1_choices(s, p, src):
     """Weasel 1: "exchange your hand with another player's hand"."""
@@ -415,8 +455,12 @@ def weasel1_apply(s, p, src, a, ev):
     s.exchange_hands(p, a.player, ev)
 
 
-_define("weasel 1", "exchange your hand with another player's hand",
-        [(weasel1_choices, weasel1_apply)], ["choose a player to exchange hands with"])
+_define(
+    "weasel 1",
+    "exchange your hand with another player's hand",
+    [(weasel1_choices, weasel1_apply)],
+    ["choose a player to exchange hands with"],
+)
 
 
 def return_token(s, p, src, a, ev):
@@ -424,8 +468,12 @@ def return_token(s, p, src, a, ev):
     s.return_token(a.player, a.index, p, ev)
 
 
-_define("weasel 2", "return a token from any card to the reserve",
-        [(_anyone(_tokened), return_token)], ["choose a card with a token"])
+_define(
+    "weasel 2",
+    "return a token from any card to the reserve",
+    [(_anyone(_tokened), return_token)],
+    ["choose a card with a token"],
+)
 
 
 def weasel3_can(s, p, src):
@@ -451,13 +499,21 @@ def weasel3_apply(s, p, src, a, ev):
         s.give_drawn_card(p, a.player, ev)
 
 
-_define("weasel 3", "draw a card, look at it, then put it face down in another player's area or discard it",
-        [(weasel3_choices, weasel3_apply)], ["give the drawn card to a player, or discard it"],
-        can=weasel3_can, start=weasel3_start)
+_define(
+    "weasel 3",
+    "draw a card, look at it, then put it face down in another player's area or discard it",
+    [(weasel3_choices, weasel3_apply)],
+    ["give the drawn card to a player, or discard it"],
+    can=weasel3_can,
+    start=weasel3_start,
+)
 
-_define("weasel 4", "put a token on any face-down card",
-        [_TOKEN, (_anyone(_down_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose a face-down card"])
+_define(
+    "weasel 4",
+    "put a token on any face-down card",
+    [_TOKEN, (_anyone(_down_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose a face-down card"],
+)
 
 
 def weasel5_choices(s, p, src):
@@ -470,8 +526,12 @@ def weasel5_apply(s, p, src, a, ev):
     s.turn_card(a.player, a.index, not s.face_up[_card_at(s, a)], ev)
 
 
-_define("weasel 5", "turn one of your cards over (no ability)",
-        [(weasel5_choices, weasel5_apply)], ["choose one of your cards to turn over"])
+_define(
+    "weasel 5",
+    "turn one of your cards over (no ability)",
+    [(weasel5_choices, weasel5_apply)],
+    ["choose one of your cards to turn over"],
+)
 
 
 def take_face_up(s, p, src, a, ev):
@@ -479,8 +539,12 @@ def take_face_up(s, p, src, a, ev):
     s.take_card(p, a.player, a.index, True, ev)
 
 
-_define("weasel 6", "take another player's face-up card into your area face up (no ability)",
-        [(_other(_up_unprotected), take_face_up)], ["choose another player's face-up card"])
+_define(
+    "weasel 6",
+    "take another player's face-up card into your area face up (no ability)",
+    [(_other(_up_unprotected), take_face_up)],
+    ["choose another player's face-up card"],
+)
 
 
 def weasel7_can(s, p, src):
@@ -494,9 +558,13 @@ def weasel7_apply(s, p, src, a, ev):
     s.exchange_token(q0, i0, a.face // 2, p, ev)
 
 
-_define("weasel 7", "exchange a token on one of your cards with a token from the reserve",
-        [(_own(_tokened), _remember), (_reserve_choices, weasel7_apply)],
-        ["choose one of your cards with a token", _TOKEN_PROMPT], can=weasel7_can)
+_define(
+    "weasel 7",
+    "exchange a token on one of your cards with a token from the reserve",
+    [(_own(_tokened), _remember), (_reserve_choices, weasel7_apply)],
+    ["choose one of your cards with a token", _TOKEN_PROMPT],
+    can=weasel7_can,
+)
 
 
 def weasel8_first(s, p, src):
@@ -521,15 +589,23 @@ def weasel8_apply(s, p, src, a, ev):
     s.swap_tokens(q0, i0, a.player, a.index, p, ev)
 
 
-_define("weasel 8", "swap the tokens of two cards",
-        [(weasel8_first, _remember), (weasel8_second, weasel8_apply)],
-        ["choose a card with a token", "choose a second card with a token"], can=weasel8_can)
+_define(
+    "weasel 8",
+    "swap the tokens of two cards",
+    [(weasel8_first, _remember), (weasel8_second, weasel8_apply)],
+    ["choose a card with a token", "choose a second card with a token"],
+    can=weasel8_can,
+)
 
 weasel9_can, weasel9_start = _discard_top(3)
 _define("weasel 9", "discard the top 3 deck cards", [], [], can=weasel9_can, start=weasel9_start)
 
-_define("weasel 10", "return the token of one of your face-up cards to the reserve",
-        [(_own(_up_tokened), return_token)], ["choose one of your face-up cards with a token"])
+_define(
+    "weasel 10",
+    "return the token of one of your face-up cards to the reserve",
+    [(_own(_up_tokened), return_token)],
+    ["choose one of your face-up cards with a token"],
+)
 
 
 def discard_from_area(s, p, src, a, ev):
@@ -537,8 +613,12 @@ def discard_from_area(s, p, src, a, ev):
     s.discard_from_area(a.player, a.index, p, ev)
 
 
-_define("weasel 11", "discard one of your face-down cards",
-        [(_own(_down_unlocked), discard_from_area)], ["choose one of your face-down cards"])
+_define(
+    "weasel 11",
+    "discard one of your face-down cards",
+    [(_own(_down_unlocked), discard_from_area)],
+    ["choose one of your face-down cards"],
+)
 
 
 def weasel12_first(s, p, src):
@@ -548,8 +628,7 @@ def weasel12_first(s, p, src):
 
 def weasel12_can(s, p, src):
     """Weasel 12: "take a token from the reserve or from another player's card and put it on one of your cards"."""
-    return ((_reserve_size(s) > 0 or _has(s, _others(s, p), _tokened))
-            and _has(s, (p,), _tokenless))
+    return (_reserve_size(s) > 0 or _has(s, _others(s, p), _tokened)) and _has(s, (p,), _tokenless)
 
 
 def weasel12_pick(s, p, src, a, ev):
@@ -569,16 +648,23 @@ def weasel12_apply(s, p, src, a, ev):
         s.put_token(source, a.player, a.index, p, ev)
 
 
-_define("weasel 12", "take a token from the reserve or from another player's card and put it on one of your cards",
-        [(weasel12_first, weasel12_pick), (_own(_tokenless), weasel12_apply)],
-        ["choose a reserve token or another player's card with a token", "choose one of your cards"],
-        can=weasel12_can)
+_define(
+    "weasel 12",
+    "take a token from the reserve or from another player's card and put it on one of your cards",
+    [(weasel12_first, weasel12_pick), (_own(_tokenless), weasel12_apply)],
+    ["choose a reserve token or another player's card with a token", "choose one of your cards"],
+    can=weasel12_can,
+)
 
 
 # ---------------------------------------------------------------- raccoon 1..12
 
-_define("raccoon 1", "discard another player's face-up card",
-        [(_other(_up_free), discard_from_area)], ["choose another player's face-up card"])
+_define(
+    "raccoon 1",
+    "discard another player's face-up card",
+    [(_other(_up_free), discard_from_area)],
+    ["choose another player's face-up card"],
+)
 
 
 def raccoon2_can(s, p, src):
@@ -586,9 +672,13 @@ def raccoon2_can(s, p, src):
     return _has(s, (p,), _down) and _has(s, _others(s, p), _up_unprotected)
 
 
-_define("raccoon 2", "swap one of your face-down cards with another player's face-up card",
-        [(_own(_down), _remember), (_other(_up_unprotected), swap_with_chosen_card)],
-        ["choose one of your face-down cards", "choose another player's face-up card"], can=raccoon2_can)
+_define(
+    "raccoon 2",
+    "swap one of your face-down cards with another player's face-up card",
+    [(_own(_down), _remember), (_other(_up_unprotected), swap_with_chosen_card)],
+    ["choose one of your face-down cards", "choose another player's face-up card"],
+    can=raccoon2_can,
+)
 
 
 def raccoon3_can(s, p, src):
@@ -602,11 +692,21 @@ def raccoon3_start(s, p, src, ev):
     s.draw_from_deck(p, ev)
 
 
-_define("raccoon 3", "put your hand card face up in your area (no ability), then draw a card",
-        [], [], can=raccoon3_can, start=raccoon3_start)
+_define(
+    "raccoon 3",
+    "put your hand card face up in your area (no ability), then draw a card",
+    [],
+    [],
+    can=raccoon3_can,
+    start=raccoon3_start,
+)
 
-_define("raccoon 4", "take another player's face-down card into your area face up (no ability)",
-        [(_other(_down_free), take_face_up)], ["choose another player's face-down card"])
+_define(
+    "raccoon 4",
+    "take another player's face-down card into your area face up (no ability)",
+    [(_other(_down_free), take_face_up)],
+    ["choose another player's face-down card"],
+)
 
 
 def raccoon5_can(s, p, src):
@@ -619,8 +719,14 @@ def raccoon5_start(s, p, src, ev):
     s.deck_to_area(p, ev)
 
 
-_define("raccoon 5", "put the top deck card face down in your area", [], [],
-        can=raccoon5_can, start=raccoon5_start)
+_define(
+    "raccoon 5",
+    "put the top deck card face down in your area",
+    [],
+    [],
+    can=raccoon5_can,
+    start=raccoon5_start,
+)
 
 
 def raccoon6_can(s, p, src):
@@ -628,10 +734,13 @@ def raccoon6_can(s, p, src):
     return _reserve_size(s) >= 2 and _count(s, _in_round(s), _tokenless) >= 2
 
 
-_define("raccoon 6", "put a token on each of two cards",
-        [_TOKEN, (_anyone(_tokenless), _place_chosen_token),
-         _TOKEN, (_anyone(_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose a card", _TOKEN_PROMPT, "choose another card"], can=raccoon6_can)
+_define(
+    "raccoon 6",
+    "put a token on each of two cards",
+    [_TOKEN, (_anyone(_tokenless), _place_chosen_token), _TOKEN, (_anyone(_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose a card", _TOKEN_PROMPT, "choose another card"],
+    can=raccoon6_can,
+)
 
 
 def raccoon7_can(s, p, src):
@@ -639,23 +748,27 @@ def raccoon7_can(s, p, src):
     return _has(s, (p,), _down_unlocked) and _has(s, _others(s, p), _down_free)
 
 
-_define("raccoon 7", "turn one of your face-down cards and one of another player's face-down cards face up",
-        [(_own(_down_unlocked), turn_face_up), (_other(_down_free), turn_face_up)],
-        ["choose one of your face-down cards", "choose another player's face-down card"],
-        can=raccoon7_can)
+_define(
+    "raccoon 7",
+    "turn one of your face-down cards and one of another player's face-down cards face up",
+    [(_own(_down_unlocked), turn_face_up), (_other(_down_free), turn_face_up)],
+    ["choose one of your face-down cards", "choose another player's face-down card"],
+    can=raccoon7_can,
+)
 
 
 def raccoon8_can(s, p, src):
     """Raccoon 8: "put a token on one of your cards and one on another player's card"."""
-    return (_reserve_size(s) >= 2 and _has(s, (p,), _tokenless)
-            and _has(s, _others(s, p), _tokenless))
+    return _reserve_size(s) >= 2 and _has(s, (p,), _tokenless) and _has(s, _others(s, p), _tokenless)
 
 
-_define("raccoon 8", "put a token on one of your cards and one on another player's card",
-        [_TOKEN, (_own(_tokenless), _place_chosen_token),
-         _TOKEN, (_other(_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose one of your cards", _TOKEN_PROMPT, "choose another player's card"],
-        can=raccoon8_can)
+_define(
+    "raccoon 8",
+    "put a token on one of your cards and one on another player's card",
+    [_TOKEN, (_own(_tokenless), _place_chosen_token), _TOKEN, (_other(_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose one of your cards", _TOKEN_PROMPT, "choose another player's card"],
+    can=raccoon8_can,
+)
 
 
 def raccoon9_start(s, p, src, ev):
@@ -663,8 +776,14 @@ def raccoon9_start(s, p, src, ev):
     s.take_discard_to_area(p, True, ev)
 
 
-_define("raccoon 9", "take the top discard into your area face up (no ability)", [], [],
-        can=rat2_can, start=raccoon9_start)
+_define(
+    "raccoon 9",
+    "take the top discard into your area face up (no ability)",
+    [],
+    [],
+    can=rat2_can,
+    start=raccoon9_start,
+)
 
 
 def raccoon10_start(s, p, src, ev):
@@ -682,13 +801,21 @@ def raccoon10_apply(s, p, src, a, ev):
     s.discard_from_hand(p, a.card, ev)
 
 
-_define("raccoon 10", "draw a card, then discard a card from your hand",
-        [(raccoon10_choices, raccoon10_apply)], ["choose a hand card to discard"],
-        can=raccoon5_can, start=raccoon10_start)
+_define(
+    "raccoon 10",
+    "draw a card, then discard a card from your hand",
+    [(raccoon10_choices, raccoon10_apply)],
+    ["choose a hand card to discard"],
+    can=raccoon5_can,
+    start=raccoon10_start,
+)
 
-_define("raccoon 11", "put a token on another player's card",
-        [_TOKEN, (_other(_tokenless), _place_chosen_token)],
-        [_TOKEN_PROMPT, "choose another player's card"])
+_define(
+    "raccoon 11",
+    "put a token on another player's card",
+    [_TOKEN, (_other(_tokenless), _place_chosen_token)],
+    [_TOKEN_PROMPT, "choose another player's card"],
+)
 
 
 def raccoon12_can(s, p, src):
@@ -701,8 +828,14 @@ def raccoon12_start(s, p, src, ev):
     s.shuffle_discards_into_deck(3, ev)
 
 
-_define("raccoon 12", "shuffle the top 3 discard cards into the deck", [], [],
-        can=raccoon12_can, start=raccoon12_start)
+_define(
+    "raccoon 12",
+    "shuffle the top 3 discard cards into the deck",
+    [],
+    [],
+    can=raccoon12_can,
+    start=raccoon12_start,
+)
 
 #: The 36 abilities by ability id (``family * 12 + value - 1``, see ``cards.py``).
 ABILITIES: tuple[Ability, ...] = tuple(_TABLE)

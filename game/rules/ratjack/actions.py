@@ -24,13 +24,28 @@ from ..strictjson import expect_int, expect_str, read_action
 from .cards import ALL_CARDS, FACE_INDEX, FACES, card_from_json, card_json, card_name, parse_card
 
 DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET, TOKEN, DISCARD = (
-    "draw-deck", "draw-discard", "face-down", "face-up", "flip", "target", "token", "discard")
+    "draw-deck",
+    "draw-discard",
+    "face-down",
+    "face-up",
+    "flip",
+    "target",
+    "token",
+    "discard",
+)
 KINDS = (DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET, TOKEN, DISCARD)
 _CARD_KINDS = (FACE_DOWN, FACE_UP, FLIP, DISCARD)
 #: The JSON keys of each kind besides ``kind``: (required, optional).
-_JSON_KEYS = {DRAW_DECK: ((), ()), DRAW_DISCARD: ((), ()), FACE_DOWN: (("card",), ()),
-              FACE_UP: (("card",), ()), FLIP: (("card", "flip"), ()), TARGET: (("player",), ("index",)),
-              TOKEN: (("token",), ()), DISCARD: (("card",), ())}
+_JSON_KEYS = {
+    DRAW_DECK: ((), ()),
+    DRAW_DISCARD: ((), ()),
+    FACE_DOWN: (("card",), ()),
+    FACE_UP: (("card",), ()),
+    FLIP: (("card", "flip"), ()),
+    TARGET: (("player",), ("index",)),
+    TOKEN: (("token",), ()),
+    DISCARD: (("card",), ()),
+}
 MAX_PLAYERS = 4
 
 
@@ -92,7 +107,9 @@ class Action(NamedTuple):
             return cls(k, card=card_from_json(data["card"]))
         if k == TARGET:
             player = expect_int("Ratjack target player", data["player"], 0, MAX_PLAYERS - 1)
-            index = expect_int("Ratjack target index", data["index"], 0, ALL_CARDS - 1) if "index" in data else -1
+            index = (
+                expect_int("Ratjack target index", data["index"], 0, ALL_CARDS - 1) if "index" in data else -1
+            )
             return cls(k, player=player, index=index)
         face = expect_str("Ratjack token", data["token"], FACES)
         return cls(k, face=FACE_INDEX[face])

@@ -43,22 +43,39 @@ class CardMoves:
         c = self.deck.pop()
         self.hands[p].append(c)
         self.known[c] = 1 << p
-        ev.append(self._with_card({"type": "card_drawn", "player": p, "source": "deck",
-                                   "deck_size": len(self.deck)}, c, 0))
+        ev.append(
+            self._with_card(
+                {"type": "card_drawn", "player": p, "source": "deck", "deck_size": len(self.deck)}, c, 0
+            )
+        )
 
     def draw_from_discard(self, p: int, ev: list) -> None:
         c = self.discard.pop()
         self.hands[p].append(c)
-        ev.append(self._with_card({"type": "card_drawn", "player": p, "source": "discard",
-                                   "deck_size": len(self.deck)}, c))
+        ev.append(
+            self._with_card(
+                {"type": "card_drawn", "player": p, "source": "discard", "deck_size": len(self.deck)}, c
+            )
+        )
 
     def draw_card_aside(self, p: int, ev: list) -> None:
         """Weasel 3: the drawn card waits, seen by ``p`` only, for ``p``'s decision."""
         c = self.deck.pop()
         self.drawn_card = c
         self.known[c] = 1 << p
-        ev.append(self._with_card({"type": "card_drawn", "player": p, "source": "deck",
-                                   "to": "ability", "deck_size": len(self.deck)}, c, 0))
+        ev.append(
+            self._with_card(
+                {
+                    "type": "card_drawn",
+                    "player": p,
+                    "source": "deck",
+                    "to": "ability",
+                    "deck_size": len(self.deck),
+                },
+                c,
+                0,
+            )
+        )
 
     # -- into areas -----------------------------------------------------------
     def _place(self, p: int, q: int, c: int, up: bool, source: str, ev: list) -> None:
@@ -70,8 +87,20 @@ class CardMoves:
             self.known[c] = self.all_mask
         else:
             self.known[c] |= 1 << q
-        ev.append(self._with_card({"type": "card_placed", "player": p, "owner": q,
-                                   "index": len(area) - 1, "face_up": up, "from": source}, c, before))
+        ev.append(
+            self._with_card(
+                {
+                    "type": "card_placed",
+                    "player": p,
+                    "owner": q,
+                    "index": len(area) - 1,
+                    "face_up": up,
+                    "from": source,
+                },
+                c,
+                before,
+            )
+        )
 
     def hand_to_area(self, p: int, c: int, up: bool, ev: list) -> None:
         self.hands[p].remove(c)
@@ -100,9 +129,20 @@ class CardMoves:
         c = self.areas[q][i]
         before = self.known[c]
         self.known[c] |= 1 << p
-        ev.append(self._news({"type": "card_peeked", "player": p, "owner": q, "index": i,
-                              "card": card_json(c), "visible_to": [p], "private": ["card"]},
-                             self.known[c] & ~before))
+        ev.append(
+            self._news(
+                {
+                    "type": "card_peeked",
+                    "player": p,
+                    "owner": q,
+                    "index": i,
+                    "card": card_json(c),
+                    "visible_to": [p],
+                    "private": ["card"],
+                },
+                self.known[c] & ~before,
+            )
+        )
 
     def turn_card(self, q: int, i: int, up: bool, ev: list) -> None:
         """Turn card ``i`` of ``q``'s area face up or down (everybody sees it)."""
@@ -110,23 +150,37 @@ class CardMoves:
         self.face_up[c] = up
         before = self.known[c]
         self.known[c] = self.all_mask
-        ev.append(self._news({"type": "card_flipped", "owner": q, "index": i, "face_up": up,
-                              "card": card_json(c)}, self.all_mask & ~before))
+        ev.append(
+            self._news(
+                {"type": "card_flipped", "owner": q, "index": i, "face_up": up, "card": card_json(c)},
+                self.all_mask & ~before,
+            )
+        )
 
     def swap_cards(self, q0: int, i0: int, q1: int, i1: int, ev: list) -> None:
         """Exchange two area cards; each keeps its side and token."""
         a0, a1 = self.areas[q0], self.areas[q1]
         c0, c1 = a0[i0], a1[i1]
         a0[i0], a1[i1] = c1, c0
-        ev.append({"type": "cards_swapped", "cards": [{"owner": q0, "index": i0},
-                                                      {"owner": q1, "index": i1}]})
+        ev.append(
+            {"type": "cards_swapped", "cards": [{"owner": q0, "index": i0}, {"owner": q1, "index": i1}]}
+        )
         for c, q, i in ((c0, q1, i1), (c1, q0, i0)):
             if not self.known[c] >> q & 1:
                 # a face-down card arriving in an area is known to its new owner
                 self.known[c] |= 1 << q
-                ev.append({"type": "card_seen", "player": q, "owner": q, "index": i,
-                           "card": card_json(c), "visible_to": [q], "private": ["card"],
-                           "revealed_to": [q]})
+                ev.append(
+                    {
+                        "type": "card_seen",
+                        "player": q,
+                        "owner": q,
+                        "index": i,
+                        "card": card_json(c),
+                        "visible_to": [q],
+                        "private": ["card"],
+                        "revealed_to": [q],
+                    }
+                )
 
     def take_card(self, p: int, q: int, i: int, up: bool, ev: list) -> None:
         """Move card ``i`` of ``q``'s area to the end of ``p``'s area (token kept)."""
@@ -136,9 +190,19 @@ class CardMoves:
         self.face_up[c] = up
         before = self.known[c]
         self.known[c] = self.all_mask
-        ev.append(self._news({"type": "card_moved", "player": p, "from": {"owner": q, "index": i},
-                              "to": {"owner": p, "index": len(area) - 1}, "face_up": up,
-                              "card": card_json(c)}, self.all_mask & ~before))
+        ev.append(
+            self._news(
+                {
+                    "type": "card_moved",
+                    "player": p,
+                    "from": {"owner": q, "index": i},
+                    "to": {"owner": p, "index": len(area) - 1},
+                    "face_up": up,
+                    "card": card_json(c),
+                },
+                self.all_mask & ~before,
+            )
+        )
 
     # -- to the discard pile and the deck -----------------------------------------
     def _to_discard(self, c: int) -> int:
@@ -153,22 +217,52 @@ class CardMoves:
         c = self.areas[q].pop(i)
         token = self.release_token(c)
         news = self._to_discard(c)
-        ev.append(self._news({"type": "card_discarded", "player": actor, "from": {"owner": q, "index": i},
-                              "card": card_json(c), "token_returned": token}, news))
+        ev.append(
+            self._news(
+                {
+                    "type": "card_discarded",
+                    "player": actor,
+                    "from": {"owner": q, "index": i},
+                    "card": card_json(c),
+                    "token_returned": token,
+                },
+                news,
+            )
+        )
 
     def discard_from_hand(self, p: int, c: int, ev: list) -> None:
         self.hands[p].remove(c)
         news = self._to_discard(c)
-        ev.append(self._news({"type": "card_discarded", "player": p, "from": "hand", "card": card_json(c),
-                              "token_returned": None}, news))
+        ev.append(
+            self._news(
+                {
+                    "type": "card_discarded",
+                    "player": p,
+                    "from": "hand",
+                    "card": card_json(c),
+                    "token_returned": None,
+                },
+                news,
+            )
+        )
 
     def discard_drawn_card(self, p: int, ev: list) -> None:
         """Weasel 3: the drawn card is discarded."""
         c = self.drawn_card
         self.drawn_card = -1
         news = self._to_discard(c)
-        ev.append(self._news({"type": "card_discarded", "player": p, "from": "drawn", "card": card_json(c),
-                              "token_returned": None}, news))
+        ev.append(
+            self._news(
+                {
+                    "type": "card_discarded",
+                    "player": p,
+                    "from": "drawn",
+                    "card": card_json(c),
+                    "token_returned": None,
+                },
+                news,
+            )
+        )
 
     def mill(self, k: int, ev: list) -> None:
         """Discard the top ``k`` deck cards."""
@@ -190,8 +284,9 @@ class CardMoves:
             self.known[c] = 0
         self.deck.extend(cards)
         self.rng.shuffle(self.deck)
-        ev.append({"type": "deck_shuffled", "cards": [card_json(c) for c in cards],
-                   "deck_size": len(self.deck)})
+        ev.append(
+            {"type": "deck_shuffled", "cards": [card_json(c) for c in cards], "deck_size": len(self.deck)}
+        )
 
     def exchange_hands(self, p: int, q: int, ev: list) -> None:
         """Weasel 1: both players see both hands."""
@@ -202,11 +297,20 @@ class CardMoves:
         for c in hands[p] + hands[q]:
             news[c] = bits & ~self.known[c]
             self.known[c] |= bits
-        ev.append({"type": "hands_exchanged", "player": p, "with": q,
-                   "hand_sizes": [len(h) for h in hands]})
+        ev.append({"type": "hands_exchanged", "player": p, "with": q, "hand_sizes": [len(h) for h in hands]})
         for r in (p, q):
             mask = 0
             for c in hands[r]:
                 mask |= news[c]
-            ev.append(self._news({"type": "hand_received", "player": r, "cards": [card_json(c) for c in hands[r]],
-                                  "visible_to": [p, q], "private": ["cards"]}, mask))
+            ev.append(
+                self._news(
+                    {
+                        "type": "hand_received",
+                        "player": r,
+                        "cards": [card_json(c) for c in hands[r]],
+                        "visible_to": [p, q],
+                        "private": ["cards"],
+                    },
+                    mask,
+                )
+            )

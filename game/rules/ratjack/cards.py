@@ -27,8 +27,20 @@ CARD_DECK = tuple(c // 12 for c in range(ALL_CARDS))
 CARD_ABILITY = tuple(DECK_FAMILY[c // 12] * 12 + c % 12 for c in range(ALL_CARDS))
 
 # Token faces, face id = token * 2 + side.
-FACES: tuple[str, ...] = ("-1", "+1", "-3", "double", "-5", "+5", "+10", "zero",
-                          "half", "locked", "protected", "blank")
+FACES: tuple[str, ...] = (
+    "-1",
+    "+1",
+    "-3",
+    "double",
+    "-5",
+    "+5",
+    "+10",
+    "zero",
+    "half",
+    "locked",
+    "protected",
+    "blank",
+)
 FACE_INDEX = {name: i for i, name in enumerate(FACES)}
 NUM_TOKENS = 6
 LOCKED = FACE_INDEX["locked"]

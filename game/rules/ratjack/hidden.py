@@ -189,8 +189,9 @@ class HiddenInfo:
             s.ability = next(i for i, a in enumerate(ABILITIES) if a.name == pending["ability"])
             s.source = card_from_json(pending["card"])
             s.step = pending["step"]
-            s.chosen = [tuple(m) if isinstance(m, list) else FACE_INDEX[m["token"]] // 2
-                      for m in pending["chosen"]]
+            s.chosen = [
+                tuple(m) if isinstance(m, list) else FACE_INDEX[m["token"]] // 2 for m in pending["chosen"]
+            ]
             if ABILITIES[s.ability].name == "weasel 3":
                 s.drawn_card = drawn if drawn >= 0 else unknown.pop()
         mine = 1 << me

@@ -15,9 +15,24 @@ from .cards import ALL_CARDS, DECKS, FACE_INDEX, NUM_TOKENS, parse_card
 from .state import PHASES, RatjackState
 
 
-def position(players: int = 2, decks=("rat-red", "rat-blue"), *, player: int = 0, phase: str = "play",
-             hands=None, areas=None, deck=(), discard=(), reserve=None, rest: str = "deck",
-             vp=None, eliminated=None, known=None, start_player: int = 0, seed: int = 1) -> RatjackState:
+def position(
+    players: int = 2,
+    decks=("rat-red", "rat-blue"),
+    *,
+    player: int = 0,
+    phase: str = "play",
+    hands=None,
+    areas=None,
+    deck=(),
+    discard=(),
+    reserve=None,
+    rest: str = "deck",
+    vp=None,
+    eliminated=None,
+    known=None,
+    start_player: int = 0,
+    seed: int = 1,
+) -> RatjackState:
     """A :class:`RatjackState` in the described position (``ValueError`` if inconsistent).
 
     ``reserve``: faces of (some) reserve tokens, e.g. ``["+5", "double"]``;

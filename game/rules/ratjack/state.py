@@ -74,10 +74,37 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
 
     game = "ratjack"
     __slots__ = (
-        "seed", "rng", "num_players", "all_mask", "decks", "deck_option", "vp", "round_no", "start_player",
-        "last_scorer", "phase", "player", "setup_left", "hands", "areas", "deck", "discard",
-        "face_up", "token_on", "token_side", "token_card", "known", "eliminated", "extra_turns",
-        "ability", "source", "step", "chosen", "drawn_card", "last_round", "_winners",
+        "seed",
+        "rng",
+        "num_players",
+        "all_mask",
+        "decks",
+        "deck_option",
+        "vp",
+        "round_no",
+        "start_player",
+        "last_scorer",
+        "phase",
+        "player",
+        "setup_left",
+        "hands",
+        "areas",
+        "deck",
+        "discard",
+        "face_up",
+        "token_on",
+        "token_side",
+        "token_card",
+        "known",
+        "eliminated",
+        "extra_turns",
+        "ability",
+        "source",
+        "step",
+        "chosen",
+        "drawn_card",
+        "last_round",
+        "_winners",
     )
 
     # ------------------------------------------------------------------ setup
@@ -136,13 +163,29 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         self.phase = SETUP
         self.player = self.start_player
         self.setup_left = n
-        ev.append({"type": "round_started", "round": self.round_no, "start_player": self.start_player,
-                   "discard": self.discard_json(), "deck_size": len(deck),
-                   "reserve": self.reserve_faces(), "decks": [DECKS[d] for d in self.decks],
-                   "revealed_to": list(range(n))})
+        ev.append(
+            {
+                "type": "round_started",
+                "round": self.round_no,
+                "start_player": self.start_player,
+                "discard": self.discard_json(),
+                "deck_size": len(deck),
+                "reserve": self.reserve_faces(),
+                "decks": [DECKS[d] for d in self.decks],
+                "revealed_to": list(range(n)),
+            }
+        )
         for p in range(n):
-            ev.append({"type": "cards_dealt", "player": p, "cards": self.cards_json(self.hands[p]),
-                       "visible_to": [p], "private": ["cards"], "revealed_to": [p]})
+            ev.append(
+                {
+                    "type": "cards_dealt",
+                    "player": p,
+                    "cards": self.cards_json(self.hands[p]),
+                    "visible_to": [p],
+                    "private": ["cards"],
+                    "revealed_to": [p],
+                }
+            )
 
     # ------------------------------------------------------------ properties
     @property
@@ -250,7 +293,9 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                         return f"{action}: the card to turn must be one of your face-down cards"
                     if face_of(self, f) == LOCKED:
                         return f"{action}: {card_name(f)} is locked and cannot be turned over"
-                return f"{action}: its ability cannot be resolved completely now, so this option is not allowed"
+                return (
+                    f"{action}: its ability cannot be resolved completely now, so this option is not allowed"
+                )
             return f"player {p} must now place, play or discard a hand card, not {action}"
         ab = ABILITIES[self.ability]
         prompt = ab.prompts[self.step] if self.step < len(ab.prompts) else "choose"
@@ -302,8 +347,13 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
     def _begin_ability(self, p: int, src: int, ev: list) -> None:
         """Resolve the ability of face-up card ``src`` (nothing if it carries *blank*)."""
         if face_of(self, src) == BLANK:
-            ev.append({"type": "ability_blank", "player": p, "card": {"deck": DECKS[src // 12],
-                                                                      "value": CARD_VALUE[src]}})
+            ev.append(
+                {
+                    "type": "ability_blank",
+                    "player": p,
+                    "card": {"deck": DECKS[src // 12], "value": CARD_VALUE[src]},
+                }
+            )
             self._ability_done(ev)
             return
         aid = CARD_ABILITY[src]
@@ -312,8 +362,15 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         self.source = src
         self.step = 0
         self.chosen = []
-        ev.append({"type": "ability_started", "player": p, "ability": ab.name, "text": ab.text,
-                   "card": {"deck": DECKS[src // 12], "value": CARD_VALUE[src]}})
+        ev.append(
+            {
+                "type": "ability_started",
+                "player": p,
+                "ability": ab.name,
+                "text": ab.text,
+                "card": {"deck": DECKS[src // 12], "value": CARD_VALUE[src]},
+            }
+        )
         if ab.start is not None:
             ab.start(self, p, src, ev)
         if ab.steps:
@@ -342,8 +399,9 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
     def _score(self, players: list, reason: str, ev: list, points: int = 1) -> None:
         for q in players:
             self.vp[q] += points
-            ev.append({"type": "vp_scored", "player": q, "points": points, "reason": reason,
-                       "vp": list(self.vp)})
+            ev.append(
+                {"type": "vp_scored", "player": q, "points": points, "reason": reason, "vp": list(self.vp)}
+            )
         self.last_scorer = players[0]
 
     def _eliminate(self, q: int, reason: str, ev: list) -> None:
@@ -410,10 +468,22 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
 
     def _end_round(self, reason: str, ev: list) -> None:
         vals = self.values()
-        self.last_round = {"round": self.round_no, "reason": reason, "values": vals,
-                           "vp": list(self.vp), "eliminated": list(self.eliminated)}
-        ev.append({"type": "round_ended", "round": self.round_no, "reason": reason, "values": vals,
-                   "vp": list(self.vp)})
+        self.last_round = {
+            "round": self.round_no,
+            "reason": reason,
+            "values": vals,
+            "vp": list(self.vp),
+            "eliminated": list(self.eliminated),
+        }
+        ev.append(
+            {
+                "type": "round_ended",
+                "round": self.round_no,
+                "reason": reason,
+                "values": vals,
+                "vp": list(self.vp),
+            }
+        )
         winners = tuple(q for q in range(self.num_players) if self.vp[q] >= TARGET_VP)
         if winners:
             self._winners = winners
@@ -465,20 +535,38 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
     def to_json(self) -> dict:
         """A complete save of the state (keys kept from version 1: saves still load)."""
         return {
-            "game": self.game, "version": 1, "seed": self.seed, "rng": self.rng.state,
-            "players": self.num_players, "decks": [DECKS[d] for d in self.decks],
-            "deck_option": list(self.deck_option) if isinstance(self.deck_option, tuple) else self.deck_option,
-            "vp": list(self.vp), "round": self.round_no, "start_player": self.start_player,
-            "last_scorer": self.last_scorer, "phase": self.phase, "player": self.player,
+            "game": self.game,
+            "version": 1,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "players": self.num_players,
+            "decks": [DECKS[d] for d in self.decks],
+            "deck_option": list(self.deck_option)
+            if isinstance(self.deck_option, tuple)
+            else self.deck_option,
+            "vp": list(self.vp),
+            "round": self.round_no,
+            "start_player": self.start_player,
+            "last_scorer": self.last_scorer,
+            "phase": self.phase,
+            "player": self.player,
             "setup_left": self.setup_left,
-            "hands": [list(h) for h in self.hands], "areas": [list(a) for a in self.areas],
-            "deck": list(self.deck), "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands],
+            "areas": [list(a) for a in self.areas],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
             "face_up": [c for c in range(ALL_CARDS) if self.face_up[c]],
-            "token_side": list(self.token_side), "token_card": list(self.token_card),
-            "known": list(self.known), "eliminated": list(self.eliminated), "extra": self.extra_turns,
-            "ability": self.ability, "source": self.source, "step": self.step,
+            "token_side": list(self.token_side),
+            "token_card": list(self.token_card),
+            "known": list(self.known),
+            "eliminated": list(self.eliminated),
+            "extra": self.extra_turns,
+            "ability": self.ability,
+            "source": self.source,
+            "step": self.step,
             "memo": [list(m) if isinstance(m, tuple) else m for m in self.chosen],
-            "limbo": self.drawn_card, "last_round": copy.deepcopy(self.last_round),
+            "limbo": self.drawn_card,
+            "last_round": copy.deepcopy(self.last_round),
             "winners": list(self._winners),
         }
 

@@ -32,8 +32,16 @@ class TokenMoves:
         c = self.areas[q][i]
         self.token_card[t] = c
         self.token_on[c] = t
-        ev.append({"type": "token_placed", "player": actor, "owner": q, "index": i,
-                   "token": self.face_name(t), "from": "reserve"})
+        ev.append(
+            {
+                "type": "token_placed",
+                "player": actor,
+                "owner": q,
+                "index": i,
+                "token": self.face_name(t),
+                "from": "reserve",
+            }
+        )
 
     def move_token(self, q0: int, i0: int, q1: int, i1: int, actor: int, ev: list) -> None:
         """The token of card ``(q0, i0)`` onto the token-less card ``(q1, i1)``."""
@@ -43,8 +51,16 @@ class TokenMoves:
         self.token_on[c0] = -1
         self.token_on[c1] = t
         self.token_card[t] = c1
-        ev.append({"type": "token_placed", "player": actor, "owner": q1, "index": i1,
-                   "token": self.face_name(t), "from": {"owner": q0, "index": i0}})
+        ev.append(
+            {
+                "type": "token_placed",
+                "player": actor,
+                "owner": q1,
+                "index": i1,
+                "token": self.face_name(t),
+                "from": {"owner": q0, "index": i0},
+            }
+        )
 
     def return_token(self, q: int, i: int, actor: int, ev: list) -> None:
         """The token of card ``(q, i)`` back to the reserve (face kept)."""
@@ -52,8 +68,9 @@ class TokenMoves:
         t = self.token_on[c]
         self.token_on[c] = -1
         self.token_card[t] = -1
-        ev.append({"type": "token_returned", "player": actor, "owner": q, "index": i,
-                   "token": self.face_name(t)})
+        ev.append(
+            {"type": "token_returned", "player": actor, "owner": q, "index": i, "token": self.face_name(t)}
+        )
 
     def exchange_token(self, q: int, i: int, t: int, actor: int, ev: list) -> None:
         """Swap the token of card ``(q, i)`` with reserve token ``t``."""
@@ -70,9 +87,16 @@ class TokenMoves:
         self.token_on[c1] = t0
         self.token_card[t1] = c0
         self.token_card[t0] = c1
-        ev.append({"type": "tokens_swapped", "player": actor,
-                   "cards": [{"owner": q0, "index": i0, "token": self.face_name(t1)},
-                             {"owner": q1, "index": i1, "token": self.face_name(t0)}]})
+        ev.append(
+            {
+                "type": "tokens_swapped",
+                "player": actor,
+                "cards": [
+                    {"owner": q0, "index": i0, "token": self.face_name(t1)},
+                    {"owner": q1, "index": i1, "token": self.face_name(t0)},
+                ],
+            }
+        )
 
     def release_token(self, c: int) -> str | None:
         """A card leaves play (discard, deck): its token returns to the reserve."""

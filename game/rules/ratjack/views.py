@@ -38,11 +38,13 @@ class PlayerViews:
             for c in area:
                 up = self.face_up[c]
                 t = self.token_on[c]
-                row.append({
-                    "face_up": up,
-                    "card": card_json(c) if up or self.known[c] & bit else None,
-                    "token": self.face_name(t) if t >= 0 else None,
-                })
+                row.append(
+                    {
+                        "face_up": up,
+                        "card": card_json(c) if up or self.known[c] & bit else None,
+                        "token": self.face_name(t) if t >= 0 else None,
+                    }
+                )
             out.append(row)
         return out
 
@@ -58,8 +60,9 @@ class PlayerViews:
             "step": self.step,
             "steps": len(ab.steps),
             "prompt": ab.prompts[self.step],
-            "chosen": [list(m) if isinstance(m, tuple) else {"token": self.face_name(m)}
-                       for m in self.chosen],
+            "chosen": [
+                list(m) if isinstance(m, tuple) else {"token": self.face_name(m)} for m in self.chosen
+            ],
         }
         if self.drawn_card >= 0 and self.known[self.drawn_card] >> player & 1:
             d["drawn"] = card_json(self.drawn_card)
@@ -70,25 +73,27 @@ class PlayerViews:
         v = self.base_view(player)
         bit = 1 << player
         known = self.known
-        v.update({
-            "phase": self.phase,
-            "round": self.round_no,
-            "start_player": self.start_player,
-            "decks": [DECKS[d] for d in self.decks],
-            "hand": [card_json(c) for c in sorted(self.hands[player])],
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_hands": [[card_json(c) for c in sorted(h) if known[c] & bit] for h in self.hands],
-            "deck_size": len(self.deck),
-            "discard": self.discard_json(),
-            "areas": self.areas_json(player),
-            "values": self.values(),
-            "reserve": self.reserve_faces(),
-            "eliminated": list(self.eliminated),
-            "vp": list(self.vp),
-            "target_vp": 3,
-            "extra_turns": self.extra_turns,
-            "pending": self.pending_json(player),
-            "last_round": copy.deepcopy(self.last_round),
-            "winners": list(self._winners),
-        })
+        v.update(
+            {
+                "phase": self.phase,
+                "round": self.round_no,
+                "start_player": self.start_player,
+                "decks": [DECKS[d] for d in self.decks],
+                "hand": [card_json(c) for c in sorted(self.hands[player])],
+                "hand_sizes": [len(h) for h in self.hands],
+                "known_hands": [[card_json(c) for c in sorted(h) if known[c] & bit] for h in self.hands],
+                "deck_size": len(self.deck),
+                "discard": self.discard_json(),
+                "areas": self.areas_json(player),
+                "values": self.values(),
+                "reserve": self.reserve_faces(),
+                "eliminated": list(self.eliminated),
+                "vp": list(self.vp),
+                "target_vp": 3,
+                "extra_turns": self.extra_turns,
+                "pending": self.pending_json(player),
+                "last_round": copy.deepcopy(self.last_round),
+                "winners": list(self._winners),
+            }
+        )
         return v

@@ -30,7 +30,9 @@ def banner_step(table, msg: str, hold: float, tweens=(), on_start=None, sound: s
         if on_start is not None:
             on_start()
 
-    return Step(tweens, on_start=start, hold=hold, on_end=lambda: setattr(table, "banner_text", None), sound=sound)
+    return Step(
+        tweens, on_start=start, hold=hold, on_end=lambda: setattr(table, "banner_text", None), sound=sound
+    )
 
 
 def card_source(table, p: int, card: int):
@@ -59,8 +61,12 @@ def card_played(table, ev):
             table.sprites.hide(key)
         table.hover = None
 
-    return Step([Tween(image, src.center, dest, 0.42, arc=40)], on_start=lift,
-                on_end=lambda: table.sprites.place(image, dest), sound="sfx.card")
+    return Step(
+        [Tween(image, src.center, dest, 0.42, arc=40)],
+        on_start=lift,
+        on_end=lambda: table.sprites.place(image, dest),
+        sound="sfx.card",
+    )
 
 
 @animations.on("marker_placed")
@@ -75,8 +81,14 @@ def marker_placed(table, ev):
     image = table.board_marker(p, x2)
     n, shift = len(own) + 1, int(x2)  # the x2 goes first, the others after the ones there
     dest = lay.marker_slot(cell, 0 if x2 else n - 1, n).center
-    room = [(table.board_marker(p, m["x2"]), lay.marker_slot(cell, i, n - 1).center,
-             lay.marker_slot(cell, i + shift, n).center) for i, m in enumerate(own)]
+    room = [
+        (
+            table.board_marker(p, m["x2"]),
+            lay.marker_slot(cell, i, n - 1).center,
+            lay.marker_slot(cell, i + shift, n).center,
+        )
+        for i, m in enumerate(own)
+    ]
 
     def lift():
         if x2:
@@ -100,16 +112,27 @@ def markers_captured(table, ev):
     cell, loser = ev["cell"], ev["from"]
     dest = table.layout.seat(ev["player"]).tray_anchor("captured")
     shown = cell_markers(table.display, cell)[:3]
-    tweens = [Tween(table.board_marker(loser, m["x2"]),
-                    table.layout.marker_slot(cell, i, len(shown)).center, dest, 0.45, delay=0.08 * i, arc=50)
-              for i, m in enumerate(shown) if m["owner"] == loser]
+    tweens = [
+        Tween(
+            table.board_marker(loser, m["x2"]),
+            table.layout.marker_slot(cell, i, len(shown)).center,
+            dest,
+            0.45,
+            delay=0.08 * i,
+            arc=50,
+        )
+        for i, m in enumerate(shown)
+        if m["owner"] == loser
+    ]
     return Step(tweens, on_start=lambda: table.sprites.hide(("marker", cell)), sound="sfx.capture")
 
 
 @animations.on("sums_announced")
 def sums_announced(table, ev):
     sums = ev["sums"]
-    return banner_step(table, t("ht.banner_sums", a=table.name(0), sa=sums[0], b=table.name(1), sb=sums[1]), 1.1)
+    return banner_step(
+        table, t("ht.banner_sums", a=table.name(0), sa=sums[0], b=table.name(1), sb=sums[1]), 1.1
+    )
 
 
 @animations.on("sum_asked")
@@ -117,11 +140,19 @@ def sum_asked(table, ev):
     """The banner with the sum; the captured marker paid for it moves to the spent tray."""
     p, of = ev["player"], ev["of"]
     seat = table.layout.seat(p)
-    paid = Tween(table.marker_image(of, False, ICON), seat.tray_anchor("captured"), seat.tray_anchor("spent"), 0.4,
-                 arc=30)
+    paid = Tween(
+        table.marker_image(of, False, ICON),
+        seat.tray_anchor("captured"),
+        seat.tray_anchor("spent"),
+        0.4,
+        arc=30,
+    )
     about_you = of == table.viewer and table.session.is_human(of) and not table.hotseat
-    text = (t("ht.banner_ask_you", name=table.name(p), sum=ev["sum"]) if about_you
-            else t("ht.banner_ask", name=table.subject(p), of=table.name(of), sum=ev["sum"]))  # "You ask: ..."
+    text = (
+        t("ht.banner_ask_you", name=table.name(p), sum=ev["sum"])
+        if about_you
+        else t("ht.banner_ask", name=table.subject(p), of=table.name(of), sum=ev["sum"])
+    )  # "You ask: ..."
     return banner_step(table, text, 1.1, tweens=[paid])
 
 
@@ -130,11 +161,18 @@ def deck_rebuilt(table, ev):
     """The row's earlier cards are gathered into the new deck."""
     row = table.display["row"]
     gathered = table.layout.row_earlier.rects()
-    tweens = [Tween(table.card_image(row[key[1]], SMALL), rect.center, DECK.center, 0.35, delay=0.03 * i)
-              for i, (key, rect) in enumerate(gathered)]
+    tweens = [
+        Tween(table.card_image(row[key[1]], SMALL), rect.center, DECK.center, 0.35, delay=0.03 * i)
+        for i, (key, rect) in enumerate(gathered)
+    ]
     deck = table.card_image(None, SMALL)
-    return Step(tweens, on_start=lambda: table.sprites.hide(*(key for key, _ in gathered)),
-                on_end=lambda: table.sprites.place(deck, DECK.center), hold=0.1, sound="sfx.shuffle")
+    return Step(
+        tweens,
+        on_start=lambda: table.sprites.hide(*(key for key, _ in gathered)),
+        on_end=lambda: table.sprites.place(deck, DECK.center),
+        hold=0.1,
+        sound="sfx.shuffle",
+    )
 
 
 @animations.on("card_drawn")
@@ -149,8 +187,11 @@ def card_drawn(table, ev):
         n = view["hand_sizes"][p]
         dest = lay.backs_slot(p, n, n + 1)
         image = table.card_image(None, TINY)
-    return Step([Tween(image, DECK.center, dest.center, 0.4, arc=20)],
-                on_end=lambda: table.sprites.place(image, dest.center), sound="sfx.card")
+    return Step(
+        [Tween(image, DECK.center, dest.center, 0.4, arc=20)],
+        on_end=lambda: table.sprites.place(image, dest.center),
+        sound="sfx.card",
+    )
 
 
 @animations.on("hand_revealed")
@@ -167,8 +208,14 @@ def declared(table, ev):
     src = seat.x2_icon().center if x2 else seat.tray_anchor("supply")
     paid = Tween(table.marker_image(p, x2), src, seat.tray_anchor("spent"), 0.4, arc=30)
     key = "ht.banner_play" if ev["command"] == "play" else "ht.banner_guard"
-    return banner_step(table, t(key, name=table.name(p)), 0.7, tweens=[paid], sound="sfx.coin",
-                       on_start=(lambda: table.sprites.hide(("supply_x2", p))) if x2 else None)
+    return banner_step(
+        table,
+        t(key, name=table.name(p)),
+        0.7,
+        tweens=[paid],
+        sound="sfx.coin",
+        on_start=(lambda: table.sprites.hide(("supply_x2", p))) if x2 else None,
+    )
 
 
 @animations.on("hand_won")

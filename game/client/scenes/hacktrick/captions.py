@@ -15,7 +15,9 @@ HIGH_CAPTURE = 2  # markers captured at once that are called out
 class HacktrickCaptions:
     caption_bounds = pygame.Rect(8, 52, 776, 660)  # left of the row and the log
     caption_width = STATUS.width
-    caption_spots = [STATUS.inflate(0, 24)]  # the prompt line under the board: meanwhile it only says whose turn
+    caption_spots = [
+        STATUS.inflate(0, 24)
+    ]  # the prompt line under the board: meanwhile it only says whose turn
     uncaptioned = frozenset({"hand_started", "cards_dealt", "game_over"})
 
     def seat_rect(self, p: int) -> pygame.Rect:
@@ -40,9 +42,19 @@ class HacktrickCaptions:
 
     def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
         if ev["type"] == "markers_captured" and ev["count"] >= HIGH_CAPTURE:
-            return [(ev["player"], t("caption.ht.captured", name=self.subject(ev["player"]), count=ev["count"]),
-                     "good")]
+            return [
+                (
+                    ev["player"],
+                    t("caption.ht.captured", name=self.subject(ev["player"]), count=ev["count"]),
+                    "good",
+                )
+            ]
         if ev["type"] == "hand_won":
-            return [(ev["player"], t("caption.ht.hand_won", name=self.subject(ev["player"]), points=ev["points"]),
-                     "good")]
+            return [
+                (
+                    ev["player"],
+                    t("caption.ht.hand_won", name=self.subject(ev["player"]), points=ev["points"]),
+                    "good",
+                )
+            ]
         return []

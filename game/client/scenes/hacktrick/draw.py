@@ -42,8 +42,14 @@ def top_bar(table, surface) -> None:
     """Hand number and dealer; the score (the hand summary's new score while it shows)."""
     d = table.display
     gfx.panel(surface, TOP.inflate(-8, -6), 200, radius=8)
-    gfx.text(surface, t("ht.hand_no", n=d["hand_number"], dealer=table.name(d["dealer"])), (20, 25), 17,
-             gfx.INK, anchor="midleft")
+    gfx.text(
+        surface,
+        t("ht.hand_no", n=d["hand_number"], dealer=table.name(d["dealer"])),
+        (20, 25),
+        17,
+        gfx.INK,
+        anchor="midleft",
+    )
     scores = table.summary["scores"] if table.summary else d["scores"]
     gfx.text(surface, table.score_line(scores), (640, 25), 22, gfx.GOLD, anchor="center", bold=True)
 
@@ -51,15 +57,23 @@ def top_bar(table, surface) -> None:
 def seat_panel(table, surface, p: int) -> None:
     """A player's panel: name, hand (card backs for the others), commands, trays and notes."""
     d, seat = table.display, table.layout.seat(p)
-    widgets.player_panel(surface, seat.rect, table.name(p), active=d["current_player"] == p,
-                         icon=table.marker_image(p, False, 24))
+    widgets.player_panel(
+        surface,
+        seat.rect,
+        table.name(p),
+        active=d["current_player"] == p,
+        icon=table.marker_image(p, False, 24),
+    )
     if d["dealer"] == p:
         widgets.chip(surface, t("ht.dealer"), (seat.rect.right - 12, seat.rect.top + 12), anchor="topright")
     y = seat.info_top
     if p == table.viewer:
         info_x = seat.content_left
-        held = [value for (key, _), value in zip(table.layout.hand.rects(), d["hand"], strict=True)
-                if not table.sprites.is_hidden(key)]
+        held = [
+            value
+            for (key, _), value in zip(table.layout.hand.rects(), d["hand"], strict=True)
+            if not table.sprites.is_hidden(key)
+        ]
         gfx.text(surface, t("ht.your_cards", n=len(held), total=sum(held)), (info_x, y + 4), 17)
     else:
         slots = list(seat.backs.rects())
@@ -73,7 +87,10 @@ def seat_panel(table, surface, p: int) -> None:
         gfx.text(surface, t("ht.cards", n=len(backs)), (info_x, y + 4), 17)
     x = info_x
     for label in vm.badges(d, p):
-        x = widgets.chip(surface, label, (x, y + 38), colour=(180, 60, 50), text_colour=(255, 255, 255)).right + 6
+        x = (
+            widgets.chip(surface, label, (x, y + 38), colour=(180, 60, 50), text_colour=(255, 255, 255)).right
+            + 6
+        )
     trays(table, surface, p)
     for i, line in enumerate(vm.notes(d, p, vm.known_sums(table.log.entries))):
         gfx.text(surface, line, (seat.content_left, seat.notes_top + i * 24), 15)
@@ -83,8 +100,11 @@ def trays(table, surface, p: int) -> None:
     """Supply (normal markers and the x2), captured markers and spent markers, with their tooltips."""
     d, seat = table.display, table.layout.seat(p)
     rival = vm.opponent(d, p)
-    counts = {"supply": f"×{d['supply'][p]['normal']}", "captured": f"×{d['captured'][p]}",
-              "spent": str(d["spent"][p])}
+    counts = {
+        "supply": f"×{d['supply'][p]['normal']}",
+        "captured": f"×{d['captured'][p]}",
+        "spent": str(d["spent"][p]),
+    }
     icons = {"supply": table.marker_image(p, False, ICON), "captured": table.marker_image(rival, False, ICON)}
     for tray, count in counts.items():
         box, icon = seat.tray_rect(tray), seat.tray_icon(tray)
@@ -128,7 +148,9 @@ def board(table, surface, legal: list) -> None:
     if card is not None and d["phase"] == "main" and card in playable_cards(legal):
         cell = vm.target_cell(d, card)
         if cell is not None:
-            pygame.draw.rect(surface, widgets.HIGHLIGHT, lay.cells[cell].inflate(4, 4), width=4, border_radius=10)
+            pygame.draw.rect(
+                surface, widgets.HIGHLIGHT, lay.cells[cell].inflate(4, 4), width=4, border_radius=10
+            )
     if table.summary and table.summary.get("cells"):
         for cell in table.summary["cells"]:
             glow = lay.cells[cell].inflate(16, 16)
@@ -169,10 +191,18 @@ def row(table, surface) -> None:
     cards = d["row"]
     if not cards:
         return
-    gfx.text(surface, t("ht.row_hint", last=cards[-1]), (ROW.right - 16, ROW.top + 12), 14, gfx.MUTED,
-             anchor="topright")
+    gfx.text(
+        surface,
+        t("ht.row_hint", last=cards[-1]),
+        (ROW.right - 16, ROW.top + 12),
+        14,
+        gfx.MUTED,
+        anchor="topright",
+    )
     if len(cards) > ROW_SHOWN:
-        gfx.text(surface, t("ht.row_more", n=len(cards) - ROW_SHOWN), (ROW.left + 70, ROW.top + 13), 14, gfx.MUTED)
+        gfx.text(
+            surface, t("ht.row_more", n=len(cards) - ROW_SHOWN), (ROW.left + 70, ROW.top + 13), 14, gfx.MUTED
+        )
     for zone in (lay.row_earlier, lay.row_last):
         for key, rect in zone.rects():
             if not table.sprites.is_hidden(key):
@@ -187,8 +217,9 @@ def status(table, surface) -> None:
     thinking = table.bot_thinking
     if table.timeline.busy and not thinking:
         return
-    widgets.prompt(surface, STATUS, table.status_text(), urgent=table.my_turn,
-                   reserve=THINKING_WIDTH if thinking else 0)
+    widgets.prompt(
+        surface, STATUS, table.status_text(), urgent=table.my_turn, reserve=THINKING_WIDTH if thinking else 0
+    )
     if thinking:
         table.thinking.draw(surface, STATUS.move(0, 4), table.worker.progress)
 
@@ -207,11 +238,15 @@ def hand(table, surface, legal: list) -> None:
             continue
         can_play = value in playable
         lift = LIFT if key == table.hover and can_play else 0
-        drawn = widgets.draw_card(surface, table.card_image(value), rect, dim=choosing and not can_play, lift=lift)
+        drawn = widgets.draw_card(
+            surface, table.card_image(value), rect, dim=choosing and not can_play, lift=lift
+        )
         if can_play and x2_on:
             surface.blit(table.marker_image(table.viewer, True, 30), (drawn.right - 34, drawn.top + 4))
-        table.tips.add(drawn, lambda value=value, can_play=can_play:
-                       tips.hand_card(d, value, can_play, x2_on, table.name))
+        table.tips.add(
+            drawn,
+            lambda value=value, can_play=can_play: tips.hand_card(d, value, can_play, x2_on, table.name),
+        )
 
 
 def keys_hint(table, surface) -> None:
@@ -224,16 +259,41 @@ def summary(table, surface) -> None:
     s = table.summary
     rect = pygame.Rect(0, 0, 440, HAND.bottom - STATUS.top)  # over the status box and the hand
     rect.midtop = STATUS.midtop
-    gfx.panel(surface, rect, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)  # opaque: no text shows through
+    gfx.panel(
+        surface, rect, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT
+    )  # opaque: no text shows through
     table.tips.cover(rect)
-    gfx.text(surface, t("ht.summary_title", name=table.subject(s["player"])), (rect.centerx, rect.top + 22), 26,
-             gfx.GOLD, anchor="midtop", bold=True)
-    gfx.text(surface, t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
-             (rect.centerx, rect.top + 70), 18, anchor="midtop")
+    gfx.text(
+        surface,
+        t("ht.summary_title", name=table.subject(s["player"])),
+        (rect.centerx, rect.top + 22),
+        26,
+        gfx.GOLD,
+        anchor="midtop",
+        bold=True,
+    )
+    gfx.text(
+        surface,
+        t("ht.summary_points", reason=vm.reason_text(s["reason"], s["cells"]), points=s["points"]),
+        (rect.centerx, rect.top + 70),
+        18,
+        anchor="midtop",
+    )
     if vm.doubled(s):  # why +2: the x2 rule
         gfx.text(surface, t("ht.summary_x2"), (rect.centerx, rect.top + 100), 16, gfx.GOLD, anchor="midtop")
-    gfx.text(surface, table.score_line(s["scores"]), (rect.centerx, rect.top + (134 if vm.doubled(s) else 112)), 18,
-             anchor="midtop")
+    gfx.text(
+        surface,
+        table.score_line(s["scores"]),
+        (rect.centerx, rect.top + (134 if vm.doubled(s) else 112)),
+        18,
+        anchor="midtop",
+    )
     if table.timeline.waiting:
-        gfx.text(surface, t("ht.summary_continue"), (rect.centerx, rect.bottom - 18), 15, gfx.MUTED,
-                 anchor="midbottom")
+        gfx.text(
+            surface,
+            t("ht.summary_continue"),
+            (rect.centerx, rect.bottom - 18),
+            15,
+            gfx.MUTED,
+            anchor="midbottom",
+        )

@@ -25,14 +25,27 @@ from ...table.actionbar import BarButton
 X2 = "x2"  # the bar's toggle (not an action)
 CARD_KINDS = (OPEN, PLAY)  # the actions taken by pointing at a hand card
 
-KEY_KINDS = {pygame.K_a: ASK, pygame.K_d: DRAW, pygame.K_p: DECLARE_PLAY, pygame.K_g: DECLARE_GUARD,
-             pygame.K_SPACE: PASS, pygame.K_RETURN: PASS, pygame.K_KP_ENTER: PASS}
+KEY_KINDS = {
+    pygame.K_a: ASK,
+    pygame.K_d: DRAW,
+    pygame.K_p: DECLARE_PLAY,
+    pygame.K_g: DECLARE_GUARD,
+    pygame.K_SPACE: PASS,
+    pygame.K_RETURN: PASS,
+    pygame.K_KP_ENTER: PASS,
+}
 DIGIT_KEYS = {**{pygame.K_0 + v: v for v in range(6)}, **{pygame.K_KP0 + v: v for v in range(6)}}
 TOGGLE_KEY = pygame.K_x
 
 # the bar's buttons in order: (ident, label key); the x2 toggle sits after "draw"
-BAR = ((ASK, "ht.ask"), (DRAW, "ht.draw"), (X2, ""), (DECLARE_PLAY, "ht.declare_play"),
-       (DECLARE_GUARD, "ht.declare_guard"), (PASS, "ht.pass"))
+BAR = (
+    (ASK, "ht.ask"),
+    (DRAW, "ht.draw"),
+    (X2, ""),
+    (DECLARE_PLAY, "ht.declare_play"),
+    (DECLARE_GUARD, "ht.declare_guard"),
+    (PASS, "ht.pass"),
+)
 
 
 class X2Choice(NamedTuple):
@@ -78,15 +91,27 @@ def attempted_card_action(phase: str, card: int, x2_on: bool) -> Action:
     return Action(OPEN, card) if phase == "open" else Action(PLAY, card, x2_on)
 
 
-def bar_buttons(legal: list[Action], x2: X2Choice, x2_on: bool, act: Callable[[Action], object],
-                toggle_x2: Callable[[], object]) -> list[BarButton]:
+def bar_buttons(
+    legal: list[Action],
+    x2: X2Choice,
+    x2_on: bool,
+    act: Callable[[Action], object],
+    toggle_x2: Callable[[], object],
+) -> list[BarButton]:
     """The buttons for the legal actions (and the x2 toggle when the x2 may be played)."""
     buttons = []
     for ident, label in BAR:
         if ident == X2:
             if x2.possible:
-                buttons.append(BarButton(t("ht.x2_on") if x2_on else t("ht.x2_off"), toggle_x2,
-                                         enabled=not x2.forced, primary=x2_on, ident=X2))
+                buttons.append(
+                    BarButton(
+                        t("ht.x2_on") if x2_on else t("ht.x2_off"),
+                        toggle_x2,
+                        enabled=not x2.forced,
+                        primary=x2_on,
+                        ident=X2,
+                    )
+                )
             continue
         action = action_of_kind(legal, ident)
         if action is not None:

@@ -113,8 +113,10 @@ def board_cells(assets) -> dict[int, pygame.Rect]:
         cells, numbers = None, SQUARE_NUMBERS
     if not cells:
         cells = [[21 + c * 129, 21 + r * 129, 120, 120] for r in range(3) for c in range(3)]
-    return {n: pygame.Rect(BOARD_AT[0] + x, BOARD_AT[1] + y, w, h)
-            for n, (x, y, w, h) in zip(numbers, cells, strict=True)}
+    return {
+        n: pygame.Rect(BOARD_AT[0] + x, BOARD_AT[1] + y, w, h)
+        for n, (x, y, w, h) in zip(numbers, cells, strict=True)
+    }
 
 
 def marker_footprint(rect: pygame.Rect) -> pygame.Rect:
@@ -131,8 +133,9 @@ def marker_zone(cell: pygame.Rect) -> Zone:
     face = cell.inflate(-2 * CELL_FACE_INSET, -2 * CELL_FACE_INSET)
     marker = pygame.Rect(0, 0, BOARD_MARKER, BOARD_MARKER)
     foot = marker_footprint(marker)
-    rect = pygame.Rect(face.left - foot.left, face.bottom - foot.bottom, face.width - foot.width + BOARD_MARKER,
-                       BOARD_MARKER)
+    rect = pygame.Rect(
+        face.left - foot.left, face.bottom - foot.bottom, face.width - foot.width + BOARD_MARKER, BOARD_MARKER
+    )
     return Zone(rect, (BOARD_MARKER, BOARD_MARKER), kind="row", gap=MARKER_GAP)
 
 
@@ -152,10 +155,18 @@ class TableLayout:
         self.hand = Zone(HAND, CARD, kind="row", gap=8)
         self.row_last = Zone(pygame.Rect(ROW.right - 20 - CARD[0], ROW.top + 48, *CARD), CARD, kind="stack")
         earlier_right = self.row_last.rect.left - 14
-        self.row_earlier = Zone(pygame.Rect(ROW.left + 16, self.row_last.rect.bottom - SMALL[1],
-                                            earlier_right - ROW.left - 16, SMALL[1]),
-                                SMALL, kind="fan", overlap=SMALL[0] - 40, align="right")
-        self.aside = Zone(pygame.Rect(TABLE.left + 150, DECK.top, 160, SMALL[1]), SMALL, kind="row", align="left")
+        self.row_earlier = Zone(
+            pygame.Rect(
+                ROW.left + 16, self.row_last.rect.bottom - SMALL[1], earlier_right - ROW.left - 16, SMALL[1]
+            ),
+            SMALL,
+            kind="fan",
+            overlap=SMALL[0] - 40,
+            align="right",
+        )
+        self.aside = Zone(
+            pygame.Rect(TABLE.left + 150, DECK.top, 160, SMALL[1]), SMALL, kind="row", align="left"
+        )
         self.markers = {cell: marker_zone(r) for cell, r in self.cells.items()}
         self.seats: dict[int, SeatArea] = {}
         self.viewer = 0
@@ -167,8 +178,13 @@ class TableLayout:
         self.seats = {}
         for p, slot in seat_slots(players, viewer).items():
             rect = SEAT_PANELS[slot]
-            backs = Zone(pygame.Rect(rect.left + 16, rect.top + 44, 180, TINY[1]), TINY, kind="fan",
-                         overlap=TINY[0] - 34, align="left")
+            backs = Zone(
+                pygame.Rect(rect.left + 16, rect.top + 44, 180, TINY[1]),
+                TINY,
+                kind="fan",
+                overlap=TINY[0] - 34,
+                align="left",
+            )
             self.seats[p] = SeatArea(p, slot, rect, backs)
 
     def seat(self, p: int) -> SeatArea:

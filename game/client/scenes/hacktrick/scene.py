@@ -82,16 +82,28 @@ class HacktrickScene(HacktrickCaptions, TableScene):
 
     def start_events(self, view: dict) -> list[dict]:
         """Hand 1's deal and set-aside cards, as the viewer saw them."""
-        return [{"type": "hand_started", "hand": view["hand_number"], "dealer": view["dealer"],
-                 "aside": list(view["aside"])},
-                {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
+        return [
+            {
+                "type": "hand_started",
+                "hand": view["hand_number"],
+                "dealer": view["dealer"],
+                "aside": list(view["aside"]),
+            },
+            {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])},
+        ]
 
     def score_line(self, scores) -> str:
-        """"Player 1: 2 · Player 2: 1 (first to 5)": in seat order whoever looks (hot-seat players take
+        """ "Player 1: 2 · Player 2: 1 (first to 5)": in seat order whoever looks (hot-seat players take
         turns at the screen), each name with its score behind a colon, so that a name ending in a digit
         ("プレイヤー2") does not run into its score."""
-        return t("ht.score", a=self.name(0), sa=scores[0], b=self.name(1), sb=scores[1],
-                 target=self.display["target"])
+        return t(
+            "ht.score",
+            a=self.name(0),
+            sa=scores[0],
+            b=self.name(1),
+            sb=scores[1],
+            target=self.display["target"],
+        )
 
     def status_text(self) -> str:
         p = self.session.to_move
@@ -111,8 +123,16 @@ class HacktrickScene(HacktrickCaptions, TableScene):
 
     def results_summary(self) -> list[str]:
         hands = [ev for ev in self.log.entries if ev["type"] == "hand_won"]
-        return [t("results.hand_line", hand=i + 1, name=self.name(ev["player"]), reason=reason_text(ev["reason"]),
-                  points=ev["points"]) for i, ev in enumerate(hands)]
+        return [
+            t(
+                "results.hand_line",
+                hand=i + 1,
+                name=self.name(ev["player"]),
+                reason=reason_text(ev["reason"]),
+                points=ev["points"],
+            )
+            for i, ev in enumerate(hands)
+        ]
 
     # ------------------------------------------------------------------ the shown view
     def on_view_shown(self) -> None:
@@ -167,8 +187,11 @@ class HacktrickScene(HacktrickCaptions, TableScene):
         buttons = [action.kind]
         rects = []
         if action.kind in input.CARD_KINDS:
-            rects = [rect for (_, rect), value in zip(self.layout.hand.rects(), self.display["hand"], strict=True)
-                     if value == action.card]
+            rects = [
+                rect
+                for (_, rect), value in zip(self.layout.hand.rects(), self.display["hand"], strict=True)
+                if value == action.card
+            ]
             buttons = [input.X2] if action.x2 else []
         found = [self.bar.find(ident) for ident in buttons] if self.bar is not None else []
         return rects + [b.rect for b in found if b is not None and b.visible]
@@ -204,8 +227,14 @@ class HacktrickScene(HacktrickCaptions, TableScene):
             idents = [input.X2] if kind == "x2" else [DECLARE_PLAY, DECLARE_GUARD]
             found = [self.bar.find(i) for i in idents] if self.bar is not None else []
             return [b.rect for b in found if b is not None and b.visible]
-        fixed = {"board": layout.board, "deck": DECK, "aside": layout.aside.rect, "row": ROW, "log": LOG,
-                 "score": pygame.Rect(440, 8, 400, 36)}
+        fixed = {
+            "board": layout.board,
+            "deck": DECK,
+            "aside": layout.aside.rect,
+            "row": ROW,
+            "log": LOG,
+            "score": pygame.Rect(440, 8, 400, 36),
+        }
         return [fixed[kind]] if kind in fixed else []
 
     def tutorial_keep_clear(self) -> list[pygame.Rect]:

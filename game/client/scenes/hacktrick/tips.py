@@ -50,8 +50,11 @@ def cell(view: dict, number: int, name: Namer) -> str:
 
 def tray(view: dict, p: int, which: str, name: Namer) -> str:
     """What ``p``'s supply, captured or spent tray holds and what it is for."""
-    count = {"supply": view["supply"][p]["normal"], "captured": view["captured"][p],
-             "spent": view["spent"][p]}[which]
+    count = {
+        "supply": view["supply"][p]["normal"],
+        "captured": view["captured"][p],
+        "spent": view["spent"][p],
+    }[which]
     return tn(f"ht.tip.{which}", count, name=name(p))
 
 

@@ -69,8 +69,9 @@ def notes(view: dict, p: int, known: dict[int, tuple[int, str]], limit: int = 2)
         lines.append(t("ht.announced", sum=total, how=t("ht.by_ask") if how == "ask" else t("ht.by_deal")))
     for r in view["revealed"]:
         if r["player"] == p:
-            lines.append(t("ht.revealed", cards=cards_text(r["cards"])) if r["cards"]
-                         else t("ht.revealed_none"))
+            lines.append(
+                t("ht.revealed", cards=cards_text(r["cards"])) if r["cards"] else t("ht.revealed_none")
+            )
     return lines[-limit:]
 
 

@@ -76,10 +76,16 @@ def museum_drafted(table, ev):
     q = ev["player"]
     museum = table.museum_view(ev["museum"])
     dest = table.layout.panels[q].museum
-    return [banner_step(table, t("hk.banner.drafted", name=table.name(q), museum=museum_name(ev["museum"])),
-                        hold=0.7),
-            Step([Tween(table.museum_image(museum, HAND_CARD), TABLE_AREA.center, dest.center, 0.45, arc=40)],
-                 on_end=lambda: note_field(table, "museum", q, museum), sound="sfx.card")]
+    return [
+        banner_step(
+            table, t("hk.banner.drafted", name=table.name(q), museum=museum_name(ev["museum"])), hold=0.7
+        ),
+        Step(
+            [Tween(table.museum_image(museum, HAND_CARD), TABLE_AREA.center, dest.center, 0.45, arc=40)],
+            on_end=lambda: note_field(table, "museum", q, museum),
+            sound="sfx.card",
+        ),
+    ]
 
 
 @animations.on("equipment_kept")
@@ -87,13 +93,19 @@ def equipment_kept(table, ev):
     q = ev["player"]
     image = table.equipment_image(ev.get("card"), HAND_CARD if q == table.viewer else (18, 25))
     start, end = _to_hand(table, q, ev.get("card"))
-    return Step([Tween(image, TABLE_AREA.center, table.layout.hand_target(q), 0.4, arc=30)], on_start=start,
-                on_end=end, sound="sfx.card")
+    return Step(
+        [Tween(image, TABLE_AREA.center, table.layout.hand_target(q), 0.4, arc=30)],
+        on_start=start,
+        on_end=end,
+        sound="sfx.card",
+    )
 
 
 @animations.on("equipment_shuffled")
 def equipment_shuffled(table, ev):
-    return Step(on_start=lambda: table.sprites.note("deck_size", ev["deck_size"]), hold=0.2, sound="sfx.shuffle")
+    return Step(
+        on_start=lambda: table.sprites.note("deck_size", ev["deck_size"]), hold=0.2, sound="sfx.shuffle"
+    )
 
 
 # -------------------------------------------------------------------- rounds and turns
@@ -121,6 +133,7 @@ def pawn_moved(table, ev):
     dest = pawn_center(*end, there.index(q), len(there))  # where draw_pawns will stand it
     here = [p for p, rc in enumerate(pawns) if tuple(rc) == start]
     origin = pawn_center(*start, here.index(q), len(here)) if q in here else _cell_center(start)
+
     def leave():  # the pawn leaves: this turn's movement (a Jeep's too) is spent
         table.sprites.hide(("pawn", q))
         note_field(table, "turn", None, dict(panel_view(table).get("turn") or {}, jeep_bonus=0))
@@ -128,15 +141,27 @@ def pawn_moved(table, ev):
     hide = Step(on_start=leave)
     if ev.get("via") == "helicopter":
         banner = banner_step(table, t("hk.banner.helicopter", name=table.name(q)), hold=0.4)
-        return [banner, hide, Step([Tween(image, origin, dest, 0.7, arc=90, ease=ease_in_out)],
-                                   on_end=land(table, image, dest), sound="sfx.card")]
+        return [
+            banner,
+            hide,
+            Step(
+                [Tween(image, origin, dest, 0.7, arc=90, ease=ease_in_out)],
+                on_end=land(table, image, dest),
+                sound="sfx.card",
+            ),
+        ]
     path = [_cell_center(rc) for rc in walk(start, end)]
     path[0], path[-1] = origin, dest
     steps = [hide]
     for k in range(len(path) - 1):
         last = k == len(path) - 2
-        steps.append(Step([Tween(image, path[k], path[k + 1], STEP_SECONDS, arc=10, ease=ease_in_out)],
-                          on_end=land(table, image, dest) if last else None, sound="sfx.click" if k == 0 else None))
+        steps.append(
+            Step(
+                [Tween(image, path[k], path[k + 1], STEP_SECONDS, arc=10, ease=ease_in_out)],
+                on_end=land(table, image, dest) if last else None,
+                sound="sfx.click" if k == 0 else None,
+            )
+        )
     return steps
 
 
@@ -175,9 +200,24 @@ def card_mined(table, ev):
         if ev["stack_size"]:
             table.sprites.place(table.back_image(site["area"], SITE_CARD), src)
 
-    return [Step([Tween(table.rock_image(ev["card"], SITE_CARD), src, dest, 0.5, arc=40, end_scale=size[0] / SITE_CARD[0])],
-                 on_start=start, on_end=end, sound="sfx.card"),
-            Step(hold=0.1)]
+    return [
+        Step(
+            [
+                Tween(
+                    table.rock_image(ev["card"], SITE_CARD),
+                    src,
+                    dest,
+                    0.5,
+                    arc=40,
+                    end_scale=size[0] / SITE_CARD[0],
+                )
+            ],
+            on_start=start,
+            on_end=end,
+            sound="sfx.card",
+        ),
+        Step(hold=0.1),
+    ]
 
 
 @animations.on("coins_changed")
@@ -198,7 +238,9 @@ def coins_changed(table, ev):
 
 @animations.on("base_action")
 def base_action(table, ev):
-    return banner_step(table, t("hk.banner.base", name=table.name(ev["player"])), hold=0.6, sound="sfx.shuffle")
+    return banner_step(
+        table, t("hk.banner.base", name=table.name(ev["player"])), hold=0.6, sound="sfx.shuffle"
+    )
 
 
 @animations.on("cart_unloaded")
@@ -219,8 +261,11 @@ def cart_unloaded(table, ev):
         dest = lay.kind_slot(q, card["kind"], i, final[card["kind"]])
         src = lay.cart_slot(q, k).center
         image = table.rock_image(card, _rock_size(table, q))
-        tweens.append(Tween(image, src, dest.center, 0.45, delay=0.1 * k, arc=30,
-                            end_scale=dest.width / image.get_width()))
+        tweens.append(
+            Tween(
+                image, src, dest.center, 0.45, delay=0.1 * k, arc=30, end_scale=dest.width / image.get_width()
+            )
+        )
     flying = [("collection", q, card["id"]) for card in ev["cards"]]
 
     def start():
@@ -248,8 +293,12 @@ def equipment_drawn(table, ev):
         table.sprites.note("deck_size", max(0, table.deck_size() - 1))
         joined()
 
-    return Step([Tween(image, EQUIP_DECK.center, table.layout.hand_target(q), 0.4, arc=30)], on_start=start,
-                on_end=end, sound="sfx.card")
+    return Step(
+        [Tween(image, EQUIP_DECK.center, table.layout.hand_target(q), 0.4, arc=30)],
+        on_start=start,
+        on_end=end,
+        sound="sfx.card",
+    )
 
 
 @animations.on("equipment_used")
@@ -274,14 +323,23 @@ def equipment_used(table, ev):
         note_field(table, "equipment_counts", q, max(0, d["equipment_counts"][q] - 1))
         if "movement" in ev:  # a Jeep: this turn's movement, shown beside the coins
             turn = d.get("turn") or {}
-            note_field(table, "turn", None, dict(turn, player=q, jeep_bonus=ev["movement"] - d["movement"][q]))
+            note_field(
+                table, "turn", None, dict(turn, player=q, jeep_bonus=ev["movement"] - d["movement"][q])
+            )
 
     text = t("hk.banner.equipment", name=table.name(q), card=equipment_name(key), text=equipment_text(key))
     middle = table.banner_center()
-    return [Step([Tween(image, src, (middle[0], middle[1] + 90), 0.35, end_scale=1.3)], on_start=start,
-                 sound="sfx.card"),
-            banner_step(table, text, hold=0.9 if table.session.is_human(q) else 1.3),
-            Step([Tween(table.equipment_image(key, (34, 48)), (middle[0], middle[1] + 90), EQUIP_DECK.center, 0.3)])]
+    return [
+        Step(
+            [Tween(image, src, (middle[0], middle[1] + 90), 0.35, end_scale=1.3)],
+            on_start=start,
+            sound="sfx.card",
+        ),
+        banner_step(table, text, hold=0.9 if table.session.is_human(q) else 1.3),
+        Step(
+            [Tween(table.equipment_image(key, (34, 48)), (middle[0], middle[1] + 90), EQUIP_DECK.center, 0.3)]
+        ),
+    ]
 
 
 @animations.on("card_peeked")
@@ -296,11 +354,16 @@ def card_peeked(table, ev):
     face = table.rock_image(ev["card"], HAND_CARD)
     middle = table.banner_center()
     text = t(f"hk.banner.peek_{ev['position']}", card=rock_name(ev["card"]))
-    return [Step([Tween(face, src, middle, 0.35, end_scale=1.6)], sound="sfx.flip"),
-            Step([Tween(face, middle, middle, 0.01, end_scale=1.6)], hold=1.4,
-                 on_start=lambda: setattr(table, "banner_text", text),
-                 on_end=lambda: setattr(table, "banner_text", None)),
-            Step([Tween(table.back_image(site["area"], HAND_CARD), middle, src, 0.3, end_scale=0.6)])]
+    return [
+        Step([Tween(face, src, middle, 0.35, end_scale=1.6)], sound="sfx.flip"),
+        Step(
+            [Tween(face, middle, middle, 0.01, end_scale=1.6)],
+            hold=1.4,
+            on_start=lambda: setattr(table, "banner_text", text),
+            on_end=lambda: setattr(table, "banner_text", None),
+        ),
+        Step([Tween(table.back_image(site["area"], HAND_CARD), middle, src, 0.3, end_scale=0.6)]),
+    ]
 
 
 @animations.on("round_ended")

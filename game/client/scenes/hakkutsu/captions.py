@@ -17,8 +17,9 @@ SITE_EVENTS = ("card_mined", "card_flipped", "card_peeked", "mining_skipped")
 
 class HakkutsuCaptions:
     caption_bounds = TABLE_AREA
-    uncaptioned = frozenset({"round_started", "turn_started", "turn_ended", "equipment_shuffled", "round_ended",
-                             "game_over"})
+    uncaptioned = frozenset(
+        {"round_started", "turn_started", "turn_ended", "equipment_shuffled", "round_ended", "game_over"}
+    )
 
     def seat_rect(self, p: int) -> pygame.Rect:
         return self.layout.panels[p].rect
@@ -32,7 +33,9 @@ class HakkutsuCaptions:
 
     def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
         """The map's sites (their cards and pawns), then each panel's cart and collection."""
-        out: list[tuple[pygame.Rect, float]] = [(card_rect(r, c), 6) for r in range(ROWS) for c in range(COLS)]
+        out: list[tuple[pygame.Rect, float]] = [
+            (card_rect(r, c), 6) for r in range(ROWS) for c in range(COLS)
+        ]
         for panel in self.layout.panels.values():
             out.append((panel.track, 3))
             out.append((panel.cart.rect, 3))
@@ -41,9 +44,22 @@ class HakkutsuCaptions:
 
     def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
         if ev["type"] == "card_mined" and ev["card"]["points"] >= HIGH_VALUE:
-            return [(ev["player"], t("caption.hk.dug", name=self.subject(ev["player"]), card=rock_name(ev["card"]),
-                                     points=ev["card"]["points"]), "good")]
+            return [
+                (
+                    ev["player"],
+                    t(
+                        "caption.hk.dug",
+                        name=self.subject(ev["player"]),
+                        card=rock_name(ev["card"]),
+                        points=ev["card"]["points"],
+                    ),
+                    "good",
+                )
+            ]
         if ev["type"] == "game_over":
-            return [(q, t("caption.hk.museum", name=self.name(q), points=b["museum"]), "good")
-                    for q, b in enumerate(ev["breakdown"]) if b.get("museum", 0) > 0]
+            return [
+                (q, t("caption.hk.museum", name=self.name(q), points=b["museum"]), "good")
+                for q, b in enumerate(ev["breakdown"])
+                if b.get("museum", 0) > 0
+            ]
         return []

@@ -104,13 +104,18 @@ def choices(view: dict, legal: list[Action], mode: str | None = None) -> Choices
     if mode == HELICOPTER_MODE:
         out.cells = {_rc(a.cell): Pick(action=a) for a in helis}
     elif mode == DETECTOR_MODE:
-        out.cells = {rc: Pick(action=acts[0] if len(acts) == 1 else None, mode=DETECTOR_MODE)
-                     for rc, acts in out.detector.items()}
+        out.cells = {
+            rc: Pick(action=acts[0] if len(acts) == 1 else None, mode=DETECTOR_MODE)
+            for rc, acts in out.detector.items()
+        }
     if mode is None:
         for i, e in enumerate(view["equipment"]):
             pick = out.uses.get(e["key"])
-            if pick is not None and not any(out.picks.get(("equipment", j)) == pick
-                                            for j in range(i) if view["equipment"][j]["key"] == e["key"]):
+            if pick is not None and not any(
+                out.picks.get(("equipment", j)) == pick
+                for j in range(i)
+                if view["equipment"][j]["key"] == e["key"]
+            ):
                 out.add(("equipment", i), pick)
     return out
 

@@ -70,8 +70,12 @@ def track_size(cells: int, scale: float) -> tuple[int, int]:
 def track_cell(rect: pygame.Rect, units: int) -> pygame.Rect:
     """The cell of ``units`` loaded on a cart-track image drawn at ``rect``."""
     s = rect.height / TRACK_H
-    return pygame.Rect(rect.left + round((TRACK_X0 + units * TRACK_STEP) * s), rect.top + round(TRACK_Y0 * s),
-                       round(TRACK_CELL_W * s), round((TRACK_H - 2 * TRACK_Y0) * s))
+    return pygame.Rect(
+        rect.left + round((TRACK_X0 + units * TRACK_STEP) * s),
+        rect.top + round(TRACK_Y0 * s),
+        round(TRACK_CELL_W * s),
+        round((TRACK_H - 2 * TRACK_Y0) * s),
+    )
 
 
 def cell_rect(r: int, c: int) -> pygame.Rect:
@@ -165,7 +169,9 @@ def hand_layout(zone: Zone, count: int) -> list[pygame.Rect]:
     rows = -(-count // cols)
     step_x = w + gap if cols <= fit else (r.width - w) // (cols - 1)
     step_y = 0 if rows == 1 else min(h + gap, (r.height - h) // (rows - 1))
-    return [pygame.Rect(r.left + (i % cols) * step_x, r.top + (i // cols) * step_y, w, h) for i in range(count)]
+    return [
+        pygame.Rect(r.left + (i % cols) * step_x, r.top + (i // cols) * step_y, w, h) for i in range(count)
+    ]
 
 
 class PanelLayout:
@@ -177,28 +183,53 @@ class PanelLayout:
         x, y = rect.left, rect.top
         if own:
             self.track = pygame.Rect((x + 14, y + 38), track_size(track_cells, 1.0))
-            self.cart = Zone((x + 14, self.track.bottom + 4, self.track.width, OWN_ROCK[1] + 8), OWN_ROCK, kind="row",
-                             gap=6, align="left")
-            self.kinds = {k: pygame.Rect(x + 390 + i * 44, y + 52, 42, rect.height - 52 - 30)
-                          for i, k in enumerate(KINDS)}
+            self.cart = Zone(
+                (x + 14, self.track.bottom + 4, self.track.width, OWN_ROCK[1] + 8),
+                OWN_ROCK,
+                kind="row",
+                gap=6,
+                align="left",
+            )
+            self.kinds = {
+                k: pygame.Rect(x + 390 + i * 44, y + 52, 42, rect.height - 52 - 30)
+                for i, k in enumerate(KINDS)
+            }
             self.kinds_label = (x + 390, y + 48)  # below the score (panels.draw_stats)
             self.fossils = (x + 390, rect.bottom - 16)
-            self.hand = Zone((x + 662, y + 44, 3 * HAND_CARD[0] + 2 * 4, rect.height - 44 - 6), HAND_CARD,
-                             kind="hk_hand", gap=4)
+            self.hand = Zone(
+                (x + 662, y + 44, 3 * HAND_CARD[0] + 2 * 4, rect.height - 44 - 6),
+                HAND_CARD,
+                kind="hk_hand",
+                gap=4,
+            )
             self.museum = pygame.Rect(x + 872, y + 48, *HAND_CARD)
             self.stats = (x + 200, y + 8)
         else:
             scale = 0.75
             self.track = pygame.Rect((x + 10, y + 38), track_size(track_cells, scale))
             self.museum = pygame.Rect(rect.right - 54, y + 36, 44, 62)
-            self.cart = Zone((self.track.right + 10, y + 36, self.museum.left - 8 - self.track.right - 10,
-                              OTHER_ROCK[1] + 6), OTHER_ROCK, kind="row", gap=4, align="left")
+            self.cart = Zone(
+                (
+                    self.track.right + 10,
+                    y + 36,
+                    self.museum.left - 8 - self.track.right - 10,
+                    OTHER_ROCK[1] + 6,
+                ),
+                OTHER_ROCK,
+                kind="row",
+                gap=4,
+                align="left",
+            )
             row = rect.bottom - 12 - KIND_ICON // 2  # the centre line of the collection row
-            self.kinds = {k: pygame.Rect(x + 10 + i * 46, row - KIND_ICON // 2, 44, KIND_ICON)
-                          for i, k in enumerate(KINDS)}
+            self.kinds = {
+                k: pygame.Rect(x + 10 + i * 46, row - KIND_ICON // 2, 44, KIND_ICON)
+                for i, k in enumerate(KINDS)
+            }
             self.kinds_label = None
             self.fossils = (x + 10 + 6 * 46 + 6, row)
-            self.hand = Zone((x + 314, y + 9, 15, 22), (15, 21), kind="stack", offset=(0, 0))  # one back, "×n"
+            self.hand = Zone(
+                (x + 314, y + 9, 15, 22), (15, 21), kind="stack", offset=(0, 0)
+            )  # one back, "×n"
             self.stats = (x + 214, y + 8)
         self.name_left = widgets.name_left(x, NAME_PAWN)  # where widgets.player_panel writes the name
         self.coins = (self.stats[0], self.stats[1] + 13)

@@ -90,8 +90,14 @@ def _mining_skipped(table, ev):
 
 @line("card_mined")
 def _card_mined(table, ev):
-    return t("log.hk.mined", name=table.log_name(ev["player"]), card=rock_name(ev["card"]), cost=ev["cost"],
-             units=ev["units"], move=ev["movement"])
+    return t(
+        "log.hk.mined",
+        name=table.log_name(ev["player"]),
+        card=rock_name(ev["card"]),
+        cost=ev["cost"],
+        units=ev["units"],
+        move=ev["movement"],
+    )
 
 
 @line("coins_changed")
@@ -109,7 +115,12 @@ def _base_action(table, ev):
 
 @line("cart_unloaded")
 def _cart_unloaded(table, ev):
-    return t("log.hk.unloaded", name=table.log_name(ev["player"]), cards=rocks_label(ev["cards"]), move=ev["movement"])
+    return t(
+        "log.hk.unloaded",
+        name=table.log_name(ev["player"]),
+        cards=rocks_label(ev["cards"]),
+        move=ev["movement"],
+    )
 
 
 @line("equipment_drawn")

@@ -55,13 +55,14 @@ def draw_map(table, surface, d: dict, ch) -> None:
     surface.blit(map_layer(table, d), MAP.topleft)
     hovered = table.hovered_cell()
     mode_colour = DETECT if table.mode == "detector" else REACH
-    for (r, c) in ch.cells:
+    for r, c in ch.cells:
         rect = cell_rect(r, c)
         surface.blit(veil(mode_colour, 46), rect)
         pygame.draw.rect(surface, mode_colour, rect.inflate(-4, -4), width=3, border_radius=6)
     if table.cursor is not None and table.my_turn:
-        pygame.draw.rect(surface, widgets.HIGHLIGHT, cell_rect(*table.cursor).inflate(-2, -2), width=2,
-                         border_radius=6)
+        pygame.draw.rect(
+            surface, widgets.HIGHLIGHT, cell_rect(*table.cursor).inflate(-2, -2), width=2, border_radius=6
+        )
     target = hovered if hovered in ch.cells else table.cursor if table.cursor in ch.cells else None
     if target is not None and table.mode is None and d["phase"] == "move":
         draw_path(surface, walk(tuple(d["pawns"][d["player"]]), target))
@@ -73,11 +74,23 @@ def draw_map(table, surface, d: dict, ch) -> None:
 def map_layer(table, d: dict) -> pygame.Surface:
     """The tiles, stacks and top cards, drawn once per change of what they show (not every frame)."""
     sprites = table.sprites
-    key = (language(), tuple(
-        (r, c, site.get("stack_size"), site.get("face_up"), (site.get("top") or {}).get("id"),
-         tuple(p["card"]["id"] for p in site.get("peeked", ())), sprites.noted(("stack", r, c), None),
-         sprites.is_hidden(("top", r, c)))
-        for r, row in enumerate(d["map"]) for c, site in enumerate(row)))
+    key = (
+        language(),
+        tuple(
+            (
+                r,
+                c,
+                site.get("stack_size"),
+                site.get("face_up"),
+                (site.get("top") or {}).get("id"),
+                tuple(p["card"]["id"] for p in site.get("peeked", ())),
+                sprites.noted(("stack", r, c), None),
+                sprites.is_hidden(("top", r, c)),
+            )
+            for r, row in enumerate(d["map"])
+            for c, site in enumerate(row)
+        ),
+    )
     cached = table.map_cache
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -105,7 +118,9 @@ def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
         return
     card = card_rect(r, c).move(-origin[0], -origin[1])
     if not table.sprites.is_hidden(("top", r, c)):
-        known = site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
+        known = (
+            site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
+        )
         image = table.site_card_image(site, SITE_CARD, known)
         seen_only = known is not None and not site["face_up"]
         widgets.draw_card(surface, image, card, dim=seen_only)
@@ -115,10 +130,19 @@ def draw_cell(table, surface, d: dict, r: int, c: int, origin=(0, 0)) -> None:
         if seen_only:
             pygame.draw.rect(surface, DETECT, card, width=2, border_radius=5)
     badge = count_rect(r, c).move(-origin[0], -origin[1])
-    widgets.chip(surface, str(n), badge.midtop, colour=(30, 30, 30), text_colour=gfx.INK, size=12, anchor="midtop")
+    widgets.chip(
+        surface, str(n), badge.midtop, colour=(30, 30, 30), text_colour=gfx.INK, size=12, anchor="midtop"
+    )
     if any(p["position"] == "second" for p in site["peeked"]):
-        widgets.chip(surface, t("hk.known_second"), (card.centerx, card.top + 2), colour=DETECT,
-                     text_colour=(10, 20, 40), size=10, anchor="midtop")
+        widgets.chip(
+            surface,
+            t("hk.known_second"),
+            (card.centerx, card.top + 2),
+            colour=DETECT,
+            text_colour=(10, 20, 40),
+            size=10,
+            anchor="midtop",
+        )
 
 
 def draw_card_marks(table, surface, card: dict, rect: pygame.Rect) -> None:
@@ -153,36 +177,59 @@ def stat_chips(cost: int, carry: int, points: int) -> pygame.Surface:
     row = rects[0].unionall(rects[1:])
     local = [r.move(-row.left, -row.top) for r in rects]
     big = pygame.Surface((row.width * SCALE, row.height * SCALE), pygame.SRCALPHA)
-    pygame.draw.rect(big, PLATE, big.get_rect(), border_bottom_left_radius=6 * SCALE,
-                     border_bottom_right_radius=6 * SCALE, border_top_left_radius=3 * SCALE,
-                     border_top_right_radius=3 * SCALE)
-    coin, weight, star = (pygame.Rect(r.left * SCALE, r.top * SCALE, r.width * SCALE, r.height * SCALE)
-                          for r in local)
+    pygame.draw.rect(
+        big,
+        PLATE,
+        big.get_rect(),
+        border_bottom_left_radius=6 * SCALE,
+        border_bottom_right_radius=6 * SCALE,
+        border_top_left_radius=3 * SCALE,
+        border_top_right_radius=3 * SCALE,
+    )
+    coin, weight, star = (
+        pygame.Rect(r.left * SCALE, r.top * SCALE, r.width * SCALE, r.height * SCALE) for r in local
+    )
     R = coin.width / 2
     pygame.draw.circle(big, COIN_RING, coin.center, R)
     pygame.draw.circle(big, COIN_FILL, coin.center, R - 5)
     # a weight: a ring handle over a trapezoid body as wide as its chip, the digit on the body
     top, bottom = weight.top + weight.height * 0.24, weight.bottom - SCALE
-    pygame.draw.polygon(big, WEIGHT_FILL, [(weight.left + weight.width * 0.16, top),
-                                           (weight.right - weight.width * 0.16, top), (weight.right, bottom),
-                                           (weight.left, bottom)])
-    pygame.draw.circle(big, WEIGHT_FILL, (weight.centerx, weight.top + weight.height * 0.16),
-                       weight.height * 0.13, width=5)
+    pygame.draw.polygon(
+        big,
+        WEIGHT_FILL,
+        [
+            (weight.left + weight.width * 0.16, top),
+            (weight.right - weight.width * 0.16, top),
+            (weight.right, bottom),
+            (weight.left, bottom),
+        ],
+    )
+    pygame.draw.circle(
+        big, WEIGHT_FILL, (weight.centerx, weight.top + weight.height * 0.16), weight.height * 0.13, width=5
+    )
     # a fat star: room inside for the digit
     cx, cy = star.centerx, star.centery + SCALE
     outer = star.height / 2
-    corners = [(cx + math.cos(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64),
-                cy + math.sin(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64)) for k in range(10)]
+    corners = [
+        (
+            cx + math.cos(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64),
+            cy + math.sin(math.radians(-90 + 36 * k)) * outer * (1 if k % 2 == 0 else 0.64),
+        )
+        for k in range(10)
+    ]
     pygame.draw.polygon(big, STAR_RING, corners)
     pygame.draw.polygon(big, STAR_FILL, [(cx + (x - cx) * 0.87, cy + (y - cy) * 0.87) for x, y in corners])
     out = pygame.transform.smoothscale(big, row.size)
-    for r, value, colour, dy in zip(local, (cost, carry, points), (COIN_INK, gfx.INK, gfx.INK), (0, 2, 2),
-                                    strict=True):
+    for r, value, colour, dy in zip(
+        local, (cost, carry, points), (COIN_INK, gfx.INK, gfx.INK), (0, 2, 2), strict=True
+    ):
         label = str(value)
         centre = (r.centerx, r.centery + dy)
         if colour != COIN_INK:  # a dark rim keeps the light digit readable on grey and red
             for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                gfx.text(out, label, (centre[0] + ox, centre[1] + oy), STAT_SIZE, RIM, anchor="center", bold=True)
+                gfx.text(
+                    out, label, (centre[0] + ox, centre[1] + oy), STAT_SIZE, RIM, anchor="center", bold=True
+                )
         gfx.text(out, label, centre, STAT_SIZE, colour, anchor="center", bold=True)
     _chips[key] = out
     return out
@@ -268,7 +315,9 @@ def draw_preview(table, surface, d: dict, cell: tuple[int, int]) -> None:
     lines = gfx.wrap(text, 14, text_width)
     lh = gfx.font(14).get_linesize()
     height = max(BIG_CARD[1] + 20 if pictured else 0, len(lines) * lh + 20)
-    rect = pygame.Rect(SIDE.left + 4, 0, BIG_CARD[0] + text_width + 40 if pictured else text_width + 24, height)
+    rect = pygame.Rect(
+        SIDE.left + 4, 0, BIG_CARD[0] + text_width + 40 if pictured else text_width + 24, height
+    )
     rect.centery = cell_rect(r, c).centery
     rect.clamp_ip(SIDE)
     gfx.panel(surface, rect, 240, colour=(28, 24, 20), border=widgets.HIGHLIGHT, radius=10)
@@ -276,7 +325,9 @@ def draw_preview(table, surface, d: dict, cell: tuple[int, int]) -> None:
     if site["base"]:
         surface.blit(gfx.image(table.app.assets, "hakkutsu.base", (BIG_CARD[0], BIG_CARD[0])), card)
     elif site["stack_size"] > 0:
-        known = site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
+        known = (
+            site["peeked"][0]["card"] if site["peeked"] and site["peeked"][0]["position"] == "top" else None
+        )
         surface.blit(table.site_card_image(site, BIG_CARD, known), card)
     x = card.right + 12 if pictured else rect.left + 12
     for i, line in enumerate(lines):

@@ -29,7 +29,9 @@ from .texts import (
 
 CHOICE = SIDE.copy()  # the set-up choices: beside the map (over the other players' panels), the map in view
 CHOICE_PAD, CHOICE_GAP = 14, 12
-CHOICE_HINT = pygame.Rect(CHOICE.left + CHOICE_PAD, CHOICE.top + 42, CHOICE.width - 2 * CHOICE_PAD, 38)  # 2 lines
+CHOICE_HINT = pygame.Rect(
+    CHOICE.left + CHOICE_PAD, CHOICE.top + 42, CHOICE.width - 2 * CHOICE_PAD, 38
+)  # 2 lines
 CHOICE_TOP = 84  # the cards begin under the title and the hint (and an equipment card's key badge above it)
 SCORES = pygame.Rect(TABLE_AREA.left + 40, 80, TABLE_AREA.width - 80, 540)
 SCORE_ROWS = ("printed", "fossils", "museum", "total")
@@ -48,8 +50,14 @@ def draw_dig(table, surface, dig: Dig) -> tuple[pygame.Rect, list[pygame.Rect]]:
     Returns the dialog's rectangle and the rectangles of everything drawn in it (tests check that the
     frame holds them)."""
     turn = table.display.get("turn") or {}
-    key = (language(), dig.card["id"], *dig[1:], bool(turn.get("drill")), bool(turn.get("crane")),
-           table.display["mode"])
+    key = (
+        language(),
+        dig.card["id"],
+        *dig[1:],
+        bool(turn.get("drill")),
+        bool(turn.get("crane")),
+        table.display["mode"],
+    )
     if key not in _dig_layers:
         if len(_dig_layers) > 8:
             _dig_layers.clear()
@@ -73,40 +81,86 @@ def _dig_layer(table, dig: Dig) -> tuple[pygame.Surface, list[pygame.Rect], pyga
     layer = pygame.Surface(TABLE_AREA.size, pygame.SRCALPHA)
     parts: list[pygame.Rect] = []
     x, y = DIG_PAD, 14
-    parts.append(gfx.text(layer, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True))
+    parts.append(
+        gfx.text(layer, t("hk.dig.title", card=rock_name(dig.card)), (x, y), 20, gfx.GOLD, bold=True)
+    )
     card = pygame.Rect(x, y + 36, *BIG_CARD)
     layer.blit(table.rock_image(dig.card, BIG_CARD), card)
     parts.append(card)
     tx, ty = card.right + 16, card.top
     turn = table.display.get("turn") or {}
     cost_note = t("hk.dig.drill") if turn.get("drill") else ""
-    parts.append(gfx.text(layer, t("hk.dig.cost", cost=dig.cost) + cost_note, (tx, ty), 17, gfx.INK, bold=True))
+    parts.append(
+        gfx.text(layer, t("hk.dig.cost", cost=dig.cost) + cost_note, (tx, ty), 17, gfx.INK, bold=True)
+    )
     coin = table.coin_image(20)
     row = ty + 30
     before = widgets.token_stack(layer, coin, (tx, row), dig.coins_before, most=6, step=2)
     parts.append(before)
     if dig.coins_after < 0:  # no "after": the dig cannot be paid for
-        parts.append(gfx.text(layer, tn("hk.dig.coins_short", -dig.coins_after), (before.right + 14, before.centery),
-                              14, gfx.RED, anchor="midleft"))
+        parts.append(
+            gfx.text(
+                layer,
+                tn("hk.dig.coins_short", -dig.coins_after),
+                (before.right + 14, before.centery),
+                14,
+                gfx.RED,
+                anchor="midleft",
+            )
+        )
     else:
         arrow = gfx.text(layer, "→", (before.right + 10, before.centery), 20, gfx.MUTED, anchor="midleft")
         after = widgets.token_stack(layer, coin, (arrow.right + 10, row), dig.coins_after, most=6, step=2)
-        parts += [arrow, after, gfx.text(layer, t("hk.dig.coins_left", n=dig.coins_after),
-                                         (after.right + 14, before.centery), 14, gfx.MUTED, anchor="midleft")]
+        parts += [
+            arrow,
+            after,
+            gfx.text(
+                layer,
+                t("hk.dig.coins_left", n=dig.coins_after),
+                (after.right + 14, before.centery),
+                14,
+                gfx.MUTED,
+                anchor="midleft",
+            ),
+        ]
     crane = t("hk.dig.crane") if turn.get("crane") else ""
-    parts.append(gfx.text(layer, t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane,
-                          (tx, max(ty + 72, before.bottom + 14)), 15, gfx.INK))
+    parts.append(
+        gfx.text(
+            layer,
+            t("hk.dig.cart", before=dig.units_before, after=dig.units_after) + crane,
+            (tx, max(ty + 72, before.bottom + 14)),
+            15,
+            gfx.INK,
+        )
+    )
     size = (round(table.cart_image(None).get_width() * DIG_TRACK_SCALE), round(74 * DIG_TRACK_SCALE))
     top = max(card.bottom, parts[-1].bottom) + 12
-    for k, (units, move) in enumerate(((dig.units_before, dig.move_before), (dig.units_after, dig.move_after))):
+    for k, (units, move) in enumerate(
+        ((dig.units_before, dig.move_before), (dig.units_after, dig.move_after))
+    ):
         rect = pygame.Rect((x, top + k * (size[1] + 8)), size)
         layer.blit(table.cart_image(size), rect)
         if move is not None:
-            pygame.draw.rect(layer, widgets.HIGHLIGHT if k else (200, 200, 200), track_cell(rect, units).inflate(4, 4),
-                             width=3, border_radius=6)
+            pygame.draw.rect(
+                layer,
+                widgets.HIGHLIGHT if k else (200, 200, 200),
+                track_cell(rect, units).inflate(4, 4),
+                width=3,
+                border_radius=6,
+            )
         label = t("hk.dig.before" if not k else "hk.dig.after", move=move if move is not None else "×")
-        parts += [rect, gfx.text(layer, label, (rect.right + 12, rect.centery), 15,
-                                 gfx.INK if move is not None else gfx.RED, anchor="midleft", bold=bool(k))]
+        parts += [
+            rect,
+            gfx.text(
+                layer,
+                label,
+                (rect.right + 12, rect.centery),
+                15,
+                gfx.INK if move is not None else gfx.RED,
+                anchor="midleft",
+                bold=bool(k),
+            ),
+        ]
     reason = dig_refusal(dig)
     note = reason[:1].upper() + reason[1:] if reason else t("hk.dig.points", points=dig.card["points"])
     width = max(p.right for p in parts) - x
@@ -164,8 +218,15 @@ def draw_choice(table, surface, d: dict, ch) -> None:
         items = [("dealt", i) for i in range(len(pool))]
         count = len(pool) or 2
     width = CHOICE.width - 2 * CHOICE_PAD
-    gfx.text(surface, gfx.ellipsize(title, 20, width, bold=True), (CHOICE.centerx, CHOICE.top + 14), 20, gfx.GOLD,
-             anchor="midtop", bold=True)
+    gfx.text(
+        surface,
+        gfx.ellipsize(title, 20, width, bold=True),
+        (CHOICE.centerx, CHOICE.top + 14),
+        20,
+        gfx.GOLD,
+        anchor="midtop",
+        bold=True,
+    )
     hint = t("hk.choice.draft_hint") if draft else t("hk.choice.keep_hint")
     gfx.text_block(surface, hint, CHOICE_HINT, hint_size(hint), gfx.MUTED, line_gap=0)
     n = max(1, len(items) or count)
@@ -181,9 +242,15 @@ def draw_choice(table, surface, d: dict, ch) -> None:
         picked = key in ch
         hovered = table.mouse is not None and rect.collidepoint(table.mouse)
         image = table.museum_image(entry, rect.size) if draft else table.equipment_image(entry, rect.size)
-        widgets.draw_card(surface, image, rect, lift=10 if picked and hovered else 0,
-                          highlight=widgets.TARGET if picked else None, badge=ch.number_of(key) if mine else None,
-                          badge_above=not draft)
+        widgets.draw_card(
+            surface,
+            image,
+            rect,
+            lift=10 if picked and hovered else 0,
+            highlight=widgets.TARGET if picked else None,
+            badge=ch.number_of(key) if mine else None,
+            badge_above=not draft,
+        )
         draw_caption(surface, choice_caption(entry, draft), below)
         table.tips.add(rect, localized(entry) + " — " + bonus_text(entry) if draft else equipment_tip(entry))
 
@@ -200,12 +267,16 @@ def choice_caption(entry, draft: bool) -> list[tuple[str, tuple]]:
     return [(equipment_name(entry), NAME), (equipment_phase(entry), PHASE), (equipment_text(entry), TEXT)]
 
 
-def caption_lines(parts: list[tuple[str, tuple]], width: int, height: int) -> tuple[int, list[tuple[str, tuple]]]:
+def caption_lines(
+    parts: list[tuple[str, tuple]], width: int, height: int
+) -> tuple[int, list[tuple[str, tuple]]]:
     """The largest size at which a caption's parts wrap into ``width`` x ``height``, no word wider than
     the width (else the smallest), and its lines at that size (``(line, style)``)."""
     for size in CAPTION_SIZES:
         lines = [(line, style) for text, style in parts for line in gfx.wrap(text, size, width, style[1])]
-        fits = all(gfx.font(size, bold).size(line)[0] <= width for line, (_, bold) in lines)  # no long word cut
+        fits = all(
+            gfx.font(size, bold).size(line)[0] <= width for line, (_, bold) in lines
+        )  # no long word cut
         if fits and len(lines) * gfx.font(size).get_linesize() <= height:
             break
     return size, lines
@@ -215,8 +286,10 @@ def draw_caption(surface, parts: list[tuple[str, tuple]], rect: pygame.Rect) -> 
     """An offered card's caption beside it; returns the lines' rectangles."""
     size, lines = caption_lines(parts, rect.width, rect.height)
     lh = gfx.font(size).get_linesize()
-    return [gfx.text(surface, line, (rect.left, rect.top + i * lh), size, colour, bold=bold)
-            for i, (line, (colour, bold)) in enumerate(lines)]
+    return [
+        gfx.text(surface, line, (rect.left, rect.top + i * lh), size, colour, bold=bold)
+        for i, (line, (colour, bold)) in enumerate(lines)
+    ]
 
 
 def draw_scores(table, surface, summary: dict) -> None:
@@ -227,8 +300,15 @@ def draw_scores(table, surface, summary: dict) -> None:
     shown = summary["shown"]
     gfx.panel(surface, SCORES, 255, colour=(30, 24, 18), border=widgets.HIGHLIGHT)
     table.tips.cover(SCORES)
-    gfx.text(surface, t("hk.scores.title"), (SCORES.centerx, SCORES.top + 16), 28, gfx.GOLD, anchor="midtop",
-             bold=True)
+    gfx.text(
+        surface,
+        t("hk.scores.title"),
+        (SCORES.centerx, SCORES.top + 16),
+        28,
+        gfx.GOLD,
+        anchor="midtop",
+        bold=True,
+    )
     label_w = 200
     col_w = (SCORES.width - label_w - 40) // players
     x0 = SCORES.left + 20 + label_w
@@ -236,19 +316,40 @@ def draw_scores(table, surface, summary: dict) -> None:
     for q in range(players):
         cx = x0 + q * col_w + col_w // 2
         surface.blit(table.pawn_image(q, 30), (cx - 15, y))
-        gfx.text(surface, gfx.ellipsize(table.name(q), 17, col_w - 10, bold=True, tail=3), (cx, y + 34), 17, gfx.INK,
-                 anchor="midtop", bold=True)
+        gfx.text(
+            surface,
+            gfx.ellipsize(table.name(q), 17, col_w - 10, bold=True, tail=3),
+            (cx, y + 34),
+            17,
+            gfx.INK,
+            anchor="midtop",
+            bold=True,
+        )
         museum = ev["museums"][q]
         if museum:
-            gfx.text(surface, gfx.ellipsize(museum_name(museum), 13, col_w - 10), (cx, y + 58), 13, gfx.MUTED,
-                     anchor="midtop")
+            gfx.text(
+                surface,
+                gfx.ellipsize(museum_name(museum), 13, col_w - 10),
+                (cx, y + 58),
+                13,
+                gfx.MUTED,
+                anchor="midtop",
+            )
     y += 92
     for k, row in enumerate(SCORE_ROWS):
         top = y + k * 78
         if row == "total":
-            pygame.draw.line(surface, widgets.HIGHLIGHT, (SCORES.left + 20, top - 8), (SCORES.right - 20, top - 8), 2)
-        gfx.text(surface, t(f"hk.scores.{row}"), (SCORES.left + 24, top + 4), 18 if row != "total" else 22,
-                 gfx.GOLD if row == "total" else gfx.INK, bold=row == "total")
+            pygame.draw.line(
+                surface, widgets.HIGHLIGHT, (SCORES.left + 20, top - 8), (SCORES.right - 20, top - 8), 2
+            )
+        gfx.text(
+            surface,
+            t(f"hk.scores.{row}"),
+            (SCORES.left + 24, top + 4),
+            18 if row != "total" else 22,
+            gfx.GOLD if row == "total" else gfx.INK,
+            bold=row == "total",
+        )
         gfx.text(surface, t(f"hk.scores.{row}_hint"), (SCORES.left + 24, top + 32), 12, gfx.MUTED)
         if k >= shown:
             continue
@@ -256,20 +357,40 @@ def draw_scores(table, surface, summary: dict) -> None:
             cx = x0 + q * col_w + col_w // 2
             value = ev["breakdown"][q][row]
             win = row == "total" and q in ev["winners"]
-            gfx.text(surface, str(value), (cx, top), 30 if row == "total" else 26,
-                     gfx.GOLD if win else gfx.INK, anchor="midtop", bold=True)
+            gfx.text(
+                surface,
+                str(value),
+                (cx, top),
+                30 if row == "total" else 26,
+                gfx.GOLD if win else gfx.INK,
+                anchor="midtop",
+                bold=True,
+            )
             detail = score_detail(d, ev, q, row)
             parts = gfx.wrap(detail, 12, col_w - 12)
             if len(parts) > 2:  # two lines fit above the next row: the second ends in "…"
-                parts = [parts[0], gfx.ellipsize(detail[len(parts[0]):].lstrip(), 12, col_w - 12)]
+                parts = [parts[0], gfx.ellipsize(detail[len(parts[0]) :].lstrip(), 12, col_w - 12)]
             for i, part in enumerate(parts):
                 gfx.text(surface, part, (cx, top + 34 + i * 15), 12, gfx.MUTED, anchor="midtop")
     if shown > len(SCORE_ROWS):
-        gfx.text(surface, verdict(table, ev), (SCORES.centerx, SCORES.bottom - 70), 20, gfx.GOLD, anchor="midtop",
-                 bold=True)
+        gfx.text(
+            surface,
+            verdict(table, ev),
+            (SCORES.centerx, SCORES.bottom - 70),
+            20,
+            gfx.GOLD,
+            anchor="midtop",
+            bold=True,
+        )
     if table.timeline.waiting:
-        gfx.text(surface, t("hk.scores.continue"), (SCORES.centerx, SCORES.bottom - 30), 14, gfx.MUTED,
-                 anchor="midtop")
+        gfx.text(
+            surface,
+            t("hk.scores.continue"),
+            (SCORES.centerx, SCORES.bottom - 30),
+            14,
+            gfx.MUTED,
+            anchor="midtop",
+        )
 
 
 def score_detail(d: dict, ev: dict, q: int, row: str) -> str:
@@ -298,4 +419,3 @@ def verdict(table, ev: dict) -> str:
     if len(winners) == 1:
         return t("hk.scores.tie_broken", name=names, counts=counts)
     return t("hk.scores.tie_shared", names=names, counts=counts)
-

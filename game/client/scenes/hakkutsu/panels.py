@@ -73,11 +73,15 @@ def draw_panel(table, surface, d: dict, q: int, ch) -> None:
     lay = table.layout.panels[q]
     rect = lay.rect
     active = d["current_player"] == q and not d["terminal"]
-    name = table.name(q) if lay.own else gfx.ellipsize(table.name(q), 18, lay.stats[0] - NAME_GAP - lay.name_left,
-                                                          bold=True, tail=3)
+    name = (
+        table.name(q)
+        if lay.own
+        else gfx.ellipsize(table.name(q), 18, lay.stats[0] - NAME_GAP - lay.name_left, bold=True, tail=3)
+    )
     widgets.player_panel(surface, rect, name, active=active, icon=table.pawn_image(q, NAME_PAWN))
-    pygame.draw.line(surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33),
-                     (rect.left + 150, rect.top + 33), 2)
+    pygame.draw.line(
+        surface, PLAYER_COLOURS[q], (rect.left + 12, rect.top + 33), (rect.left + 150, rect.top + 33), 2
+    )
     draw_stats(table, surface, d, q)
     draw_cart(table, surface, d, q)
     draw_collection(table, surface, d, q)
@@ -94,22 +98,48 @@ def draw_stats(table, surface, d: dict, q: int) -> None:
     coins = d["coins"][q]
     coin = table.coin_image(18 if not lay.own else 22)
     r = widgets.token_stack(surface, coin, (x, y), coins, most=5, step=2, size=16 if not lay.own else 18)
-    table.tips.add(r, lambda q=q: t("hk.tip.coins", name=table.name(q), n=d["coins"][q], refill=d["refill"][q]))
+    table.tips.add(
+        r, lambda q=q: t("hk.tip.coins", name=table.name(q), n=d["coins"][q], refill=d["refill"][q])
+    )
     turn = d.get("turn") or {}
-    jeep = turn.get("jeep_bonus", 0) if turn.get("player") == q and d["phase"] == "move" else 0  # until the move
+    jeep = (
+        turn.get("jeep_bonus", 0) if turn.get("player") == q and d["phase"] == "move" else 0
+    )  # until the move
     move = d["movement"][q] + jeep
     label = t("hk.move", n=move)
-    mr = gfx.text(surface, label, (r.right + (14 if lay.own else 10), r.centery), 16 if not lay.own else 18, gfx.INK,
-                  anchor="midleft", bold=True)
-    table.tips.add(mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q],
-                                      units=d["cart_units"][q]))
+    mr = gfx.text(
+        surface,
+        label,
+        (r.right + (14 if lay.own else 10), r.centery),
+        16 if not lay.own else 18,
+        gfx.INK,
+        anchor="midleft",
+        bold=True,
+    )
+    table.tips.add(
+        mr, lambda q=q: t("hk.tip.move", name=table.name(q), n=d["movement"][q], units=d["cart_units"][q])
+    )
     score = d["public_scores"][q]
     if lay.own:  # above "Scoring now: ...", clear of the equipment's key badges
-        sr = gfx.text(surface, tn("hk.score", score), (lay.kinds_label[0], lay.rect.top + 6), 18, gfx.GOLD,
-                      anchor="topleft", bold=True)
+        sr = gfx.text(
+            surface,
+            tn("hk.score", score),
+            (lay.kinds_label[0], lay.rect.top + 6),
+            18,
+            gfx.GOLD,
+            anchor="topleft",
+            bold=True,
+        )
     else:
-        sr = gfx.text(surface, tn("hk.score", score), (lay.rect.right - 12, lay.rect.top + 8), 18, gfx.GOLD,
-                      anchor="topright", bold=True)
+        sr = gfx.text(
+            surface,
+            tn("hk.score", score),
+            (lay.rect.right - 12, lay.rect.top + 8),
+            18,
+            gfx.GOLD,
+            anchor="topright",
+            bold=True,
+        )
     table.tips.add(sr, lambda q=q: score_tip(table, d, q))
 
 
@@ -118,7 +148,9 @@ def score_tip(table, d: dict, q: int) -> str:
     cards = scoring_cards(d, q)
     n = fossils_of(cards)
     printed = sum(c["points"] for c in cards)
-    text = tn("hk.tip.score", n, name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n)
+    text = tn(
+        "hk.tip.score", n, name=table.name(q), printed=printed, n=n, fossils=n * n, total=printed + n * n
+    )
     museum = d["museum"][q]
     if museum is not None:
         text += "\n" + t("hk.tip.score_museum", bonus=bonus_now(museum, cards))
@@ -130,17 +162,31 @@ def draw_cart(table, surface, d: dict, q: int) -> None:
     track = table.cart_image(lay.track.size)
     surface.blit(track, lay.track)
     units = d["cart_units"][q]
-    pygame.draw.rect(surface, widgets.HIGHLIGHT, track_cell(lay.track, units).inflate(4, 4), width=3,
-                     border_radius=6)
-    table.tips.add(lay.track, lambda q=q: t("hk.tip.cart", name=table.name(q), units=d["cart_units"][q],
-                                             move=d["cart_track"][d["cart_units"][q]]))
+    pygame.draw.rect(
+        surface, widgets.HIGHLIGHT, track_cell(lay.track, units).inflate(4, 4), width=3, border_radius=6
+    )
+    table.tips.add(
+        lay.track,
+        lambda q=q: t(
+            "hk.tip.cart",
+            name=table.name(q),
+            units=d["cart_units"][q],
+            move=d["cart_track"][d["cart_units"][q]],
+        ),
+    )
     cart = d["carts"][q]
     zone = lay.cart
     zone.set_items(("cart", q, i) for i in range(len(cart)))
     size = OWN_ROCK if lay.own else OTHER_ROCK
     if not cart:
-        gfx.text(surface, t("hk.cart_empty"), (zone.rect.left + 4, zone.rect.centery), 13, gfx.MUTED,
-                 anchor="midleft")
+        gfx.text(
+            surface,
+            t("hk.cart_empty"),
+            (zone.rect.left + 4, zone.rect.centery),
+            13,
+            gfx.MUTED,
+            anchor="midleft",
+        )
     for key, r in zone.rects():
         if table.sprites.is_hidden(key):
             continue
@@ -171,16 +217,36 @@ def draw_collection(table, surface, d: dict, q: int) -> None:
                 surface.blit(table.rock_image(card, r.size), r)
             last = table.layout.kind_slot(q, kind, max(0, len(cards) - 1), len(cards))
             area = pygame.Rect(col.left, col.top, col.width, last.bottom - col.top)
-            gfx.text(surface, str(n), (col.left + KIND_ICON + 3, col.top + KIND_ICON // 2), 14,
-                     gfx.INK if n else gfx.MUTED, anchor="midleft", bold=True)
+            gfx.text(
+                surface,
+                str(n),
+                (col.left + KIND_ICON + 3, col.top + KIND_ICON // 2),
+                14,
+                gfx.INK if n else gfx.MUTED,
+                anchor="midleft",
+                bold=True,
+            )
         else:
-            gfx.text(surface, str(n), (col.left + KIND_ICON + 3, col.centery), 15,
-                     gfx.INK if n else gfx.MUTED, anchor="midleft", bold=True)
+            gfx.text(
+                surface,
+                str(n),
+                (col.left + KIND_ICON + 3, col.centery),
+                15,
+                gfx.INK if n else gfx.MUTED,
+                anchor="midleft",
+                bold=True,
+            )
             area = col
         table.tips.add(area, lambda k=kind, cs=cards, oc=on_cart, q=q: collection_tip(table, q, k, cs, oc))
     fossils = fossils_of(scoring_cards(d, q))
-    fr = gfx.text(surface, tn("hk.fossils", fossils * fossils, n=fossils), lay.fossils, 13,
-                  gfx.INK if fossils else gfx.MUTED, anchor="midleft")
+    fr = gfx.text(
+        surface,
+        tn("hk.fossils", fossils * fossils, n=fossils),
+        lay.fossils,
+        13,
+        gfx.INK if fossils else gfx.MUTED,
+        anchor="midleft",
+    )
     table.tips.add(fr, lambda: t("hk.tip.fossils"))
 
 
@@ -190,8 +256,14 @@ def kind_counts(d: dict, q: int) -> dict[str, int]:
 
 
 def collection_tip(table, q: int, kind: str, cards: list, on_cart: list = ()) -> str:
-    head = t("hk.tip.collection", name=table.name(q), kind=kind_name(kind), n=len(cards) + len(on_cart),
-             collected=len(cards), cart=len(on_cart))
+    head = t(
+        "hk.tip.collection",
+        name=table.name(q),
+        kind=kind_name(kind),
+        n=len(cards) + len(on_cart),
+        collected=len(cards),
+        cart=len(on_cart),
+    )
     names = [rock_name(c) for c in cards] + [t("hk.tip.on_cart_name", card=rock_name(c)) for c in on_cart]
     return head + ("\n" + join(names) if names else "")
 
@@ -205,10 +277,21 @@ def draw_museum(table, surface, d: dict, q: int) -> None:
         cards = scoring_cards(d, q)
         public = q != table.viewer or d["draft"]
         note = t("hk.bonus_now", n=bonus_now(museum, cards))
-        gfx.text(surface, note, (rect.centerx, rect.bottom + 2), 12 if lay.own else 11, gfx.GOLD, anchor="midtop",
-                 bold=True)
-        table.tips.add(rect, lambda m=museum, pub=public: museum_tip(m) + "\n"
-                       + t("hk.tip.museum_public" if pub else "hk.tip.museum_secret"))
+        gfx.text(
+            surface,
+            note,
+            (rect.centerx, rect.bottom + 2),
+            12 if lay.own else 11,
+            gfx.GOLD,
+            anchor="midtop",
+            bold=True,
+        )
+        table.tips.add(
+            rect,
+            lambda m=museum, pub=public: (
+                museum_tip(m) + "\n" + t("hk.tip.museum_public" if pub else "hk.tip.museum_secret")
+            ),
+        )
     else:
         table.tips.add(rect, lambda q=q: t("hk.tip.museum_hidden", name=table.name(q)))
     if lay.own:
@@ -220,8 +303,14 @@ def draw_hand(table, surface, d: dict, ch) -> None:
     hand = d["equipment"]
     zone.set_items(("equipment", i) for i in range(len(hand)))
     # the label rides above the cards' key badges, which sit on the cards' top edge (clear of the names)
-    gfx.text(surface, t("hk.equipment_label"), (zone.rect.left, zone.rect.top - widgets.BADGE_ABOVE), 12, gfx.MUTED,
-             anchor="bottomleft")
+    gfx.text(
+        surface,
+        t("hk.equipment_label"),
+        (zone.rect.left, zone.rect.top - widgets.BADGE_ABOVE),
+        12,
+        gfx.MUTED,
+        anchor="bottomleft",
+    )
     if not hand:
         gfx.text(surface, t("hk.no_equipment"), (zone.rect.left, zone.rect.top + 20), 13, gfx.MUTED)
     hovered = zone.item_at(table.mouse) if table.mouse else None
@@ -231,10 +320,15 @@ def draw_hand(table, surface, d: dict, ch) -> None:
         card = hand[key[1]]
         picked = key in ch
         chosen = picked and table.mode is not None and ch.picks[key].mode == table.mode
-        widgets.draw_card(surface, table.equipment_image(card["key"], HAND_CARD), r,
-                          lift=14 if chosen else 8 if (picked and hovered == key) else 0,
-                          highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
-                          badge=ch.number_of(key) if table.my_turn else None, badge_above=True)
+        widgets.draw_card(
+            surface,
+            table.equipment_image(card["key"], HAND_CARD),
+            r,
+            lift=14 if chosen else 8 if (picked and hovered == key) else 0,
+            highlight=widgets.HIGHLIGHT if chosen else widgets.TARGET if picked else None,
+            badge=ch.number_of(key) if table.my_turn else None,
+            badge_above=True,
+        )
         table.tips.add(r, lambda k=card["key"]: equipment_tip(k))
 
 
@@ -251,8 +345,15 @@ def draw_backs(table, surface, d: dict, q: int) -> None:
         surface.blit(table.equipment_image(opened[0]["key"], zone.item_size), rect)
     else:
         surface.blit(back if n else widgets.dimmed(back), rect)
-    r = gfx.text(surface, f"×{n}", (rect.right + 4, rect.centery), 15, gfx.INK if n else gfx.MUTED, anchor="midleft",
-                 bold=True)
+    r = gfx.text(
+        surface,
+        f"×{n}",
+        (rect.right + 4, rect.centery),
+        15,
+        gfx.INK if n else gfx.MUTED,
+        anchor="midleft",
+        bold=True,
+    )
 
     def tip(q=q, opened=opened) -> str:
         text = t("hk.tip.equipment_backs", name=table.name(q), n=d["equipment_counts"][q])

@@ -127,8 +127,13 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
     def map_preview_shown(self, d: dict, dig_dialog: bool) -> bool:
         """The hovered cell's preview: not over the dig dialog, the set-up choices or the scores,
         and not after a click until the mouse moves (it hid what the click opened)."""
-        return (self.hovered_cell() is not None and self.summary is None and not dig_dialog
-                and not self.tips.dismissed and d["phase"] not in ("draft", "equip"))
+        return (
+            self.hovered_cell() is not None
+            and self.summary is None
+            and not dig_dialog
+            and not self.tips.dismissed
+            and d["phase"] not in ("draft", "equip")
+        )
 
     def on_view_shown(self) -> None:
         if self.layout.viewer != self.viewer:
@@ -164,36 +169,69 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         for key in ch.order:
             if key[0] == "dealt":
                 name = equipment_name(d["equipment_dealt"][key[1]])
-                out.append(BarButton(t("hk.btn.keep", card=name), lambda k=key: self.pick(k), ch.number_of(key),
-                                     ident=f"keep-{key[1]}"))
+                out.append(
+                    BarButton(
+                        t("hk.btn.keep", card=name),
+                        lambda k=key: self.pick(k),
+                        ch.number_of(key),
+                        ident=f"keep-{key[1]}",
+                    )
+                )
             elif key[0] == "draft":
                 name = localized(d["draft_pool"][key[1]])
-                out.append(BarButton(t("hk.btn.draft", museum=name), lambda k=key: self.pick(k), ch.number_of(key),
-                                     ident=f"draft-{key[1]}"))
+                out.append(
+                    BarButton(
+                        t("hk.btn.draft", museum=name),
+                        lambda k=key: self.pick(k),
+                        ch.number_of(key),
+                        ident=f"draft-{key[1]}",
+                    )
+                )
         if self.mode is not None:
             if self.detect_cell is not None:
                 for second, label, k in ((False, "hk.btn.look_top", "T"), (True, "hk.btn.look_second", "S")):
                     action = detector_action(ch, self.detect_cell, second)
                     if action is not None:
-                        out.append(BarButton(t(label), lambda a=action: self.perform(a), k,
-                                             ident="look-second" if second else "look-top"))
+                        out.append(
+                            BarButton(
+                                t(label),
+                                lambda a=action: self.perform(a),
+                                k,
+                                ident="look-second" if second else "look-top",
+                            )
+                        )
             out.append(BarButton(t("hk.btn.cancel"), self.cancel_mode, t("hk.key_backspace"), ident="cancel"))
             return out
         if ch.mine is not None or ch.skip is not None:
             dig = dig_preview(d, self.viewer)
             label = t("hk.btn.dig", card=rock_name(dig.card), cost=dig.cost) if dig else t("hk.btn.dig_plain")
-            out.append(BarButton(label, lambda: self.perform(ch.mine), "D", enabled=ch.mine is not None,
-                                 primary=ch.mine is not None, ident="dig"))
+            out.append(
+                BarButton(
+                    label,
+                    lambda: self.perform(ch.mine),
+                    "D",
+                    enabled=ch.mine is not None,
+                    primary=ch.mine is not None,
+                    ident="dig",
+                )
+            )
         if ch.skip is not None:
             out.append(BarButton(t("hk.btn.leave"), lambda: self.perform(ch.skip), "L", ident="leave"))
         for i, e in enumerate(d["equipment"]):
             key = ("equipment", i)
             if key in ch:
-                label = t(f"hk.btn.use_{e['key']}") if e["key"] in ("helicopter", "detector") else \
-                    t("hk.btn.use", card=equipment_name(e["key"]))
-                out.append(BarButton(label, lambda k=key: self.pick(k), ch.number_of(key), ident=f"use-{e['key']}"))
+                label = (
+                    t(f"hk.btn.use_{e['key']}")
+                    if e["key"] in ("helicopter", "detector")
+                    else t("hk.btn.use", card=equipment_name(e["key"]))
+                )
+                out.append(
+                    BarButton(label, lambda k=key: self.pick(k), ch.number_of(key), ident=f"use-{e['key']}")
+                )
         if ch.end is not None:
-            out.append(BarButton(t("hk.btn.end"), lambda: self.perform(ch.end), "E", primary=True, ident="end"))
+            out.append(
+                BarButton(t("hk.btn.end"), lambda: self.perform(ch.end), "E", primary=True, ident="end")
+            )
         return out
 
     def action_label(self, action) -> str:
@@ -205,8 +243,12 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         rects = [cell_rect(*rc) for rc, pick in ch.cells.items() if pick.action == action]
         rects += [cell_rect(*rc) for rc, actions in ch.detector.items() if action in actions]
         for key, pick in ch.picks.items():
-            if pick.action == action or (pick.mode is not None and action.kind == USE
-                                         and key[0] == "equipment" and action.name == pick.mode):
+            if pick.action == action or (
+                pick.mode is not None
+                and action.kind == USE
+                and key[0] == "equipment"
+                and action.name == pick.mode
+            ):
                 rect = self.choice_rects.get(key) or self.layout.hand.rect_of(key)
                 if rect is not None:
                     rects.append(rect)
@@ -242,10 +284,20 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         if kind == "cell":
             r, c = (int(x) for x in arg.split(","))
             return [where.cell_rect(r, c)]
-        fixed = {"map": where.MAP, "base": where.cell_rect(*divmod(DATA.base, where.COLS)), "log": where.LOG,
-                 "prompt": where.PROMPT, "supply": where.SUPPLY, "deck": where.EQUIP_DECK,
-                 "round": pygame.Rect(where.TOP_BAR.left + 8, where.TOP_BAR.top + 4,
-                                      where.SUPPLY.left - 16 - where.TOP_BAR.left, where.TOP_BAR.height - 8)}
+        fixed = {
+            "map": where.MAP,
+            "base": where.cell_rect(*divmod(DATA.base, where.COLS)),
+            "log": where.LOG,
+            "prompt": where.PROMPT,
+            "supply": where.SUPPLY,
+            "deck": where.EQUIP_DECK,
+            "round": pygame.Rect(
+                where.TOP_BAR.left + 8,
+                where.TOP_BAR.top + 4,
+                where.SUPPLY.left - 16 - where.TOP_BAR.left,
+                where.TOP_BAR.height - 8,
+            ),
+        }
         if kind in fixed:
             return [fixed[kind]]
         if kind == "scores":
@@ -421,8 +473,15 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
 
     def draw_top(self, surface, d: dict) -> None:
         gfx.panel(surface, TOP_BAR.inflate(-8, -6), 200, radius=8)
-        gfx.text(surface, self.round_title(max(1, d["round"])) if d["round"] else t("hk.setup"), (20, 22), 18,
-                 gfx.GOLD, anchor="midleft", bold=True)
+        gfx.text(
+            surface,
+            self.round_title(max(1, d["round"])) if d["round"] else t("hk.setup"),
+            (20, 22),
+            18,
+            gfx.GOLD,
+            anchor="midleft",
+            bold=True,
+        )
         if d["rounds"]:
             left = max(0, d["rounds"] - d["round"])
             label = tn("hk.rounds_left", left) if left else t("hk.last_round")
@@ -433,20 +492,37 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         r = gfx.text(surface, label, (170, 22), 15, gfx.INK, anchor="midleft")
         bar = widgets.Bar((r.right + 10, 17, 100, 10), goal)
         bar.draw(surface, value)
-        self.tips.add(r.union(bar.rect), lambda: t("hk.tip.end_rounds", n=d["rounds"]) if d["rounds"]
-                      else t("hk.tip.end_sites", n=d["end_empty_sites"], empty=d["empty_sites"]))
-        mode = gfx.text(surface, t(f"hk.mode.{d['mode']}"), (bar.rect.right + 18, 22), 14, gfx.MUTED,
-                        anchor="midleft")
+        self.tips.add(
+            r.union(bar.rect),
+            lambda: (
+                t("hk.tip.end_rounds", n=d["rounds"])
+                if d["rounds"]
+                else t("hk.tip.end_sites", n=d["end_empty_sites"], empty=d["empty_sites"])
+            ),
+        )
+        mode = gfx.text(
+            surface, t(f"hk.mode.{d['mode']}"), (bar.rect.right + 18, 22), 14, gfx.MUTED, anchor="midleft"
+        )
         self.tips.add(mode, lambda: t(f"hk.tip.mode_{d['mode']}"))
         supply = self.sprites.noted("supply", d["coin_supply"])
-        sr = widgets.token_stack(surface, self.coin_image(18), SUPPLY.topleft, supply, most=4, step=2, size=15)
+        sr = widgets.token_stack(
+            surface, self.coin_image(18), SUPPLY.topleft, supply, most=4, step=2, size=15
+        )
         gfx.text(surface, t("hk.supply"), (sr.right + 4, SUPPLY.centery), 13, gfx.MUTED, anchor="midleft")
         self.tips.add(SUPPLY, lambda: t("hk.tip.supply", n=d["coin_supply"]))
         back = self.equipment_image(None, (22, 31))
         surface.blit(back, EQUIP_DECK.topleft)
-        gfx.text(surface, t("hk.deck", n=self.deck_size(), used=len(d["equipment_discard"])),
-                 (EQUIP_DECK.left + 28, EQUIP_DECK.centery), 13, gfx.INK, anchor="midleft")
-        self.tips.add(EQUIP_DECK, lambda: t("hk.tip.deck", n=d["equipment_deck"], used=len(d["equipment_discard"])))
+        gfx.text(
+            surface,
+            t("hk.deck", n=self.deck_size(), used=len(d["equipment_discard"])),
+            (EQUIP_DECK.left + 28, EQUIP_DECK.centery),
+            13,
+            gfx.INK,
+            anchor="midleft",
+        )
+        self.tips.add(
+            EQUIP_DECK, lambda: t("hk.tip.deck", n=d["equipment_deck"], used=len(d["equipment_discard"]))
+        )
 
     def draw_summary(self, surface) -> None:
         overlays.draw_scores(self, surface, self.summary)
@@ -455,11 +531,18 @@ class HakkutsuScene(HakkutsuCaptions, TableScene):
         d = self.session.state.view(self.viewer)
         lines = []
         for q, b in enumerate(d.get("breakdown") or []):
-            lines.append(t("hk.results.line", name=self.name(q), printed=b["printed"], fossils=b["fossils"],
-                           museum=b["museum"], total=b["total"]))
+            lines.append(
+                t(
+                    "hk.results.line",
+                    name=self.name(q),
+                    printed=b["printed"],
+                    fossils=b["fossils"],
+                    museum=b["museum"],
+                    total=b["total"],
+                )
+            )
         for ev in reversed(self.log.entries):
             if ev["type"] == "game_over":
                 lines.append(overlays.verdict(self, ev))
                 break
         return lines
-

@@ -87,8 +87,10 @@ def bonus_now(museum: dict | None, cards: list) -> int:
 
 def rock_tip(card: dict) -> str:
     """A rock card explained: name, kind, area, the three numbers and any ability."""
-    lines = [t("hk.tip.rock", name=rock_name(card), kind=kind_name(card["kind"]), area=card["area"]),
-             t("hk.tip.rock_numbers", cost=card["cost"], carry=card["carry"], points=card["points"])]
+    lines = [
+        t("hk.tip.rock", name=rock_name(card), kind=kind_name(card["kind"]), area=card["area"]),
+        t("hk.tip.rock_numbers", cost=card["cost"], carry=card["carry"], points=card["points"]),
+    ]
     if card.get("fossils", 0) > 1:
         lines.append(t("hk.tip.counts_fossils", n=card["fossils"]))
     if card.get("ability"):
@@ -98,7 +100,9 @@ def rock_tip(card: dict) -> str:
 
 
 def equipment_tip(key: str) -> str:
-    return t("hk.tip.equipment", name=equipment_name(key), phase=equipment_phase(key), text=equipment_text(key))
+    return t(
+        "hk.tip.equipment", name=equipment_name(key), phase=equipment_phase(key), text=equipment_text(key)
+    )
 
 
 def museum_tip(museum: dict) -> str:
@@ -133,10 +137,20 @@ def dig_preview(view: dict, player: int) -> Dig | None:
     before = view["cart_units"][player]
     after = before + units
     bonus = view["movement"][player] - track[before]
-    blocked = (not turn.get("joint_dig")
-               and any(q != player and view["pawns"][q] == [r, c] for q in range(len(view["pawns"]))))
-    return Dig(card, cost, view["coins"][player], view["coins"][player] - cost, before, after,
-               track[before] + bonus, track[after] + bonus if after < len(track) else None, blocked)
+    blocked = not turn.get("joint_dig") and any(
+        q != player and view["pawns"][q] == [r, c] for q in range(len(view["pawns"]))
+    )
+    return Dig(
+        card,
+        cost,
+        view["coins"][player],
+        view["coins"][player] - cost,
+        before,
+        after,
+        track[before] + bonus,
+        track[after] + bonus if after < len(track) else None,
+        blocked,
+    )
 
 
 def dig_refusal(dig: Dig) -> str | None:
@@ -178,7 +192,9 @@ def action_label(action, view: dict | None = None) -> str:
         r, c = divmod(action.cell, DATA.cols)
         place = place_name((r, c), view["map"][r][c] if view else None)
         if kind == DETECTOR:
-            return t("act.hakkutsu.detector_second" if action.second else "act.hakkutsu.detector_top", place=place)
+            return t(
+                "act.hakkutsu.detector_second" if action.second else "act.hakkutsu.detector_top", place=place
+            )
         return t(f"act.hakkutsu.{kind}", place=place)
     if kind in (USE, KEEP):
         return t(f"act.hakkutsu.{kind}", card=equipment_name(action.name))

@@ -17,6 +17,7 @@ from .texts import ability_text, card_label
 
 animations = AnimationRegistry()
 
+
 def _source_center(table, ev_from, player: int):
     """Where a card comes from: ``"hand"``, ``"discard"``, ``"deck"``, ``"drawn"``."""
     lay = table.layout
@@ -50,8 +51,19 @@ def round_started(table, ev):
             dest = lay.hand_rect(k, 2).center if q == table.viewer else lay.backs[q].center
             tweens.append(Tween(back, lay.deck.center, dest, 0.3, delay=0.06 * (k * lay.players + j), arc=20))
     top = ev["discard"][-1] if ev["discard"] else None
-    flip = [FlipTween(back, table.card_image(top, PILE_CARD), lay.discard.center, 0.3,
-                      delay=0.06 * 2 * lay.players + 0.1)] if top else []
+    flip = (
+        [
+            FlipTween(
+                back,
+                table.card_image(top, PILE_CARD),
+                lay.discard.center,
+                0.3,
+                delay=0.06 * 2 * lay.players + 0.1,
+            )
+        ]
+        if top
+        else []
+    )
     return Step(tweens + flip, on_start=start, on_end=end, sound="sfx.shuffle")
 
 
@@ -87,10 +99,15 @@ def card_drawn(table, ev):
             table.sprites.hide(("discard",))
         table.sprites.note("deck_size", ev["deck_size"])
 
-    landed = table.card_image(ev.get("card") if p == table.viewer else None,
-                              HAND_CARD if p == table.viewer else PILE_CARD)
-    return Step([Tween(image, src, dest, 0.38, arc=24)], on_start=start, on_end=land(table, landed, dest),
-                sound="sfx.card")
+    landed = table.card_image(
+        ev.get("card") if p == table.viewer else None, HAND_CARD if p == table.viewer else PILE_CARD
+    )
+    return Step(
+        [Tween(image, src, dest, 0.38, arc=24)],
+        on_start=start,
+        on_end=land(table, landed, dest),
+        sound="sfx.card",
+    )
 
 
 @animations.on("card_placed")
@@ -114,8 +131,12 @@ def card_placed(table, ev):
         if ev["from"] == "deck":
             table.sprites.note("deck_size", max(0, table.deck_size() - 1))
 
-    return Step([Tween(flying, src, dest, 0.4, arc=30)], on_start=start, on_end=land(table, landed, dest),
-                sound="sfx.card")
+    return Step(
+        [Tween(flying, src, dest, 0.4, arc=30)],
+        on_start=start,
+        on_end=land(table, landed, dest),
+        sound="sfx.card",
+    )
 
 
 @animations.on("card_flipped")
@@ -135,16 +156,23 @@ def card_peeked(table, ev):
     if "card" not in ev:  # someone else looked: the card lifts a little and goes back
         back = table.area_image(q, i)
         up = (src[0], src[1] - 18)
-        return [Step([Tween(back, src, up, 0.25)], on_start=lambda: table.sprites.hide(("area", q, i))),
-                Step([Tween(back, up, src, 0.25)], hold=0.2)]
+        return [
+            Step([Tween(back, src, up, 0.25)], on_start=lambda: table.sprites.hide(("area", q, i))),
+            Step([Tween(back, up, src, 0.25)], hold=0.2),
+        ]
     face = table.card_image(ev["card"], HAND_CARD)
     middle = table.banner_center()
     text = t("rj.banner.peek", card=card_label(ev["card"]))
-    return [Step([Tween(face, src, middle, 0.35, end_scale=1.4)], sound="sfx.flip"),
-            Step([Tween(face, middle, middle, 0.01, end_scale=1.4)], hold=1.3,
-                 on_start=lambda: setattr(table, "banner_text", text),
-                 on_end=lambda: setattr(table, "banner_text", None)),
-            Step([Tween(table.area_image(q, i), middle, src, 0.3)])]
+    return [
+        Step([Tween(face, src, middle, 0.35, end_scale=1.4)], sound="sfx.flip"),
+        Step(
+            [Tween(face, middle, middle, 0.01, end_scale=1.4)],
+            hold=1.3,
+            on_start=lambda: setattr(table, "banner_text", text),
+            on_end=lambda: setattr(table, "banner_text", None),
+        ),
+        Step([Tween(table.area_image(q, i), middle, src, 0.3)]),
+    ]
 
 
 @animations.on("cards_swapped")
@@ -156,16 +184,26 @@ def cards_swapped(table, ev):
     ib = table.area_image(b["owner"], b["index"], size=lay.card_size(a["owner"]))
 
     def start():
-        table.sprites.hide(("area", a["owner"], a["index"]), ("area", b["owner"], b["index"]),
-                           ("token", a["owner"], a["index"]), ("token", b["owner"], b["index"]))
+        table.sprites.hide(
+            ("area", a["owner"], a["index"]),
+            ("area", b["owner"], b["index"]),
+            ("token", a["owner"], a["index"]),
+            ("token", b["owner"], b["index"]),
+        )
 
     def end():
         table.sprites.place(ia, rb.center)
         table.sprites.place(ib, ra.center)
 
-    return Step([Tween(ia, ra.center, rb.center, 0.45, arc=40, ease=ease_in_out),
-                 Tween(ib, rb.center, ra.center, 0.45, arc=-40, ease=ease_in_out)],
-                on_start=start, on_end=end, sound="sfx.card")
+    return Step(
+        [
+            Tween(ia, ra.center, rb.center, 0.45, arc=40, ease=ease_in_out),
+            Tween(ib, rb.center, ra.center, 0.45, arc=-40, ease=ease_in_out),
+        ],
+        on_start=start,
+        on_end=end,
+        sound="sfx.card",
+    )
 
 
 @animations.on("card_moved")
@@ -179,8 +217,12 @@ def card_moved(table, ev):
     def start():
         table.sprites.hide(("area", src["owner"], src["index"]), ("token", src["owner"], src["index"]))
 
-    return Step([Tween(image, start_c, dest, 0.45, arc=40)], on_start=start, on_end=land(table, image, dest),
-                sound="sfx.card")
+    return Step(
+        [Tween(image, start_c, dest, 0.45, arc=40)],
+        on_start=start,
+        on_end=land(table, image, dest),
+        sound="sfx.card",
+    )
 
 
 @animations.on("card_discarded")
@@ -192,19 +234,34 @@ def card_discarded(table, ev):
     tweens = []
     hide = []
     if source == "hand":
-        src = lay.hand_target(p) if p != table.viewer else (
-            lay.hand.rect_of(table.hand_key_of(ev["card"])) or lay.hand.rect).center
+        src = (
+            lay.hand_target(p)
+            if p != table.viewer
+            else (lay.hand.rect_of(table.hand_key_of(ev["card"])) or lay.hand.rect).center
+        )
         hide.append(table.hand_key_of(ev["card"]) if p == table.viewer else None)
     elif source == "drawn":
-        src = (lay.hand.rect_of(("drawn",)) or lay.hand.rect).center if p == table.viewer else lay.backs[p].center
+        src = (
+            (lay.hand.rect_of(("drawn",)) or lay.hand.rect).center
+            if p == table.viewer
+            else lay.backs[p].center
+        )
         hide.append(("drawn",))
     else:
         src = lay.area_rect(source["owner"], source["index"]).center
         hide += [("area", source["owner"], source["index"]), ("token", source["owner"], source["index"])]
         if ev.get("token_returned"):
             token = table.token_image(ev["token_returned"], TOKEN)
-            tweens.append(Tween(token, lay.token_center(source["owner"], source["index"]), lay.reserve_center(),
-                                0.4, delay=0.1, arc=30))
+            tweens.append(
+                Tween(
+                    token,
+                    lay.token_center(source["owner"], source["index"]),
+                    lay.reserve_center(),
+                    0.4,
+                    delay=0.1,
+                    arc=30,
+                )
+            )
     tweens.insert(0, Tween(image, src, lay.discard.center, 0.4, arc=30))
 
     def start():
@@ -240,8 +297,17 @@ def cards_milled(table, ev):
 def deck_shuffled(table, ev):
     lay = table.layout
     back = table.card_image(None, PILE_CARD)
-    tweens = [Tween(table.card_image(card, PILE_CARD), lay.discard.center, lay.deck.center, 0.35, delay=0.12 * k,
-                    arc=20) for k, card in enumerate(ev["cards"])]
+    tweens = [
+        Tween(
+            table.card_image(card, PILE_CARD),
+            lay.discard.center,
+            lay.deck.center,
+            0.35,
+            delay=0.12 * k,
+            arc=20,
+        )
+        for k, card in enumerate(ev["cards"])
+    ]
 
     def start():
         table.sprites.hide(("discard",))
@@ -264,8 +330,9 @@ def hands_exchanged(table, ev):
     def start():
         table.sprites.hide(("hand",), ("backs", p), ("backs", q))
 
-    return Step([Tween(back, a, b, 0.45, arc=40), Tween(back, b, a, 0.45, arc=-40)], on_start=start,
-                sound="sfx.card")
+    return Step(
+        [Tween(back, a, b, 0.45, arc=40), Tween(back, b, a, 0.45, arc=-40)], on_start=start, sound="sfx.card"
+    )
 
 
 # -------------------------------------------------------------------- tokens
@@ -286,8 +353,22 @@ def token_placed(table, ev):
     def start():
         table.sprites.hide(hide)
 
-    return Step([Tween(table.token_image(ev["token"], TOKEN), src, dest, 0.4, arc=50, ease=ease_in_out,
-                       end_scale=size / TOKEN)], on_start=start, on_end=land(table, image, dest), sound="sfx.coin")
+    return Step(
+        [
+            Tween(
+                table.token_image(ev["token"], TOKEN),
+                src,
+                dest,
+                0.4,
+                arc=50,
+                ease=ease_in_out,
+                end_scale=size / TOKEN,
+            )
+        ],
+        on_start=start,
+        on_end=land(table, image, dest),
+        sound="sfx.coin",
+    )
 
 
 @animations.on("token_returned")
@@ -300,8 +381,12 @@ def token_returned(table, ev):
     def start():
         table.sprites.hide(("token", q, i))
 
-    return Step([Tween(image, lay.token_center(q, i), dest, 0.4, arc=50, ease=ease_in_out)], on_start=start,
-                on_end=land(table, image, dest), sound="sfx.coin")
+    return Step(
+        [Tween(image, lay.token_center(q, i), dest, 0.4, arc=50, ease=ease_in_out)],
+        on_start=start,
+        on_end=land(table, image, dest),
+        sound="sfx.coin",
+    )
 
 
 @animations.on("tokens_swapped")
@@ -319,15 +404,26 @@ def tokens_swapped(table, ev):
         table.sprites.place(ib, ca)
         table.sprites.place(ia, cb)
 
-    return Step([Tween(ia, ca, cb, 0.45, arc=40, ease=ease_in_out), Tween(ib, cb, ca, 0.45, arc=-40, ease=ease_in_out)],
-                on_start=start, on_end=end, sound="sfx.coin")
+    return Step(
+        [
+            Tween(ia, ca, cb, 0.45, arc=40, ease=ease_in_out),
+            Tween(ib, cb, ca, 0.45, arc=-40, ease=ease_in_out),
+        ],
+        on_start=start,
+        on_end=end,
+        sound="sfx.coin",
+    )
 
 
 # -------------------------------------------------------------------- abilities and scoring
 @animations.on("ability_started")
 def ability_started(table, ev):
-    text = t("rj.banner.ability", name=table.name(ev["player"]), card=card_label(ev["card"]),
-             text=ability_text(ev["card"]))
+    text = t(
+        "rj.banner.ability",
+        name=table.name(ev["player"]),
+        card=card_label(ev["card"]),
+        text=ability_text(ev["card"]),
+    )
     return banner_step(table, text, hold=1.4 if not table.session.is_human(ev["player"]) else 0.9)
 
 
@@ -366,7 +462,9 @@ def player_eliminated(table, ev):
         table.sprites.note(("out", p), ev["reason"])
         table.sprites.note(("value", p), ev["value"])
 
-    return Step(on_start=start, on_end=lambda: setattr(table, "banner_text", None), hold=1.0, sound="sfx.lose")
+    return Step(
+        on_start=start, on_end=lambda: setattr(table, "banner_text", None), hold=1.0, sound="sfx.lose"
+    )
 
 
 @animations.on("round_ended")

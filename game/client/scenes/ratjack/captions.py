@@ -14,8 +14,9 @@ VALUE_CORNER = (0.45, 0.3)  # the part of a card face that holds its value (widt
 
 
 class RatjackCaptions:
-    uncaptioned = frozenset({"round_started", "cards_dealt", "turn_started", "card_seen", "round_ended",
-                             "game_over"})
+    uncaptioned = frozenset(
+        {"round_started", "cards_dealt", "turn_started", "card_seen", "round_ended", "game_over"}
+    )
 
     def seat_rect(self, p: int) -> pygame.Rect:
         return self.layout.panels[p]
@@ -44,12 +45,25 @@ class RatjackCaptions:
         for zone in (*lay.areas.values(), lay.hand):
             for _, rect in zone.rects():
                 out.append((rect, 1))
-                out.append((pygame.Rect(rect.left, rect.top, round(rect.width * VALUE_CORNER[0]),
-                                        round(rect.height * VALUE_CORNER[1])), 600))
+                out.append(
+                    (
+                        pygame.Rect(
+                            rect.left,
+                            rect.top,
+                            round(rect.width * VALUE_CORNER[0]),
+                            round(rect.height * VALUE_CORNER[1]),
+                        ),
+                        600,
+                    )
+                )
         for gauge in lay.gauges.values():
             out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
-        corner = pygame.Rect(lay.discard.left, lay.discard.top, round(lay.discard.width * VALUE_CORNER[0]),
-                             round(lay.discard.height * VALUE_CORNER[1]))
+        corner = pygame.Rect(
+            lay.discard.left,
+            lay.discard.top,
+            round(lay.discard.width * VALUE_CORNER[0]),
+            round(lay.discard.height * VALUE_CORNER[1]),
+        )
         out += [(lay.deck, 20), (lay.discard, 20), (corner, 600), (lay.reserve.rect, 1)]
         out += [(draw.out_chip_rect(self, q, label), 600) for q, label in draw.out_labels(self).items()]
         return out
@@ -61,15 +75,22 @@ class RatjackCaptions:
             return None
         if ev["type"] == "cards_swapped":
             a, b = ev["cards"]
-            return t("caption.rj.swapped", name=self.name(actor),
-                     owner_a=self.log_owner(a["owner"], actor=actor), card_a=card_in_area(self, a["owner"], a["index"]),
-                     owner_b=self.log_owner(b["owner"], actor=actor), card_b=card_in_area(self, b["owner"], b["index"]))
+            return t(
+                "caption.rj.swapped",
+                name=self.name(actor),
+                owner_a=self.log_owner(a["owner"], actor=actor),
+                card_a=card_in_area(self, a["owner"], a["index"]),
+                owner_b=self.log_owner(b["owner"], actor=actor),
+                card_b=card_in_area(self, b["owner"], b["index"]),
+            )
         return super().caption_text(ev, actor)
 
     def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
         """A player out, exactly 25 and any other VP scored."""
         if ev["type"] == "player_eliminated":
-            return [(ev["player"], t("caption.rj.out", name=self.subject(ev["player"]), value=ev["value"]), "bad")]
+            return [
+                (ev["player"], t("caption.rj.out", name=self.subject(ev["player"]), value=ev["value"]), "bad")
+            ]
         if ev["type"] == "vp_scored":
             key = "caption.rj.exact" if ev["reason"] == "exactly 25" else "caption.rj.scored"
             return [(ev["player"], t(key, name=self.subject(ev["player"]), points=ev["points"]), "good")]

@@ -44,10 +44,17 @@ def medallion_center(card: pygame.Rect) -> tuple[int, int]:
 
 SLOT_RECTS: dict[int, dict[str, pygame.Rect]] = {
     2: {"top": pygame.Rect(8, 50, 944, 200), "center": pygame.Rect(8, 256, 944, 208)},
-    3: {"left": pygame.Rect(8, 50, 300, 414), "right": pygame.Rect(652, 50, 300, 414),
-        "center": pygame.Rect(316, 50, 328, 414)},
-    4: {"left": pygame.Rect(8, 50, 300, 414), "top": pygame.Rect(316, 50, 328, 200),
-        "right": pygame.Rect(652, 50, 300, 414), "center": pygame.Rect(316, 256, 328, 208)},
+    3: {
+        "left": pygame.Rect(8, 50, 300, 414),
+        "right": pygame.Rect(652, 50, 300, 414),
+        "center": pygame.Rect(316, 50, 328, 414),
+    },
+    4: {
+        "left": pygame.Rect(8, 50, 300, 414),
+        "top": pygame.Rect(316, 50, 328, 200),
+        "right": pygame.Rect(652, 50, 300, 414),
+        "center": pygame.Rect(316, 256, 328, 208),
+    },
 }
 
 
@@ -68,19 +75,35 @@ class RatjackLayout:
             panel = BOTTOM if slot == "bottom" else rects[slot]
             self.panels[p] = panel
             if slot == "bottom":
-                self.areas[p] = Zone((panel.left + 12, panel.top + 76, 566, OWN_CARD[1] + 24), OWN_CARD,
-                                     kind="row", gap=10, align="left")
+                self.areas[p] = Zone(
+                    (panel.left + 12, panel.top + 76, 566, OWN_CARD[1] + 24),
+                    OWN_CARD,
+                    kind="row",
+                    gap=10,
+                    align="left",
+                )
                 self.gauges[p] = pygame.Rect(panel.left + 200, panel.top + 48, 300, 12)
                 self.pips[p] = (panel.left + 200, panel.top + 10)
                 self.backs[p] = pygame.Rect(panel.left + 600, panel.top + 60, 330, HAND_CARD[1] + 20)
             else:
                 y = panel.top + 74
                 if slot == "top":  # one row, top-aligned like the side seats' grids
-                    zone = Zone((panel.left + 12, y, panel.width - 24, OTHER_CARD[1]), OTHER_CARD,
-                                kind="row", gap=8, align="left")
+                    zone = Zone(
+                        (panel.left + 12, y, panel.width - 24, OTHER_CARD[1]),
+                        OTHER_CARD,
+                        kind="row",
+                        gap=8,
+                        align="left",
+                    )
                 else:
-                    zone = Zone((panel.left + 12, y, panel.width - 24, panel.bottom - y - 8), OTHER_CARD,
-                                kind="grid", gap=8, columns=4, align="left")
+                    zone = Zone(
+                        (panel.left + 12, y, panel.width - 24, panel.bottom - y - 8),
+                        OTHER_CARD,
+                        kind="grid",
+                        gap=8,
+                        columns=4,
+                        align="left",
+                    )
                 self.areas[p] = zone
                 self.gauges[p] = pygame.Rect(panel.left + 12, panel.top + 52, min(300, panel.width - 170), 10)
                 self.pips[p] = (panel.right - 70, panel.top + 10)

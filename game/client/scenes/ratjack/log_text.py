@@ -36,15 +36,20 @@ def _cards_dealt(table, ev):
 def _turn_started(table, ev):
     if ev["player"] == table.viewer and table.session.is_human(ev["player"]) and not ev.get("extra"):
         return t("log.rj.turn_you")
-    return t("log.rj.extra_turn_start" if ev.get("extra") else "log.rj.turn", name=table.log_name(ev["player"]))
+    return t(
+        "log.rj.extra_turn_start" if ev.get("extra") else "log.rj.turn", name=table.log_name(ev["player"])
+    )
 
 
 @line("card_drawn")
 def _card_drawn(table, ev):
     name = table.log_name(ev["player"])
     if ev.get("to") == "ability":
-        return t("log.rj.drew_ability", name=name, card=card_label(ev["card"])) if "card" in ev \
+        return (
+            t("log.rj.drew_ability", name=name, card=card_label(ev["card"]))
+            if "card" in ev
             else t("log.rj.drew_ability_hidden", name=name)
+        )
     if ev["source"] == "discard":
         return t("log.rj.drew_discard", name=name, card=card_label(ev["card"]))
     if "card" in ev:
@@ -54,19 +59,29 @@ def _card_drawn(table, ev):
 
 @line("card_placed")
 def _card_placed(table, ev):
-    name, owner, card = table.log_name(ev["player"]), table.log_owner(ev["owner"], actor=ev["player"]), ev.get("card")
+    name, owner, card = (
+        table.log_name(ev["player"]),
+        table.log_owner(ev["owner"], actor=ev["player"]),
+        ev.get("card"),
+    )
     source = ev["from"]
     if source == "discard":
         return t("log.rj.placed_discard", name=name, card=card_label(card))
     if source == "deck":
         return t("log.rj.placed_deck", name=name)
     if source == "drawn":
-        return t("log.rj.placed_drawn_seen", name=name, owner=owner, card=card_label(card)) if card \
+        return (
+            t("log.rj.placed_drawn_seen", name=name, owner=owner, card=card_label(card))
+            if card
             else t("log.rj.placed_drawn", name=name, owner=owner)
+        )
     if ev["face_up"]:
         return t("log.rj.placed_up", name=name, card=card_label(card))
-    return t("log.rj.placed_down", name=name, card=card_label(card)) if card \
+    return (
+        t("log.rj.placed_down", name=name, card=card_label(card))
+        if card
         else t("log.rj.placed_down_hidden", name=name)
+    )
 
 
 @line("card_flipped")
@@ -91,13 +106,19 @@ def _card_seen(table, ev):
 @line("cards_swapped")
 def _cards_swapped(table, ev):
     a, b = ev["cards"]
-    return t("log.rj.swapped", a=table.log_owner(a["owner"]), b=table.log_owner(b["owner"]))  # "Easy bot's", "your"
+    return t(
+        "log.rj.swapped", a=table.log_owner(a["owner"]), b=table.log_owner(b["owner"])
+    )  # "Easy bot's", "your"
 
 
 @line("card_moved")
 def _card_moved(table, ev):
-    return t("log.rj.moved", name=table.log_name(ev["player"]), owner=table.log_owner(ev["from"]["owner"]),
-             card=card_label(ev["card"]))
+    return t(
+        "log.rj.moved",
+        name=table.log_name(ev["player"]),
+        owner=table.log_owner(ev["from"]["owner"]),
+        card=card_label(ev["card"]),
+    )
 
 
 @line("card_discarded")
@@ -110,7 +131,9 @@ def _card_discarded(table, ev):
     elif source == "drawn":
         text = t("log.rj.discarded_drawn", name=name, card=card)
     else:
-        text = t("log.rj.discarded_area", name=name, owner=table.log_owner(source["owner"], actor=p), card=card)
+        text = t(
+            "log.rj.discarded_area", name=name, owner=table.log_owner(source["owner"], actor=p), card=card
+        )
     if ev.get("token_returned"):
         text += " " + t("log.rj.token_back", token=token_label(ev["token_returned"]))
     return text
@@ -154,35 +177,56 @@ def card_in_area(table, q: int, i: int) -> str:
 @line("token_placed")
 def _token_placed(table, ev):
     p, q = ev["player"], ev["owner"]
-    common = dict(name=table.log_name(p), token=token_label(ev["token"]), owner=table.log_owner(q, actor=p),
-                  card=card_in_area(table, q, ev["index"]))
+    common = dict(
+        name=table.log_name(p),
+        token=token_label(ev["token"]),
+        owner=table.log_owner(q, actor=p),
+        card=card_in_area(table, q, ev["index"]),
+    )
     if ev["from"] == "reserve":
         return t("log.rj.token_placed", **common)
     src = ev["from"]
-    return t("log.rj.token_moved", **common, card_from=card_in_area(table, src["owner"], src["index"]),
-             **{"from": table.log_owner(src["owner"], actor=p)})
+    return t(
+        "log.rj.token_moved",
+        **common,
+        card_from=card_in_area(table, src["owner"], src["index"]),
+        **{"from": table.log_owner(src["owner"], actor=p)},
+    )
 
 
 @line("token_returned")
 def _token_returned(table, ev):
     p, q = ev["player"], ev["owner"]
-    return t("log.rj.token_returned", name=table.log_name(p), token=token_label(ev["token"]),
-             owner=table.log_owner(q, actor=p), card=card_in_area(table, q, ev["index"]))
+    return t(
+        "log.rj.token_returned",
+        name=table.log_name(p),
+        token=token_label(ev["token"]),
+        owner=table.log_owner(q, actor=p),
+        card=card_in_area(table, q, ev["index"]),
+    )
 
 
 @line("tokens_swapped")
 def _tokens_swapped(table, ev):
     a, b = ev["cards"]
-    return t("log.rj.tokens_swapped", name=table.log_name(ev["player"]), t1=token_label(b["token"]),
-             t2=token_label(a["token"]))
+    return t(
+        "log.rj.tokens_swapped",
+        name=table.log_name(ev["player"]),
+        t1=token_label(b["token"]),
+        t2=token_label(a["token"]),
+    )
 
 
 @line("ability_started")
 def _ability_started(table, ev):
     from .texts import ability_text
 
-    return t("log.rj.ability", name=table.log_name(ev["player"]), card=card_label(ev["card"]),
-             text=ability_text(ev["card"]))
+    return t(
+        "log.rj.ability",
+        name=table.log_name(ev["player"]),
+        card=card_label(ev["card"]),
+        text=ability_text(ev["card"]),
+    )
 
 
 @line("ability_blank")
@@ -197,13 +241,20 @@ def _extra_turn(table, ev):
 
 @line("vp_scored")
 def _vp_scored(table, ev):
-    return t("log.rj.vp", name=table.log_name(ev["player"]), points=ev["points"], reason=reason_text(ev["reason"]),
-             vp=ev["vp"][ev["player"]])
+    return t(
+        "log.rj.vp",
+        name=table.log_name(ev["player"]),
+        points=ev["points"],
+        reason=reason_text(ev["reason"]),
+        vp=ev["vp"][ev["player"]],
+    )
 
 
 @line("player_eliminated")
 def _player_eliminated(table, ev):
-    return t("log.rj.out", name=table.log_name(ev["player"]), reason=reason_text(ev["reason"]), value=ev["value"])
+    return t(
+        "log.rj.out", name=table.log_name(ev["player"]), reason=reason_text(ev["reason"]), value=ev["value"]
+    )
 
 
 @line("round_ended")

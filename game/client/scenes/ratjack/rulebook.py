@@ -27,5 +27,7 @@ def tokens(page, block) -> None:
         top = page.y
         page.icon_row(page.picture(f"ratjack.token.{front}", TOKEN), t(f"rj.token.{front}"), half)
         left_end, page.y = page.y, top
-        page.icon_row(page.picture(f"ratjack.token.{back}", TOKEN), t(f"rj.token.{back}"), half, offset=half + 24)
+        page.icon_row(
+            page.picture(f"ratjack.token.{back}", TOKEN), t(f"rj.token.{back}"), half, offset=half + 24
+        )
         page.y = max(page.y, left_end)

@@ -108,16 +108,33 @@ class RatjackScene(RatjackCaptions, TableScene):
 
     def start_events(self, view: dict) -> list[dict]:
         """Round 1's start and the viewer's dealt cards."""
-        return [{"type": "round_started", "round": view["round"], "start_player": view["start_player"],
-                 "decks": list(view["decks"])},
-                {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])}]
+        return [
+            {
+                "type": "round_started",
+                "round": view["round"],
+                "start_player": view["start_player"],
+                "decks": list(view["decks"]),
+            },
+            {"type": "cards_dealt", "player": self.viewer, "cards": list(view["hand"])},
+        ]
 
     def open_view(self, views: list[dict]) -> dict:
         """All cards open (replays): every hand, and each face-down card that any player knows."""
         view = super().open_view(views)
-        view["areas"] = [[next((dict(entry, card=v["areas"][q][i]["card"]) for v in views
-                                if v["areas"][q][i]["card"] is not None), entry)
-                          for i, entry in enumerate(area)] for q, area in enumerate(view["areas"])]
+        view["areas"] = [
+            [
+                next(
+                    (
+                        dict(entry, card=v["areas"][q][i]["card"])
+                        for v in views
+                        if v["areas"][q][i]["card"] is not None
+                    ),
+                    entry,
+                )
+                for i, entry in enumerate(area)
+            ]
+            for q, area in enumerate(view["areas"])
+        ]
         return view
 
     # ------------------------------------------------------------------ choices and the bar
@@ -133,20 +150,37 @@ class RatjackScene(RatjackCaptions, TableScene):
         if phase == "draw":
             for key, pick in ((("deck",), "draw_deck"), (("discard",), "take_discard")):
                 if key in ch:
-                    label = t(f"rj.btn.{pick}", card=card_label(self.display["discard"][-1])
-                              if self.display["discard"] else "")
-                    out.append(BarButton(label, lambda k=key: self.pick(k), "D" if pick == "draw_deck" else "T",
-                                         ident=pick, primary=pick == "draw_deck"))
+                    label = t(
+                        f"rj.btn.{pick}",
+                        card=card_label(self.display["discard"][-1]) if self.display["discard"] else "",
+                    )
+                    out.append(
+                        BarButton(
+                            label,
+                            lambda k=key: self.pick(k),
+                            "D" if pick == "draw_deck" else "T",
+                            ident=pick,
+                            primary=pick == "draw_deck",
+                        )
+                    )
         elif phase == "setup":
             for n, key in enumerate(ch.order, start=1):
                 card = self.display["hand"][key[1]]
-                out.append(BarButton(t("rj.btn.setup", card=card_label(card)), lambda k=key: self.pick(k), str(n),
-                                     ident=f"setup-{n}"))
+                out.append(
+                    BarButton(
+                        t("rj.btn.setup", card=card_label(card)),
+                        lambda k=key: self.pick(k),
+                        str(n),
+                        ident=f"setup-{n}",
+                    )
+                )
         elif phase == "play":
             if self.selected is None:
                 for n, key in enumerate(ch.order, start=1):
                     card = self.display["hand"][key[1]]
-                    out.append(BarButton(card_label(card), lambda k=key: self.pick(k), str(n), ident=f"select-{n}"))
+                    out.append(
+                        BarButton(card_label(card), lambda k=key: self.pick(k), str(n), ident=f"select-{n}")
+                    )
             else:
                 out += self._play_buttons(ch)
         else:
@@ -157,8 +191,14 @@ class RatjackScene(RatjackCaptions, TableScene):
         sel = self._selected_card()
         out = []
         if ch.face_down is not None:
-            out.append(BarButton(t("rj.btn.face_down", card=card_label(sel)),
-                                 lambda: self.act(ch.face_down), "F", ident="face-down"))
+            out.append(
+                BarButton(
+                    t("rj.btn.face_down", card=card_label(sel)),
+                    lambda: self.act(ch.face_down),
+                    "F",
+                    ident="face-down",
+                )
+            )
         if ch.face_up is not None:
             label = t("rj.btn.face_up")
             out.append(BarButton(label, lambda: self.act(ch.face_up), "U", ident="face-up", primary=True))
@@ -166,8 +206,11 @@ class RatjackScene(RatjackCaptions, TableScene):
             entry = self.display["areas"][self.viewer][key[2]]
             flip = entry["card"]
             label = t("rj.btn.flip", flip=card_label(flip))
-            out.append(BarButton(label, lambda a=action: self.act(a), str(ch.order.index(key) + 1),
-                                 ident=f"flip-{n}"))
+            out.append(
+                BarButton(
+                    label, lambda a=action: self.act(a), str(ch.order.index(key) + 1), ident=f"flip-{n}"
+                )
+            )
         out.append(BarButton(t("rj.btn.cancel"), self.deselect, t("rj.key_backspace"), ident="cancel"))
         return out
 
@@ -175,16 +218,32 @@ class RatjackScene(RatjackCaptions, TableScene):
         pending = self.display.get("pending") or {}
         out = []
         for q, action in ch.players:
-            key = "rj.btn.give" if pending.get("drawn") or pending.get("ability") == "weasel 3" else "rj.btn.exchange"
-            out.append(BarButton(t(key, name=self.name(q)), lambda a=action: self.act(a),
-                                 str(ch.order.index(("seat", q)) + 1), ident=f"player-{q}"))
+            key = (
+                "rj.btn.give"
+                if pending.get("drawn") or pending.get("ability") == "weasel 3"
+                else "rj.btn.exchange"
+            )
+            out.append(
+                BarButton(
+                    t(key, name=self.name(q)),
+                    lambda a=action: self.act(a),
+                    str(ch.order.index(("seat", q)) + 1),
+                    ident=f"player-{q}",
+                )
+            )
         for key, action in ch.discards:
             if key == ("drawn",):
                 label = t("rj.btn.discard_drawn")
             else:
                 label = t("rj.btn.discard_hand", card=card_label(self.display["hand"][key[1]]))
-            out.append(BarButton(label, lambda a=action: self.act(a), str(ch.order.index(key) + 1),
-                                 ident=f"discard-{ch.order.index(key) + 1}"))
+            out.append(
+                BarButton(
+                    label,
+                    lambda a=action: self.act(a),
+                    str(ch.order.index(key) + 1),
+                    ident=f"discard-{ch.order.index(key) + 1}",
+                )
+            )
         return out
 
     def _selected_card(self) -> dict | None:
@@ -265,10 +324,15 @@ class RatjackScene(RatjackCaptions, TableScene):
         if action.kind in PLAY_KINDS and self.display["phase"] == "play" and self.selected == action.card:
             return self._use_rects(action)
         ch = choices(self.display, self.legal_actions())
-        keys = [key for key, pick in ch.picks.items()
-                if pick.action == action or (pick.select is not None and pick.select == action.card)]
+        keys = [
+            key
+            for key, pick in ch.picks.items()
+            if pick.action == action or (pick.select is not None and pick.select == action.card)
+        ]
         if action.kind == FLIP:
-            own = {card_of(e["card"]): i for i, e in enumerate(self.display["areas"][self.viewer]) if e["card"]}
+            own = {
+                card_of(e["card"]): i for i, e in enumerate(self.display["areas"][self.viewer]) if e["card"]
+            }
             if action.card2 in own:
                 keys.append(("area", self.viewer, own[action.card2]))
         return [rect for rect in map(self.item_rect, keys) if rect is not None]
@@ -300,7 +364,13 @@ class RatjackScene(RatjackCaptions, TableScene):
         """A lesson's note had better not cover your hand, your cards, the piles, the buttons or anybody's value."""
         lay = self.layout
         values = [self._seat_anchor("value", q) for q in lay.panels]
-        return [self.bar_rect, lay.hand.rect, _union(lay.areas[self.viewer]), lay.deck.union(lay.discard), *values]
+        return [
+            self.bar_rect,
+            lay.hand.rect,
+            _union(lay.areas[self.viewer]),
+            lay.deck.union(lay.discard),
+            *values,
+        ]
 
     def _anchor(self, name: str) -> list[pygame.Rect]:
         lay = self.layout
@@ -318,8 +388,13 @@ class RatjackScene(RatjackCaptions, TableScene):
         if kind == "goal":
             width = gfx.font(15).size(t("rj.goal", n=self.display["target_vp"]))[0]
             return [pygame.Rect(12, 8, 150 + width - 4, TOP_BAR.height - 16)]
-        fixed = {"deck": [lay.deck], "discard": [lay.discard], "piles": [lay.deck, lay.discard],
-                 "reserve": [lay.reserve.rect], "log": [LOG]}
+        fixed = {
+            "deck": [lay.deck],
+            "discard": [lay.discard],
+            "piles": [lay.deck, lay.discard],
+            "reserve": [lay.reserve.rect],
+            "log": [LOG],
+        }
         return fixed.get(kind, [])
 
     def _seat_anchor(self, kind: str, q: int) -> pygame.Rect:
@@ -345,8 +420,11 @@ class RatjackScene(RatjackCaptions, TableScene):
             return
         if item in (("discard",), ("discard-all",)) and self.display["discard"]:
             self.browsing = True
-        elif item[0] == "hand" and self.selected is not None and self.display["hand"][item[1]] == \
-                self._selected_card():
+        elif (
+            item[0] == "hand"
+            and self.selected is not None
+            and self.display["hand"][item[1]] == self._selected_card()
+        ):
             self.deselect()  # clicking the chosen card again puts it back
 
     def on_key(self, event) -> None:
@@ -401,7 +479,11 @@ class RatjackScene(RatjackCaptions, TableScene):
             text = t(key, card=card_label(card), ability=ability_text(card))
             return text if ch.face_up is not None else f"{text}\n{t('rj.prompt.no_face_up')}"
         pending = d.get("pending") or {}
-        text = t("rj.prompt.ability", ability=card_label(pending.get("card")), step=step_text(pending.get("prompt", "")))
+        text = t(
+            "rj.prompt.ability",
+            ability=card_label(pending.get("card")),
+            step=step_text(pending.get("prompt", "")),
+        )
         chosen = [self.chosen_label(key) for key in self.chosen_keys()]
         return f"{text}\n{t('rj.prompt.chosen', items=', '.join(chosen))}" if chosen else text
 
@@ -409,13 +491,17 @@ class RatjackScene(RatjackCaptions, TableScene):
         """What the earlier steps of the ability being resolved chose: ``("reserve", face)`` for a token,
         ``("area", q, i)`` for a card (shown framed in gold and named in the prompt)."""
         pending = self.display.get("pending") or {}
-        return [("reserve", m["token"]) if isinstance(m, dict) else ("area", m[0], m[1])
-                for m in pending.get("chosen") or []]
+        return [
+            ("reserve", m["token"]) if isinstance(m, dict) else ("area", m[0], m[1])
+            for m in pending.get("chosen") or []
+        ]
 
     def chosen_label(self, key: tuple) -> str:
         if key[0] == "reserve":
             return t("rj.prompt.chosen_token", token=token_label(key[1]))
-        return t("rj.prompt.chosen_card", owner=self.log_owner(key[1]), card=card_in_area(self, key[1], key[2]))
+        return t(
+            "rj.prompt.chosen_card", owner=self.log_owner(key[1]), card=card_in_area(self, key[1], key[2])
+        )
 
     # ------------------------------------------------------------------ drawing (see .draw)
     def draw_table(self, surface) -> None:
@@ -435,8 +521,15 @@ class RatjackScene(RatjackCaptions, TableScene):
         lines = []
         for ev in self.log.entries:
             if ev["type"] == "vp_scored":
-                lines.append(t("log.rj.vp", name=self.subject(ev["player"]), points=ev["points"],
-                               reason=reason_text(ev["reason"]), vp=ev["vp"][ev["player"]]))
+                lines.append(
+                    t(
+                        "log.rj.vp",
+                        name=self.subject(ev["player"]),
+                        points=ev["points"],
+                        reason=reason_text(ev["reason"]),
+                        vp=ev["vp"][ev["player"]],
+                    )
+                )
         return lines
 
 

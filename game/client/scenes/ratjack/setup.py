@@ -14,7 +14,11 @@ def option_values(name: str, option) -> list | None:
 
     from game.rules.ratjack.cards import DECKS
 
-    return [option.default] + [pair for pair in combinations(DECKS, 2) if pair != tuple(option.default)] + ["random"]
+    return (
+        [option.default]
+        + [pair for pair in combinations(DECKS, 2) if pair != tuple(option.default)]
+        + ["random"]
+    )
 
 
 def option_label(name: str, value) -> str | None:

@@ -34,6 +34,7 @@ STEP_KEYS: dict[str, str] = {
     "choose a hand card to discard": "hand_discard",
 }
 
+
 def card_of(d: dict) -> int:
     """The engine's card id of a view card ``{"deck", "value"}``."""
     return card_id(d["deck"], d["value"])
@@ -110,7 +111,11 @@ def action_label(action, name_of) -> str:
     if kind == DRAW_DISCARD:
         return t("act.ratjack.draw_discard")
     if kind == FLIP:
-        return t("act.ratjack.flip", card=card_label(card_json(action.card)), flip=card_label(card_json(action.card2)))
+        return t(
+            "act.ratjack.flip",
+            card=card_label(card_json(action.card)),
+            flip=card_label(card_json(action.card2)),
+        )
     if kind in (FACE_DOWN, FACE_UP, DISCARD):
         key = {FACE_DOWN: "face_down", FACE_UP: "face_up", DISCARD: "discard"}[kind]
         return t(f"act.ratjack.{key}", card=card_label(card_json(action.card)))
