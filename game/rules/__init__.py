@@ -19,10 +19,14 @@ from .core import (
     Option,
     action_from_json,
     action_to_json,
+    adopt_games,
+    carry_games,
     events_for,
     game_info,
     new_game,
+    register,
     state_from_json,
+    unregister,
 )
 from .record import GameRecord, write_atomic
 from .seat import Seat
@@ -37,9 +41,13 @@ __all__ = [
     "Seat",
     "action_from_json",
     "action_to_json",
+    "adopt_games",
+    "carry_games",
     "events_for",
     "game_info",
     "new_game",
+    "register",
     "state_from_json",
+    "unregister",
     "write_atomic",
 ]

@@ -134,6 +134,12 @@ class GameInfo:
     #: Hakkutsu!! round (a turn cycle), so that game has none.  Undo also stops at any event that
     #: names the player in ``revealed_to`` (``docs/engine-api.md``: Events).
     undo_barriers: frozenset[str] = frozenset()
+    #: The modules of the game's other layers: its client descriptor (the module defining ``CLIENT``,
+    #: :mod:`game.client.games`) and its bots' hooks (:mod:`ai.heuristics`).  Empty: found by name,
+    #: ``game.client.scenes.<name>`` and ``ai.heuristics.<name>``; a game that lives elsewhere (a
+    #: plug-in, the tests' fourth game) names its own.
+    client_module: str = ""
+    bots_module: str = ""
 
     def resolve_options(self, options: dict) -> dict:
         """Validate ``options`` and fill in defaults; raise ``ValueError`` on bad input."""
@@ -164,6 +170,23 @@ GAMES: dict[str, GameInfo] = {}
 def register(info: GameInfo) -> GameInfo:
     GAMES[info.name] = info
     return info
+
+
+def unregister(name: str) -> None:
+    """Forget the game ``name`` (a game a test registered for a while); nothing if it is unknown."""
+    GAMES.pop(name, None)
+
+
+def carry_games() -> list[GameInfo]:
+    """The registered games, for a worker process to :func:`adopt_games`: there, importing
+    ``game.rules`` registers only the games that register on import, not one registered at run time."""
+    return list(GAMES.values())
+
+
+def adopt_games(infos: Iterable[GameInfo]) -> None:
+    """Register the games of :func:`carry_games` that this process does not know yet."""
+    for info in infos:
+        GAMES.setdefault(info.name, info)
 
 
 def game_info(name: str) -> GameInfo:
