@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from game.rules import GAMES, new_game
+from game.rules import GAMES, game_info, new_game
 from game.rules.rng import Rng
 
 from .agents import MAX_SECONDS, Agent, positive_option, register_agent
@@ -78,7 +78,7 @@ class ActionIndex:
 def fixed_actions(game: str) -> tuple | None:
     """Every action of ``game`` in a fixed order (its actions module's ``ALL_ACTIONS``), or ``None``
     when the game cannot list them ahead (its actions are numbered as they are met)."""
-    return getattr(importlib.import_module(f"game.rules.{game}.actions"), "ALL_ACTIONS", None)
+    return getattr(importlib.import_module(game_info(game).action_class.__module__), "ALL_ACTIONS", None)
 
 
 _INDEXES: dict[str, ActionIndex] = {}

@@ -1,4 +1,5 @@
-"""Rule-based knowledge per game, one module per game: ``ai.heuristics.<game>``.
+"""Rule-based knowledge per game, one module per game: ``ai.heuristics.<game>`` (or the module a
+game's ``GameInfo.bots_module`` names).
 
 Each module implements the :class:`GameHooks` protocol below (every hook is
 optional for MCTS, which falls back to random rollouts played to the end):
@@ -28,6 +29,8 @@ import random
 from types import ModuleType
 from typing import Protocol
 
+from game.rules.core import GAMES
+
 
 class GameHooks(Protocol):
     """What a game's heuristics module offers the bots (see the module docstring)."""
@@ -49,10 +52,13 @@ class GameHooks(Protocol):
 
 
 def heuristics_for(game: str) -> ModuleType:
-    """The heuristics module of ``game``; ``ValueError`` if it has none."""
+    """The heuristics module of ``game``: ``ai.heuristics.<game>``, or the module its ``GameInfo``
+    names as ``bots_module`` (a game that lives elsewhere); ``ValueError`` if it has none."""
+    info = GAMES.get(game)
+    path = info.bots_module if info is not None and info.bots_module else f"{__name__}.{game}"
     try:
-        return importlib.import_module(f"{__name__}.{game}")
+        return importlib.import_module(path)
     except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{game}":
+        if exc.name == path:
             raise ValueError(f"no heuristics for game {game!r}") from None
         raise

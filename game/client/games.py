@@ -1,6 +1,7 @@
 """What the shared screens know of each game: one :class:`GameClient` per game, found from the rules.
 
-A game's client package ``game/client/scenes/<game>/__init__.py`` defines ``CLIENT`` (and
+A game's client package ``game/client/scenes/<game>/__init__.py`` (or the module its ``GameInfo``
+names as ``client_module``) defines ``CLIENT`` (and
 nothing heavy: its table class is named, not imported, so a menu that reads a descriptor never
 loads a table).  :func:`clients` finds them for every game of ``game.rules.GAMES`` that has one,
 in the rules registry's order; menus, the rulebook, the replay graph and the illegal-move texts
@@ -62,11 +63,12 @@ def clients() -> dict[str, GameClient]:
         from game.rules import GAMES
 
         found = {}
-        for name in GAMES:
+        for name, info in GAMES.items():
+            path = info.client_module or f"{PACKAGE}.{name}"
             try:
-                module = importlib.import_module(f"{PACKAGE}.{name}")
+                module = importlib.import_module(path)
             except ModuleNotFoundError as exc:
-                if exc.name != f"{PACKAGE}.{name}":
+                if exc.name != path:
                     raise
                 continue  # a game without a table yet (its engine may already be playable by bots)
             client = getattr(module, "CLIENT", None)
