@@ -43,7 +43,9 @@ def size_text(n: int) -> str:
     return f"{n} byte{'' if n == 1 else 's'}"
 
 
-def read_bytes(path: str | os.PathLike, what: str = "a game record", limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(
+    path: str | os.PathLike[str], what: str = "a game record", limit: int = MAX_FILE_BYTES
+) -> bytes:
     """The bytes of the regular file ``path`` if it holds at most ``limit`` of them.
 
     ``what`` names what the file should be, for the messages ("a game record").  The file is
@@ -90,7 +92,7 @@ def read_bytes(path: str | os.PathLike, what: str = "a game record", limit: int 
         os.close(fd)
 
 
-def read_text(path: str | os.PathLike, what: str = "a game record", limit: int = MAX_FILE_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], what: str = "a game record", limit: int = MAX_FILE_BYTES) -> str:
     """:func:`read_bytes` decoded as UTF-8 (:class:`FileRefused` ``not_text`` if it is not)."""
     data = read_bytes(path, what, limit)
     try:

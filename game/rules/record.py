@@ -12,9 +12,20 @@ import errno
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from .core import GameState, action_from_json, action_to_json, game_info, new_game
+from .core import (
+    AnyState,
+    GameAction,
+    JsonDict,
+    Options,
+    action_from_json,
+    action_to_json,
+    game_info,
+    new_game,
+)
 from .files import read_text
 from .strictjson import (
     check_depth,
@@ -43,31 +54,35 @@ SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1
 class GameRecord:
     game: str
     players: int
-    options: dict
+    options: Options
     seed: int
-    actions: list = field(default_factory=list)
-    returns: tuple | None = None
-    meta: dict = field(default_factory=dict)
+    #: The game's actions (``Any``: a record holds the actions of whichever game it is).
+    actions: list[Any] = field(default_factory=list)
+    returns: tuple[float, ...] | None = None
+    #: Free-form JSON about the game (seats, help used, scores); read strictly where used.
+    meta: JsonDict = field(default_factory=dict)
 
     # -- building --------------------------------------------------------------
     @classmethod
-    def start(cls, game: str, players: int = 2, seed: int | None = None, **options):
+    def start(
+        cls, game: str, players: int = 2, seed: int | None = None, **options: object
+    ) -> tuple[AnyState, GameRecord]:
         """A new state and its (empty) record, ready to play."""
         state = new_game(game, players=players, seed=seed, **options)
-        options = game_info(game).resolve_options(options)
-        return state, cls(game, players, options, state.seed)
+        resolved = game_info(game).resolve_options(options)
+        return state, cls(game, players, resolved, state.seed)
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> AnyState:
         return new_game(self.game, players=self.players, seed=self.seed, **self.options)
 
-    def replay(self, upto: int | None = None) -> GameState:
+    def replay(self, upto: int | None = None) -> AnyState:
         """The state after the first ``upto`` actions (all by default)."""
         state = self.new_state()
         for action in self.actions[:upto]:
             state.apply(action)
         return state
 
-    def states(self):
+    def states(self) -> Iterator[AnyState]:
         """Yield the start state and the state after each action (fresh clones)."""
         state = self.new_state()
         yield state.clone()
@@ -76,7 +91,7 @@ class GameRecord:
             yield state.clone()
 
     # -- JSON --------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         """The record as JSON-friendly data: fresh lists and dicts, never the record's own."""
         return {
             "format": FORMAT,
@@ -91,7 +106,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> GameRecord:
+    def from_json(cls, given_data: object) -> GameRecord:
         """Rebuild a record, reading every field strictly.
 
         A wrong type, a value out of range or nesting deeper than
@@ -99,9 +114,9 @@ class GameRecord:
         :data:`~game.rules.strictjson.MAX_STRING` or a record of another format or rules
         version raises ``ValueError`` with a one-line message naming the field.
         """
-        expect_object(
+        data = expect_object(
             "a game record",
-            data,
+            given_data,
             ("game", "players", "options", "seed", "actions"),
             ("format", "rules", "returns", "meta"),
         )
@@ -117,23 +132,24 @@ class GameRecord:
                 f"this version of the game plays rules version {info.rules_version}"
             )
         players = info.check_players(data["players"])
-        options = {
+        given = {
             k: tuple(v) if isinstance(v, list) else v
             for k, v in expect_object("game record 'options'", data["options"]).items()
         }
-        options = info.resolve_options(options)
+        options = info.resolve_options(given)
         seed = expect_int("game record 'seed'", data["seed"], SEED_MIN, SEED_MAX)
-        actions = []
+        actions: list[GameAction] = []
         for i, a in enumerate(expect_list("game record 'actions'", data["actions"])):
             try:
                 actions.append(action_from_json(info.name, a))
             except ValueError as exc:
                 raise ValueError(f"game record has a malformed action (number {i}): {exc}") from None
-        returns = data.get("returns")
-        if returns is not None:
+        stored = data.get("returns")
+        returns = None
+        if stored is not None:
             returns = tuple(
                 expect_number(f"game record return {p}", r, 0.0, 1.0)
-                for p, r in enumerate(expect_list("game record 'returns'", returns, players))
+                for p, r in enumerate(expect_list("game record 'returns'", stored, players))
             )
             if sum(returns) > 1.0 + 1e-9:
                 raise ValueError(f"game record 'returns' add up to {sum(returns)}, more than 1")
@@ -149,17 +165,17 @@ class GameRecord:
         """A record from JSON text; ``ValueError`` with one clear line if it is broken."""
         return cls.from_json(loads(text, "the game record"))
 
-    def save(self, path: str | os.PathLike) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a crash never leaves a half-written file."""
         write_atomic(path, self.dumps())
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> GameRecord:
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
         """A record from a file (:func:`~game.rules.files.read_text`: a regular file of a sane size)."""
         return cls.loads(read_text(path, "a game record"))
 
     @classmethod
-    def read(cls, path: str | os.PathLike) -> GameRecord:
+    def read(cls, path: str | os.PathLike[str]) -> GameRecord:
         """Load a record from a file the user named and check that it replays.
 
         Any problem (missing, a folder, a named pipe or device, too large, unreadable, not
@@ -193,7 +209,7 @@ class GameRecord:
         """The seats a person played (``"human"`` in the record's seats)."""
         return [p for p, spec in enumerate(self.seat_specs() or []) if spec == "human"]
 
-    def private_in_progress(self, final: GameState | None = None) -> bool:
+    def private_in_progress(self, final: AnyState | None = None) -> bool:
         """An unfinished game a person plays (``final``: the state after all the actions, replayed
         if not given).  Its record holds the seed, so everything hidden could be shown from it: such
         a game may only be shown from a human seat, as that player saw it, and not reviewed, or a
@@ -202,7 +218,7 @@ class GameRecord:
             return False
         return not (final if final is not None else self.replay()).is_terminal
 
-    def validate(self) -> GameState:
+    def validate(self) -> AnyState:
         """Replay the record and return the final state; ``ValueError`` if an action is illegal,
         or if the stored ``returns`` (or ``meta["scores"]``) are not what the replayed game gives."""
         state = self.new_state()
@@ -214,14 +230,14 @@ class GameRecord:
         self.check_outcome(state)
         return state
 
-    def check_outcome(self, state: GameState) -> None:
+    def check_outcome(self, state: AnyState) -> None:
         """``ValueError`` unless the stored ``returns`` and ``meta["scores"]`` are those of
         ``state``, the state after all the actions (a record's result is never taken on trust)."""
         if self.returns is not None:
             if not state.is_terminal:
                 raise ValueError(
                     f"it has returns but the game is not over after its {len(self.actions)} "
-                    f"actions (player {state.current_player + 1} to move)"
+                    f"actions (player {state.player + 1} to move)"
                 )
             if not _same_numbers(self.returns, state.returns()):
                 raise ValueError(
@@ -237,7 +253,7 @@ class GameRecord:
                 )
 
 
-def _same_numbers(stored, actual) -> bool:
+def _same_numbers(stored: Iterable[object], actual: Iterable[float]) -> bool:
     """The same count of numbers, each equal to the other within :data:`TOLERANCE`."""
     stored, actual = list(stored), list(actual)
     return len(stored) == len(actual) and all(
@@ -246,12 +262,12 @@ def _same_numbers(stored, actual) -> bool:
     )
 
 
-def _numbers(values) -> str:
+def _numbers(values: Iterable[object]) -> str:
     """``[1, 0]`` for messages (whole floats without ``.0``)."""
     return "[" + ", ".join(f"{v:g}" if isinstance(v, float) else show(v, 20) for v in values) + "]"
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that a crash or a power cut never loses or garbles it.
 
     The text goes to a temporary ``.tmp-*.json`` file in the same directory
@@ -289,7 +305,7 @@ def _naming(exc: OSError, path: str) -> OSError:
     return OSError(exc.errno, exc.strerror or os.strerror(exc.errno), path)
 
 
-def fsync_directory(directory: str | os.PathLike) -> None:
+def fsync_directory(directory: str | os.PathLike[str]) -> None:
     """Make renames and new files in ``directory`` durable.
 
     POSIX only: Windows cannot open a directory (no ``os.O_DIRECTORY``) and

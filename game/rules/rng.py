@@ -11,6 +11,11 @@ for game shuffles, and about as fast as pure Python gets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -49,13 +54,13 @@ class Rng:
 
     randrange = randbelow
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randbelow(len(seq))]
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher–Yates shuffle in place (the same draws as ``randbelow(i + 1)``, inlined)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
@@ -67,6 +72,16 @@ class Rng:
         self.state = state
 
 
-def seed_from(rng) -> int:
+class RandomSource(Protocol):
+    """What determinization needs of a random source: :class:`Rng` or a ``random.Random``."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+    def random(self) -> float: ...
+
+    def shuffle(self, items: list[Any], /) -> None: ...
+
+
+def seed_from(rng: RandomSource) -> int:
     """A fresh 64-bit seed drawn from any ``random.Random``-like source."""
     return rng.getrandbits(64)

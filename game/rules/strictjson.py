@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypeGuard
 
 #: Deepest nesting of lists and objects accepted (the real formats need fewer than 10 levels).
 MAX_DEPTH = 64
@@ -18,18 +20,18 @@ MAX_DEPTH = 64
 MAX_STRING = 200
 
 
-def show(value, limit: int = 60) -> str:
+def show(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for one-line messages."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """An integer that is not a boolean (JSON ``true`` is not the number 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def loads(text: str | bytes, what: str):
+def loads(text: str | bytes, what: str) -> Any:
     """Parse JSON ``text``; ``ValueError`` naming ``what`` if it is not JSON or nested too deeply."""
     try:
         data = json.loads(text)
@@ -43,11 +45,12 @@ def loads(text: str | bytes, what: str):
     return data
 
 
-def check_depth(value, what: str, limit: int = MAX_DEPTH) -> None:
+def check_depth(value: object, what: str, limit: int = MAX_DEPTH) -> None:
     """``ValueError`` if lists/objects in ``value`` nest deeper than ``limit`` (no recursion used)."""
-    stack = [(value, 1)]
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, (list, tuple)):
@@ -59,10 +62,10 @@ def check_depth(value, what: str, limit: int = MAX_DEPTH) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
-def check_strings(value, what: str, limit: int = MAX_STRING) -> None:
+def check_strings(value: object, what: str, limit: int = MAX_STRING) -> None:
     """``ValueError`` if a string or an object key anywhere in ``value`` is longer than ``limit``
     characters (a 400 kB seat name would be drawn, wrapped and logged at every turn)."""
-    stack = [(value, what)]
+    stack: list[tuple[object, str]] = [(value, what)]
     while stack:
         item, where = stack.pop()
         if isinstance(item, str):
@@ -77,7 +80,7 @@ def check_strings(value, what: str, limit: int = MAX_STRING) -> None:
             stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
 
 
-def expect_int(what: str, value, low: int, high: int) -> int:
+def expect_int(what: str, value: object, low: int, high: int) -> int:
     """``value`` if it is an integer (not a boolean) in ``low..high``; else ``ValueError``."""
     if not is_int(value):
         raise ValueError(f"{what} must be an integer, not {show(value)}")
@@ -86,14 +89,14 @@ def expect_int(what: str, value, low: int, high: int) -> int:
     return value
 
 
-def expect_bool(what: str, value) -> bool:
+def expect_bool(what: str, value: object) -> bool:
     """``value`` if it is ``True`` or ``False`` (not ``"false"``, not ``0``); else ``ValueError``."""
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false, not {show(value)}")
     return value
 
 
-def expect_number(what: str, value, low: float, high: float) -> float:
+def expect_number(what: str, value: object, low: float, high: float) -> float:
     """``value`` as a float if it is a finite number (not a boolean) in ``low..high``; else ``ValueError``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"{what} must be a number, not {show(value)}")
@@ -102,7 +105,7 @@ def expect_number(what: str, value, low: float, high: float) -> float:
     return float(value)
 
 
-def expect_str(what: str, value, choices=None) -> str:
+def expect_str(what: str, value: object, choices: Collection[str] | None = None) -> str:
     """``value`` if it is a string (one of ``choices`` when given); else ``ValueError``."""
     if not isinstance(value, str):
         raise ValueError(f"{what} must be a string, not {show(value)}")
@@ -111,7 +114,9 @@ def expect_str(what: str, value, choices=None) -> str:
     return value
 
 
-def expect_object(what: str, value, required=(), optional=None) -> dict:
+def expect_object(
+    what: str, value: object, required: Collection[str] = (), optional: Collection[str] | None = None
+) -> dict[str, Any]:
     """``value`` if it is a JSON object with every ``required`` key.
 
     With ``optional`` (a list of keys) no key outside ``required`` and ``optional``
@@ -131,7 +136,7 @@ def expect_object(what: str, value, required=(), optional=None) -> dict:
     return value
 
 
-def expect_list(what: str, value, length: int | None = None) -> list:
+def expect_list(what: str, value: object, length: int | None = None) -> list[Any]:
     """``value`` if it is a JSON array (of ``length`` items when given); else ``ValueError``."""
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, not {show(value)}")
@@ -140,8 +145,17 @@ def expect_list(what: str, value, length: int | None = None) -> list:
     return value
 
 
-def read_action(game_title: str, data, keys: dict) -> str:
-    """Check an action's JSON object and return its ``kind``.
+def read_action(
+    game_title: str, data: object, keys: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+) -> str:
+    """Check an action's JSON object and return its ``kind`` (:func:`read_action_object`)."""
+    return read_action_object(game_title, data, keys)[0]
+
+
+def read_action_object(
+    game_title: str, data: object, keys: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+) -> tuple[str, dict[str, Any]]:
+    """Check an action's JSON object; return its ``kind`` and the object.
 
     ``keys`` maps each kind to ``(required keys, optional keys)`` besides ``kind``.
     """
@@ -152,4 +166,4 @@ def read_action(game_title: str, data, keys: dict) -> str:
         raise ValueError(f"not a {game_title} action kind: {show(kind)}; kinds: {', '.join(keys)}")
     required, optional = keys[kind]
     expect_object(f"{game_title} action {kind!r}", data, ("kind", *required), optional)
-    return kind
+    return kind, data

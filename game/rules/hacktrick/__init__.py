@@ -18,7 +18,7 @@ from .board import LINES, SQUARE
 from .state import HacktrickState
 
 
-def _check_target(value):
+def _check_target(value: object) -> int:
     return check_int_option("target", value, 1, 9)
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..strictjson import expect_bool, expect_int, read_action
+from ..core import JsonDict
+from ..strictjson import expect_bool, expect_int, read_action_object
 
 OPEN, ASK, PLAY, DRAW, DECLARE_PLAY, DECLARE_GUARD, PASS = (
     "open",
@@ -46,8 +47,8 @@ class Action(NamedTuple):
             return f"play {self.card} x2" if self.x2 else f"play {self.card}"
         return self.kind
 
-    def to_json(self) -> dict:
-        d: dict = {"kind": self.kind}
+    def to_json(self) -> JsonDict:
+        d: JsonDict = {"kind": self.kind}
         if self.kind in (OPEN, PLAY):
             d["card"] = self.card
         if self.kind == PLAY:
@@ -55,9 +56,9 @@ class Action(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> Action:
+    def from_json(cls, given: object) -> Action:
         """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
-        kind = read_action("Hacktrick", data, _JSON_KEYS)
+        kind, data = read_action_object("Hacktrick", given, _JSON_KEYS)
         if kind not in (OPEN, PLAY):
             return cls(kind)
         card = expect_int("Hacktrick card", data["card"], 0, 5)

@@ -7,9 +7,9 @@ SQUARE: tuple[tuple[int, ...], ...] = ((4, 9, 2), (3, 5, 7), (8, 1, 6))
 
 #: The 8 lines: exactly the triples of distinct numbers 1..9 that sum to 15.
 LINES: tuple[tuple[int, int, int], ...] = tuple(
-    [row for row in SQUARE]
-    + [tuple(SQUARE[r][c] for r in range(3)) for c in range(3)]
-    + [tuple(SQUARE[i][i] for i in range(3)), tuple(SQUARE[i][2 - i] for i in range(3))]
+    [(row[0], row[1], row[2]) for row in SQUARE]
+    + [(SQUARE[0][c], SQUARE[1][c], SQUARE[2][c]) for c in range(3)]
+    + [(SQUARE[0][0], SQUARE[1][1], SQUARE[2][2]), (SQUARE[0][2], SQUARE[1][1], SQUARE[2][0])]
 )
 
 #: For each cell number 1..9 (index 0 unused), the lines through it.

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
+from ..rng import RandomSource
 from .equipment import CARDS
+
+if TYPE_CHECKING:
+    from .state import HacktrickState
 
 _VALUES = range(6)
 
 
-def determinize(s, player: int, rng):
+def determinize(s: HacktrickState, player: int, rng: RandomSource) -> HacktrickState:
     """Resample the opponent's unknown cards and the deck order.
 
     Kept: everything ``player`` sees, the opponent cards ``player`` knows
@@ -60,7 +65,9 @@ def determinize(s, player: int, rng):
 
 
 @lru_cache(maxsize=512)
-def hands_with_sum(counts: tuple, k: int, target: int) -> tuple[tuple, tuple]:
+def hands_with_sum(
+    counts: tuple[int, ...], k: int, target: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Every hand of ``k`` cards from a pool with ``counts[v]`` cards of value ``v`` summing to
     ``target``, and the running total of their weights.
 
@@ -69,11 +76,11 @@ def hands_with_sum(counts: tuple, k: int, target: int) -> tuple[tuple, tuple]:
     and keeping the deals with that sum.  Only public counts are the key, so the cache (one entry
     per information set, as a search asks again and again) carries nothing hidden.
     """
-    hands: list[tuple] = []
+    hands: list[tuple[int, ...]] = []
     cumulative: list[int] = []
     total = 0
 
-    def extend(v: int, left: int, rest: int, cards: list, weight: int) -> None:
+    def extend(v: int, left: int, rest: int, cards: list[int], weight: int) -> None:
         nonlocal total
         if v == len(counts):
             if left == 0 and rest == 0:

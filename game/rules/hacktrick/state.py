@@ -19,9 +19,11 @@ Marker bookkeeping (10 per player, one of them the x2):
 from __future__ import annotations
 
 import copy
+from typing import final
 
-from ..core import GameState
-from ..rng import Rng
+from ..core import GameState, JsonDict, Options
+from ..rng import RandomSource, Rng
+from ..strictjson import is_int
 from . import hidden, views
 from .actions import (
     ASK,
@@ -40,6 +42,7 @@ from .actions import (
 )
 from .board import LINES_THROUGH
 from .equipment import CAPTURED, CARDS, MARKERS_PER_PLAYER, SPENT, SUPPLY
+from .views import Announcement, HacktrickEvent, HacktrickView, HandResult, RevealedHand
 
 HAND_LIMIT = 4
 
@@ -51,14 +54,13 @@ _PLAY = tuple(Action(PLAY, v) for v in range(6))
 _PLAY_X2 = tuple(Action(PLAY, v, True) for v in range(6))
 
 
-class HacktrickState(GameState):
+@final
+class HacktrickState(GameState[Action, HacktrickView, HacktrickEvent]):
     """A Hacktrick game in progress.  Create it with ``new_game("hacktrick")``."""
 
     game = "hacktrick"
     num_players = 2
     __slots__ = (
-        "seed",
-        "rng",
         "target",
         "_scores",
         "dealer",
@@ -85,15 +87,43 @@ class HacktrickState(GameState):
         "known_cards",
         "last_hand",
     )
+    target: int
+    _scores: list[int]
+    dealer: int
+    hand_number: int
+    asked: bool
+    must_play: list[bool]
+    guarded: list[bool]
+    hands: list[list[int]]
+    deck: list[int]
+    row: list[int]
+    aside: list[int]
+    cell_owner: list[int]
+    cell_count: list[int]
+    normal: list[int]
+    x2_loc: list[int]
+    captured: list[int]
+    spent_own: list[int]
+    spent_captured: list[int]
+    announced: list[Announcement]
+    revealed: list[RevealedHand]
+    #: ``known_sum[o]``: the exact sum of ``o``'s opponent's hand, if ``o`` knows it.
+    known_sum: list[int | None]
+    #: ``known_cards[o]``: cards ``o`` knows to be in the opponent's hand.
+    known_cards: list[list[int]]
+    last_hand: HandResult | None
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, players: int, seed: int, options: dict) -> HacktrickState:
+    def new(cls, players: int, seed: int, options: Options) -> HacktrickState:
+        target = options["target"]
+        if not is_int(target):
+            raise ValueError(f"option target must be an integer, not {target!r}")
         s = cls.__new__(cls)
         s._legal_cache = None
         s.seed = seed
         s.rng = Rng(seed)
-        s.target = options["target"]
+        s.target = target
         s._scores = [0, 0]
         s.dealer = s.rng.randbelow(2)
         s.hand_number = 0
@@ -101,14 +131,14 @@ class HacktrickState(GameState):
         s._start_hand([])
         return s
 
-    def _start_hand(self, events: list) -> None:
+    def _start_hand(self, events: list[HacktrickEvent]) -> None:
         """Shuffle all 18 cards, set 2 aside, deal 4 to the dealer and 3 to the other."""
         self.hand_number += 1
         deck = list(CARDS)
         self.rng.shuffle(deck)
         d = self.dealer
         self.aside = [deck.pop(), deck.pop()]
-        hands = [None, None]
+        hands: list[list[int]] = [[], []]
         hands[d] = [deck.pop() for _ in range(4)]
         hands[1 - d] = [deck.pop() for _ in range(3)]
         self.hands = hands
@@ -123,8 +153,8 @@ class HacktrickState(GameState):
         self.spent_captured = [0, 0]
         self.announced = []
         self.revealed = []
-        self.known_sum = [None, None]  # known_sum[o]: exact sum of o's opponent's hand, if o knows it
-        self.known_cards = [[], []]  # known_cards[o]: cards o knows to be in the opponent's hand
+        self.known_sum = [None, None]
+        self.known_cards = [[], []]
         self.must_play = [False, False]
         self.guarded = [False, False]
         self.asked = False
@@ -155,10 +185,10 @@ class HacktrickState(GameState):
 
     # ------------------------------------------------------------ properties
     @property
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[int, ...]:
         return tuple(self._scores)
 
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         return tuple(p for p in (0, 1) if self._scores[p] >= self.target)
 
     def supply_size(self, p: int) -> int:
@@ -166,7 +196,7 @@ class HacktrickState(GameState):
         return self.normal[p] + (self.x2_loc[p] == SUPPLY)
 
     # ---------------------------------------------------------- legal actions
-    def _compute_legal(self) -> list:
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         p = self.player
         if phase == PHASE_MAIN:
@@ -199,7 +229,7 @@ class HacktrickState(GameState):
             return [_OPEN[v] for v in (0, 1, 2, 3, 4, 5) if v in hand]
         return []
 
-    def explain_illegal(self, action) -> str:
+    def explain_illegal(self, action: Action) -> str:
         p, kind, phase = self.player, action.kind, self.phase
         if phase == PHASE_OPEN:
             if kind != OPEN:
@@ -233,9 +263,9 @@ class HacktrickState(GameState):
         return f"{action} is not legal now"
 
     # ------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> list:
+    def _apply(self, action: Action) -> list[HacktrickEvent]:
         kind = action.kind
-        events: list = []
+        events: list[HacktrickEvent] = []
         p = self.player
         if kind == PLAY:
             self._play(p, action.card, action.x2, events)
@@ -252,7 +282,7 @@ class HacktrickState(GameState):
             self._declare(p, kind, events)
         return events
 
-    def _open(self, p: int, card: int, events: list) -> None:
+    def _open(self, p: int, card: int, events: list[HacktrickEvent]) -> None:
         self.hands[p].remove(card)
         self.row.append(card)
         events.append(
@@ -267,7 +297,7 @@ class HacktrickState(GameState):
         self.player = 1 - p
         self.phase = PHASE_MAIN
 
-    def _ask(self, p: int, events: list) -> None:
+    def _ask(self, p: int, events: list[HacktrickEvent]) -> None:
         o = 1 - p
         # Spend a normal captured marker while there is one; the opponent's x2 last.
         if self.x2_loc[o] == CAPTURED and self.captured[p] == 1:
@@ -279,11 +309,12 @@ class HacktrickState(GameState):
         news = self.known_sum[p] != s
         self.known_sum[p] = s
         self.announced.append({"player": o, "sum": s, "by": "ask"})
-        events.append(
-            {"type": "sum_asked", "player": p, "of": o, "sum": s, **({"revealed_to": [p]} if news else {})}
-        )
+        event: HacktrickEvent = {"type": "sum_asked", "player": p, "of": o, "sum": s}
+        if news:
+            event["revealed_to"] = [p]
+        events.append(event)
 
-    def _shown(self, event: dict, p: int, card: int) -> dict:
+    def _shown(self, event: HacktrickEvent, p: int, card: int) -> HacktrickEvent:
         """``event`` showing ``card`` from ``p``'s hand: news to the opponent unless they knew
         it was there (``known_cards``, from a revealed hand), so it names them in ``revealed_to``."""
         if card not in self.known_cards[1 - p]:
@@ -299,7 +330,7 @@ class HacktrickState(GameState):
         if kc and card in kc:
             kc.remove(card)
 
-    def _play(self, p: int, card: int, x2: bool, events: list) -> None:
+    def _play(self, p: int, card: int, x2: bool, events: list[HacktrickEvent]) -> None:
         self.hands[p].remove(card)
         row = self.row
         cell = row[-1] + card
@@ -331,7 +362,7 @@ class HacktrickState(GameState):
             count[cell] = 1
         owner[cell] = p
         # End-of-hand checks, in the ruled order: triple, line, exhaustion.
-        formations = []
+        formations: list[tuple[str, tuple[int, ...]]] = []
         if count[cell] >= 3:
             formations.append(("triple", (cell,)))
         for line in LINES_THROUGH[cell]:
@@ -339,32 +370,29 @@ class HacktrickState(GameState):
             if owner[a] == p and owner[b] == p and owner[c] == p:
                 formations.append(("line", line))
         if formations:
-            best = None
-            for reason, cells in formations:
+            best_pts, best_reason = 0, ""
+            best_cells: tuple[int, ...] = ()
+            for reason, cells in formations:  # the first of the most points
                 doubled = (not x2) and self.x2_loc[p] in cells
                 pts = 2 if doubled else 1
-                if best is None or pts > best[0]:
-                    best = (pts, reason, cells)
-            self._win_hand(p, best[0], best[1], best[2], events)
+                if pts > best_pts:
+                    best_pts, best_reason, best_cells = pts, reason, cells
+            self._win_hand(p, best_pts, best_reason, best_cells, events)
         elif self.normal[p] == 0 and self.x2_loc[p] != SUPPLY:
             self._win_hand(o, 1, "exhausted", (), events)
         else:
             self.phase = PHASE_DECLARE
 
-    def _draw(self, p: int, events: list) -> None:
+    def _draw(self, p: int, events: list[HacktrickEvent]) -> None:
         hand = self.hands[p]
         o = 1 - p
         if self.must_play[p]:
             self.revealed.append({"player": p, "cards": sorted(hand)})
             news = sorted(hand) != sorted(self.known_cards[o])
-            events.append(
-                {
-                    "type": "hand_revealed",
-                    "player": p,
-                    "cards": sorted(hand),
-                    **({"revealed_to": [o]} if news else {}),
-                }
-            )
+            shown: HacktrickEvent = {"type": "hand_revealed", "player": p, "cards": sorted(hand)}
+            if news:
+                shown["revealed_to"] = [o]
+            events.append(shown)
             self.known_cards[o] = list(hand)
         if not self.deck:
             rebuilt = self.row[:-1]
@@ -386,7 +414,7 @@ class HacktrickState(GameState):
             }
         )
 
-    def _declare(self, p: int, kind: str, events: list) -> None:
+    def _declare(self, p: int, kind: str, events: list[HacktrickEvent]) -> None:
         o = 1 - p
         # Ruling: pay with a normal marker while there is one; the x2 only as the last.
         if self.normal[p] > 0:
@@ -407,14 +435,16 @@ class HacktrickState(GameState):
             self.guarded[o] = True
         self._end_turn(p, events)
 
-    def _end_turn(self, p: int, events: list) -> None:
+    def _end_turn(self, p: int, events: list[HacktrickEvent]) -> None:
         self.must_play[p] = False
         self.guarded[p] = False
         self.asked = False
         self.player = 1 - p
         self.phase = PHASE_MAIN
 
-    def _win_hand(self, winner: int, points: int, reason: str, cells: tuple, events: list) -> None:
+    def _win_hand(
+        self, winner: int, points: int, reason: str, cells: tuple[int, ...], events: list[HacktrickEvent]
+    ) -> None:
         self._scores[winner] += points
         self.last_hand = {
             "hand": self.hand_number,
@@ -474,16 +504,16 @@ class HacktrickState(GameState):
         return s
 
     # ------------------------------------------------------- views and hidden info
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> HacktrickView:
         """What ``player`` may see (:func:`.views.view`)."""
         return views.view(self, player)
 
-    def determinize(self, player: int, rng) -> HacktrickState:
+    def determinize(self, player: int, rng: RandomSource) -> HacktrickState:
         """A state ``player`` cannot tell from this one (:func:`.hidden.determinize`)."""
         return hidden.determinize(self, player, rng)
 
     # -------------------------------------------------------------------- JSON
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         """A complete save of the state: fresh lists and dicts, never the state's own."""
         pair = self._pair_copy
         return {
@@ -511,20 +541,20 @@ class HacktrickState(GameState):
             "captured": self.captured[:],
             "spent_own": self.spent_own[:],
             "spent_captured": self.spent_captured[:],
-            "announced": [dict(a) for a in self.announced],
+            "announced": [a.copy() for a in self.announced],
             "revealed": [{"player": r["player"], "cards": r["cards"][:]} for r in self.revealed],
             "known_sum": self.known_sum[:],
             "known_cards": pair(self.known_cards),
-            "last_hand": dict(self.last_hand, cells=self.last_hand["cells"][:]) if self.last_hand else None,
+            "last_hand": {**self.last_hand, "cells": self.last_hand["cells"][:]} if self.last_hand else None,
         }
 
     @staticmethod
-    def _pair_copy(lists: list) -> list:
+    def _pair_copy(lists: list[list[int]]) -> list[list[int]]:
         """Copies of both players' lists."""
         return [lists[0][:], lists[1][:]]
 
     @classmethod
-    def from_json(cls, d: dict) -> HacktrickState:
+    def from_json(cls, d: JsonDict) -> HacktrickState:
         d = copy.deepcopy(d)  # never share lists with the caller
         s = cls._blank_from_save(d)
         for key in (

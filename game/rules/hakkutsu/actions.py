@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..strictjson import expect_bool, expect_int, expect_list, expect_str, read_action
+from ..core import JsonDict
+from ..strictjson import expect_bool, expect_int, expect_list, expect_str, read_action_object
 from .data import DATA
 
 DRAFT, KEEP, MOVE, USE, HELICOPTER, DETECTOR, MINE, SKIP, END = (
@@ -82,8 +83,8 @@ class Action(NamedTuple):
             return "end turn"
         return kind
 
-    def to_json(self) -> dict:
-        d: dict = {"kind": self.kind}
+    def to_json(self) -> JsonDict:
+        d: JsonDict = {"kind": self.kind}
         if self.kind in _NEEDS_CELL:
             d["cell"] = [self.cell // _COLS, self.cell % _COLS]
         if self.kind in _NEEDS_NAME:
@@ -93,9 +94,9 @@ class Action(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> Action:
+    def from_json(cls, given: object) -> Action:
         """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
-        kind = read_action("Hakkutsu", data, _JSON_KEYS)
+        kind, data = read_action_object("Hakkutsu", given, _JSON_KEYS)
         cell, name, second = -1, "", False
         if kind in _NEEDS_CELL:
             rc = expect_list(f"Hakkutsu {kind} cell [row, col]", data["cell"], 2)
@@ -127,7 +128,7 @@ class Action(NamedTuple):
                 return cls.from_json({"kind": KEEP, "name": parts[2]})
             if parts and parts[0] in _NEEDS_CELL and len(parts) in (2, 3):
                 rc = [int(x) for x in parts[1].split(",")]
-                d = {"kind": parts[0], "cell": rc}
+                d: JsonDict = {"kind": parts[0], "cell": rc}
                 if parts[0] == DETECTOR:
                     if len(parts) != 3 or parts[2] not in ("top", "second"):
                         raise ValueError("detector needs 'top' or 'second'")

@@ -85,8 +85,6 @@ class HakkutsuState(GameState):
     game = "hakkutsu"
     __slots__ = (
         "num_players",
-        "seed",
-        "rng",
         "mode",
         "draft",
         "rounds",

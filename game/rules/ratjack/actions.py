@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..strictjson import expect_int, expect_str, read_action
+from ..core import JsonDict
+from ..strictjson import expect_int, expect_str, read_action_object
 from .cards import ALL_CARDS, FACE_INDEX, FACES, card_from_json, card_json, card_name, parse_card
 
 DRAW_DECK, DRAW_DISCARD, FACE_DOWN, FACE_UP, FLIP, TARGET, TOKEN, DISCARD = (
@@ -61,7 +62,9 @@ class Action(NamedTuple):
     card: int = -1
     card2: int = -1
     player: int = -1
-    index: int = -1
+    # The field hides ``tuple.index`` (a method no code calls on an action); the name is the
+    # action's public API (``target p1 card 2`` has ``index`` 2).
+    index: int = -1  # type: ignore[assignment]
     face: int = -1
 
     def __str__(self) -> str:
@@ -80,9 +83,9 @@ class Action(NamedTuple):
             return f"target p{self.player} card {self.index}"
         return f"token {FACES[self.face]}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         k = self.kind
-        d: dict = {"kind": k}
+        d: JsonDict = {"kind": k}
         if k in _CARD_KINDS:
             d["card"] = card_json(self.card)
         if k == FLIP:
@@ -96,9 +99,9 @@ class Action(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> Action:
+    def from_json(cls, given: object) -> Action:
         """Read :meth:`to_json` output strictly (``ValueError`` on a wrong key, type or value)."""
-        k = read_action("Ratjack", data, _JSON_KEYS)
+        k, data = read_action_object("Ratjack", given, _JSON_KEYS)
         if k in (DRAW_DECK, DRAW_DISCARD):
             return cls(k)
         if k == FLIP:

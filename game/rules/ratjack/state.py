@@ -74,8 +74,6 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
 
     game = "ratjack"
     __slots__ = (
-        "seed",
-        "rng",
         "num_players",
         "all_mask",
         "decks",
