@@ -60,3 +60,13 @@ def app(tmp_path, monkeypatch):
     a = make_app(tmp_path, monkeypatch)
     yield a
     a.shutdown()
+
+
+@pytest.fixture
+def fourth_game():
+    """High Card (``tests/fourth_game``), a game that lives in the tests only, registered through its
+    descriptors for one test and forgotten after it (the rest of the suite never sees it)."""
+    from tests.fourth_game import installed
+
+    with installed() as info:
+        yield info

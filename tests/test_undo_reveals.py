@@ -222,23 +222,32 @@ def _strip(events):
     return [{k: v for k, v in ev.items() if k != "revealed_to"} for ev in events]
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "options"),
-    [
-        ("hacktrick", 2, {}),
-        ("ratjack", 3, {}),
-        ("ratjack", 4, {"decks": ("weasel", "raccoon")}),
-        ("hakkutsu", 3, {"mode": "treasure", "draft": True}),
-        ("hakkutsu", 2, {}),
-    ],
-)
+#: The games' cases with their own player counts and options; every other game of ``GAMES`` (a new
+#: one too) is checked at its largest table with its default options.
+MARK_VARIANTS = [
+    ("hacktrick", 2, {}),
+    ("ratjack", 3, {}),
+    ("ratjack", 4, {"decks": ("weasel", "raccoon")}),
+    ("hakkutsu", 3, {"mode": "treasure", "draft": True}),
+    ("hakkutsu", 2, {}),
+]
+MARK_CASES = MARK_VARIANTS + [
+    (name, info.max_players, {}) for name, info in GAMES.items() if name not in {c[0] for c in MARK_VARIANTS}
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), MARK_CASES)
 def test_whatever_shows_a_player_something_hidden_names_them(game, players, options):
+    check_reveals_are_named(game, players, options)
+
+
+def check_reveals_are_named(game: str, players: int, options: dict, seeds=(1, 2)) -> None:
     """The marks checked against the engines' own hidden information: in a state player ``q``
     cannot tell from the real one (``determinize``), the same action shows ``q`` something else
     (events or view) only if the real events name ``q`` in ``revealed_to``."""
     rng = random.Random(7)
     found = 0
-    for seed in (1, 2):
+    for seed in seeds:
         state = new_game(game, players=players, seed=seed, **options)
         while not state.is_terminal:
             action = rng.choice(state.legal_actions())

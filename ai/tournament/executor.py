@@ -38,6 +38,8 @@ import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 
+from game.rules import adopt_games, carry_games
+
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 #: How often a worker checks that its parent is still alive (seconds).
 PARENT_CHECK_INTERVAL = 0.5
@@ -135,10 +137,14 @@ def exit_with_parent(lifeline) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _worker_main(conn, lifeline) -> None:
-    """A local worker: play the tasks received on ``conn`` until ``None`` or the parent's end closes."""
+def _worker_main(conn, lifeline, games=()) -> None:
+    """A local worker: play the tasks received on ``conn`` until ``None`` or the parent's end closes.
+
+    ``games``: the parent's registered games (:func:`game.rules.carry_games`), a game registered at
+    run time included."""
     _ignore_sigint()
     exit_with_parent(lifeline)
+    adopt_games(games)
     while True:
         try:
             task = conn.recv()
@@ -219,7 +225,7 @@ class _Worker:
     def __init__(self, context, lifeline) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=_worker_main, args=(child, lifeline), daemon=True, name="tournament-worker"
+            target=_worker_main, args=(child, lifeline, carry_games()), daemon=True, name="tournament-worker"
         )
         self.process.start()
         child.close()

@@ -64,9 +64,10 @@ def send_to_client(conn, message) -> bool:
     return True
 
 
-def _worker_main(conn, lifeline=None) -> None:
+def _worker_main(conn, lifeline=None, games=()) -> None:
     """The worker loop: one request at a time until the pipe closes (or the client ends:
-    ``lifeline``, see :func:`ai.tournament.executor.exit_with_parent`).
+    ``lifeline``, see :func:`ai.tournament.executor.exit_with_parent`).  ``games``: the client's
+    registered games (:func:`game.rules.carry_games`), a game registered at run time included.
 
     The worker lowers its own priority so that, on a busy machine, the window's
     frames win over the bot's search.  It ignores Ctrl+C, which the terminal sends to the
@@ -77,6 +78,9 @@ def _worker_main(conn, lifeline=None) -> None:
         from ai.tournament.executor import exit_with_parent
 
         exit_with_parent(lifeline)
+    from game.rules import adopt_games
+
+    adopt_games(games)
     try:
         os.nice(10)
     except (AttributeError, OSError):
@@ -146,8 +150,10 @@ class BotWorker:
         ctx = worker_context()
         parent, child = ctx.Pipe()
         watched, self.lifeline = ctx.Pipe(duplex=False)
+        from game.rules import carry_games
+
         self.proc = ctx.Process(
-            target=_worker_main, args=(child, watched), daemon=True, name="tabletop-trio-bot"
+            target=_worker_main, args=(child, watched, carry_games()), daemon=True, name="tabletop-trio-bot"
         )
         self.proc.start()
         child.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 PACKAGE = "game.client.scenes"
 
@@ -34,6 +35,10 @@ class GameClient:
     ``colour_names(players)``: their names where the log names players by colour.
     ``rulebook_blocks``: the rules screen's game-specific directives (``!abilities rat``), each a
     function ``(screen, block)`` drawing it.
+    ``texts`` and ``rulebook``: for a game whose files are not the client's own (a plug-in, the
+    tests' fourth game), the folder of its texts, ``<lang>.toml`` (merged into
+    :mod:`game.client.i18n`'s tables, as ``i18n/<lang>.<game>.toml`` are), and of its player rules,
+    ``<game>.<lang>.md`` (as in :mod:`game.client.rulebook`'s own folder).
     """
 
     name: str
@@ -47,6 +52,8 @@ class GameClient:
     colours: tuple[tuple[int, int, int], ...] | None = None
     colour_names: Callable[[int], list[str]] | None = None
     rulebook_blocks: dict[str, Callable] = field(default_factory=dict)
+    texts: Path | None = None
+    rulebook: Path | None = None
 
     def scene_class(self):
         module, _, attr = self.scene.partition(":")
@@ -84,6 +91,10 @@ def client_for(game: str | None) -> GameClient | None:
 
 
 def forget() -> None:
-    """Find the descriptors again on next use (a game registered since, in a test)."""
+    """Find the descriptors again on next use, and the texts with them (a game registered or
+    unregistered since, in a test)."""
     global _clients
     _clients = None
+    from . import i18n
+
+    i18n.forget()

@@ -1,8 +1,9 @@
 """Every string the client shows goes through one table: ``t(key, **fmt)``.
 
 The tables live in ``game/client/i18n/<lang>.toml`` (``en`` and ``ja``), plus one
-file per game table, ``<lang>.<game>.toml``, merged into it; nested TOML tables
-flatten to dotted keys (``[menu] play = "Play"`` -> ``menu.play``).
+file per game table, ``<lang>.<game>.toml``, merged into it (and ``<lang>.toml`` of the folder a
+game's client descriptor names as its ``texts``); nested TOML tables flatten to dotted keys
+(``[menu] play = "Play"`` -> ``menu.play``).
 """
 
 from __future__ import annotations
@@ -34,11 +35,21 @@ def table(lang: str) -> dict[str, str]:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     if lang not in _tables:
         merged: dict[str, str] = {}
-        for path in [_DIR / f"{lang}.toml", *sorted(_DIR.glob(f"{lang}.*.toml"))]:
+        from .games import clients
+
+        folders = [c.texts for c in clients().values() if c.texts is not None]
+        for path in [_DIR / f"{lang}.toml", *sorted(_DIR.glob(f"{lang}.*.toml"))] + [
+            folder / f"{lang}.toml" for folder in folders
+        ]:
             with open(path, "rb") as f:
                 merged.update(_flatten(tomllib.load(f)))
         _tables[lang] = merged
     return _tables[lang]
+
+
+def forget() -> None:
+    """Read the tables again on next use (the games' descriptors changed)."""
+    _tables.clear()
 
 
 def set_language(lang: str) -> None:

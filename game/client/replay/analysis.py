@@ -8,18 +8,23 @@ ends quietly with the client (a lifeline pipe; a reply to a client that is gone 
 
 from __future__ import annotations
 
+from game.rules import carry_games
+
 from ..bot_worker import send_to_client, stop_process, worker_context
 
 
-def _analyse(conn, record_json: dict, budget: int | None, seed: int, lifeline=None) -> None:
+def _analyse(conn, record_json: dict, budget: int | None, seed: int, lifeline=None, games=()) -> None:
+    """Review the record in this worker process (``games``: the client's registered games,
+    :func:`game.rules.carry_games`) and send progress, then the review or the error."""
     import os
 
     from ai.review import review_record
     from ai.tournament.executor import exit_with_parent
-    from game.rules import GameRecord
+    from game.rules import GameRecord, adopt_games
 
     if lifeline is not None:
         exit_with_parent(lifeline)
+    adopt_games(games)
 
     try:
         os.nice(10)  # the window's frames first
@@ -48,7 +53,7 @@ class AnalysisWorker:
         watched, self.lifeline = ctx.Pipe(duplex=False)  # the process ends when this end closes
         self.proc = ctx.Process(
             target=_analyse,
-            args=(child, record.to_json(), budget, seed, watched),
+            args=(child, record.to_json(), budget, seed, watched, carry_games()),
             daemon=True,
             name="tabletop-trio-review",
         )

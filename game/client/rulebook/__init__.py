@@ -1,4 +1,5 @@
-"""The rules for players: one document per game and language, ``<game>.<lang>.md`` beside this module.
+"""The rules for players: one document per game and language, ``<game>.<lang>.md`` beside this module
+(or in the folder a game's client descriptor names as its ``rulebook``).
 
 (The developers' rulings stay in ``docs/rules/``; these documents explain the games to players.)
 
@@ -130,15 +131,17 @@ def join_lines(lines: list[str]) -> str:
 
 
 def load(game: str, lang: str) -> Rulebook | None:
-    """The rules of ``game`` in ``lang`` (English if that language has none; ``None`` if neither)."""
+    """The rules of ``game`` in ``lang`` (English if that language has none; ``None`` if neither);
+    from this folder, or the one the game's client descriptor names as its ``rulebook``."""
+    from ..games import client_for
+
+    client = client_for(game)
+    folder = client.rulebook if client is not None and client.rulebook is not None else DOCS
     for code in dict.fromkeys((lang, "en")):
         try:
-            text = (DOCS / f"{game}.{code}.md").read_text(encoding="utf-8")
+            text = (folder / f"{game}.{code}.md").read_text(encoding="utf-8")
         except OSError:
             continue
-        from ..games import client_for
-
-        client = client_for(game)
         return Rulebook(game, code, parse(text, client.rulebook_blocks if client else ()))
     return None
 

@@ -1,0 +1,42 @@
+"""High Card's bots (the :class:`ai.heuristics.GameHooks` of a game outside ``ai/heuristics``,
+found through ``GameInfo.bots_module``): a greedy player, a rollout policy, a win-chance estimate
+and the MCTS tuning."""
+
+from __future__ import annotations
+
+import random
+
+from .rules import HighCardState, Play
+
+#: MCTS tuning (``ai.mcts.game_tuning``): small budgets, rollouts by the policy below to the end.
+MCTS = {"normal_iterations": {2: 120, 3: 90}, "rollout": "policy", "horizon": "game"}
+
+
+def _greedy(pile: list, legal: list) -> Play:
+    """Lead the highest card; follow with the lowest card that beats the pile, else the lowest card."""
+    if not pile:
+        return max(legal)
+    best = max(card for _, card in pile)
+    beating = [a for a in legal if a.card > best]
+    return min(beating) if beating else min(legal)
+
+
+def choose(view: dict, legal: list, rng: random.Random) -> Play:
+    """The heuristic agent's move, from the view alone."""
+    return _greedy(view["pile"], legal)
+
+
+def rollout_policy(state: HighCardState, legal: list, rng: random.Random) -> Play:
+    """The greedy move most of the time, a random one now and then (rollouts must vary)."""
+    return rng.choice(legal) if rng.random() < 0.25 else _greedy(state.pile, legal)
+
+
+def evaluate(state: HighCardState, player: int) -> float:
+    """``player``'s share of the tricks so far, one imagined trick each added (in [0, 1])."""
+    scores = state.scores
+    return (scores[player] + 1) / (sum(scores) + state.num_players)
+
+
+def first_player(state: HighCardState) -> int:
+    """The leader of the first trick."""
+    return state.player

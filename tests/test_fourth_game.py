@@ -1,0 +1,94 @@
+"""A fourth game that lives in the tests only (``tests/fourth_game``: High Card, hidden hands and a
+shuffled deck, 2 or 3 players) is found everywhere from the registry, with no edit to a shared
+module (issue 31): the engine contract, the no-peek checks, the bots with their tuning and hooks,
+a tournament in worker processes (by the command line), OpenSpiel and the review.  The client's
+part is in ``test_fourth_game_client.py``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ai
+from ai.heuristics import heuristics_for
+from ai.mcts import game_tuning, normal_iterations
+from ai.review import decision_indices, review_record
+from game.cli import main
+from game.rules import GAMES, GameRecord, new_game
+from tests.fourth_game import bots
+from tests.fourth_game.rules import Play
+
+from . import test_ai_nopeek, test_conformance, test_undo_reveals
+
+NAME = "highcard"
+
+
+def test_registered_only_inside_the_fixture():
+    assert NAME not in GAMES
+    with pytest.raises(ValueError, match="unknown game 'highcard'"):
+        new_game(NAME)
+
+
+def test_the_registry_finds_its_bots_and_tuning(fourth_game):
+    assert list(GAMES)[-1] == NAME and GAMES[NAME] is fourth_game
+    assert heuristics_for(NAME) is bots
+    assert game_tuning(NAME)["horizon"] == "game" and normal_iterations(NAME, 3) == 90
+    state = new_game(NAME, players=3, seed=5)
+    assert ai.play.first_player(state) == state.current_player
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_it_keeps_the_engine_contract(fourth_game, players):
+    for seed, hand in ((1, 2), (2, 3), (3, 4)):
+        state, record = test_conformance.play(NAME, players, {"hand": hand}, seed=seed)
+        snap = test_conformance.snapshot
+        assert snap(record.replay()) == snap(state)
+        assert snap(GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()) == snap(state)
+
+
+@pytest.mark.parametrize("spec", test_ai_nopeek.SPECS)
+def test_its_bots_never_peek(fourth_game, spec):
+    test_ai_nopeek.check_choice_blind_to_hidden_cards(NAME, spec, positions=3)
+
+
+def test_its_hidden_information_is_kept(fourth_game):
+    test_ai_nopeek.check_determinize_blind(NAME, positions=4)
+    test_undo_reveals.check_reveals_are_named(NAME, 3, {}, seeds=range(1, 6))
+
+
+def test_the_bots_play_it_and_the_heuristic_beats_random(fourth_game):
+    record = ai.play_game(NAME, ["mcts:iterations=40", "heuristic", "random"], seed=3)
+    assert record.validate().is_terminal and len(record.actions) == 18
+    wins = sum(ai.play_game(NAME, ["heuristic", "random"], seed=s).returns[0] for s in range(40))
+    assert wins > 24, wins  # the greedy hook is used, not a random move
+
+
+def test_a_tournament_by_the_command_line_in_worker_processes(fourth_game, tmp_path, capsys):
+    """The tournament's workers are other processes: the game reaches them with the task's games."""
+    out = tmp_path / "t"
+    args = ["tournament", "--game", NAME, "--agents", "heuristic", "random", "--games", "4"]
+    assert main([*args, "--option", "hand=2", "--jobs", "1", "--seed", "1", "--out", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text())
+    assert results["status"] == "complete" and results["games_done"] == 4
+    records = sorted((out / "games").glob("*.json"))
+    assert len(records) == 4
+    record = GameRecord.load(records[0])
+    assert record.game == NAME and record.options == {"hand": 2} and record.validate().is_terminal
+
+
+def test_a_review_at_a_tiny_budget(fourth_game):
+    record = ai.play_game(NAME, ["heuristic", "random"], seed=2, hand=2)
+    review = review_record(record, budget=20, seed=1)
+    assert [d.index for d in review.decisions] == decision_indices(record) != []
+    assert all(0.0 <= d.win_chance <= 1.0 for d in review.decisions)
+    assert all(Play.from_json(d.best) in record.replay(d.index).legal_actions() for d in review.decisions)
+
+
+def test_openspiel_sees_it(fourth_game):
+    adapter = pytest.importorskip("ai.openspiel_adapter")
+    game = adapter.load_game(NAME, players=2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert sorted(state.returns()) == [0.0, 1.0] or state.returns() == [0.5, 0.5]
