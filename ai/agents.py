@@ -10,28 +10,52 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar, overload
 
-AGENTS: dict[str, Callable] = {}
+if TYPE_CHECKING:
+    from game.rules import Seat
+    from game.rules.core import GameAction
+
+#: An agent option's value: the spec's text (``"0.5"``), or a number when an agent is built in code.
+OptionValue = str | int | float
+
+
+class AgentFactory(Protocol):
+    """What :func:`register_agent` registers: an agent class (or function) taking a seed and options."""
+
+    def __call__(self, seed: int | None = None, **options: OptionValue) -> Agent: ...
+
+
+FactoryT = TypeVar("FactoryT", bound=AgentFactory)
+
+
+class Chooser(Protocol):
+    """Anything that picks a move for a seat: an :class:`Agent`, or a wrapper around one."""
+
+    def choose(self, seat: Seat) -> GameAction: ...
+
+
+AGENTS: dict[str, AgentFactory] = {}
 #: Agents that live in modules with optional dependencies, imported by :func:`make_agent` on first use.
 LAZY_AGENTS: dict[str, str] = {"openspiel-ismcts": "ai.openspiel_adapter"}
 
 
-def register_agent(name: str):
+def register_agent(name: str) -> Callable[[FactoryT], FactoryT]:
     """Class decorator: make an agent available to :func:`make_agent` under ``name``."""
 
-    def deco(factory):
+    def deco(factory: FactoryT) -> FactoryT:
         AGENTS[name] = factory
         return factory
 
     return deco
 
 
-def parse_spec(spec: str) -> tuple[str, dict]:
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"mcts:level=hard,seconds=2"`` -> ``("mcts", {"level": "hard", "seconds": "2"})``."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"agent spec must be a non-empty string, not {spec!r}")
     name, _, rest = spec.strip().partition(":")
-    options = {}
+    options: dict[str, str] = {}
     if rest:
         for part in rest.split(","):
             key, eq, value = part.partition("=")
@@ -46,7 +70,17 @@ MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
 
-def positive_option(agent: str, name: str, value, kind: type, maximum):
+@overload
+def positive_option(agent: str, name: str, value: object, kind: type[int], maximum: float) -> int: ...
+
+
+@overload
+def positive_option(agent: str, name: str, value: object, kind: type[float], maximum: float) -> float: ...
+
+
+def positive_option(
+    agent: str, name: str, value: object, kind: type[int] | type[float], maximum: float
+) -> int | float:
     """An agent option as a positive ``kind`` (``int`` or ``float``) of at most ``maximum``.
 
     ``value`` is the spec's text (``"0.5"``) or a number.  NaN, infinities,
@@ -68,7 +102,7 @@ def positive_option(agent: str, name: str, value, kind: type, maximum):
     return kind(number)
 
 
-def make_agent(spec: str, seed: int | None = None):
+def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build the agent a spec names; unknown specs raise ``ValueError`` listing the known ones."""
     name, options = parse_spec(spec)
     if name not in AGENTS and name in LAZY_AGENTS:
@@ -85,8 +119,11 @@ class Agent:
     """Base class: subclasses implement ``choose(seat)``."""
 
     spec = "agent"
+    #: ``(iterations, seconds)`` of the agent's last search (for statistics); None when it did
+    #: not search (a forced move, or an agent that never searches).
+    last_search: tuple[int, float] | None = None
 
-    def choose(self, seat):  # pragma: no cover - interface
+    def choose(self, seat: Seat) -> GameAction:  # pragma: no cover - interface
         raise TypeError(f"{type(self).__name__} does not implement choose()")
 
     def __repr__(self) -> str:
@@ -97,11 +134,11 @@ class Agent:
 class RandomAgent(Agent):
     """Picks uniformly among the legal actions."""
 
-    def __init__(self, seed: int | None = None, **options) -> None:
+    def __init__(self, seed: int | None = None, **options: OptionValue) -> None:
         if options:
             raise ValueError(f"the random agent takes no options, got {sorted(options)}")
         self.rng = random.Random(seed)
         self.spec = "random"
 
-    def choose(self, seat):
+    def choose(self, seat: Seat) -> GameAction:
         return self.rng.choice(seat.legal_actions())

@@ -21,9 +21,21 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
+from typing import TYPE_CHECKING
 
 from .stats import format_rate, wilson_interval
+
+if TYPE_CHECKING:
+    from game.rules import Seat
+    from game.rules.core import GameAction
+
+    from .agents import Agent
+
+#: A game of a match to play: ``(game, agents' specs, index, deal seed, rotation, game options)``.
+Job = tuple[str, list[str], int, int, int, dict[str, object]]
 
 
 @dataclass
@@ -33,11 +45,11 @@ class GameResult:
     index: int
     seed: int
     rotation: int
-    returns: tuple  # per agent (not per seat)
+    returns: tuple[float, ...]  # per agent (not per seat)
     actions: int
     seconds: float
-    iterations: tuple = ()  # per agent: MCTS iterations spent (0 for other agents)
-    search_seconds: tuple = ()  # per agent: seconds spent searching
+    iterations: tuple[int, ...] = ()  # per agent: MCTS iterations spent (0 for other agents)
+    search_seconds: tuple[float, ...] = ()  # per agent: seconds spent searching
     first_player: int | None = None  # the start player's seat (ai.play.first_player); None: unknown
 
     def starter(self) -> int | None:
@@ -52,8 +64,8 @@ class MatchResult:
     """All games of a match and the statistics over them."""
 
     game: str
-    agents: list
-    games: list = field(default_factory=list)
+    agents: list[str]
+    games: list[GameResult] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -78,8 +90,9 @@ class MatchResult:
 
     def start_player_wins(self) -> tuple[float, int]:
         """``(wins, games)`` of the start player, over the games whose start player is known."""
-        known = [g for g in self.games if g.first_player is not None]
-        return sum(g.returns[g.starter()] for g in known), len(known)
+        starters = [(g, g.starter()) for g in self.games]
+        known = [(g, s) for g, s in starters if s is not None]
+        return sum(g.returns[s] for g, s in known), len(known)
 
     def seconds_per_game(self) -> float:
         return sum(g.seconds for g in self.games) / self.n if self.n else 0.0
@@ -96,21 +109,23 @@ def schedule(games: int, seats: int, seed: int) -> list[tuple[int, int, int]]:
     return [(i, seed + i // seats, i % seats) for i in range(games)]
 
 
-def play_one(game: str, agents: list, index: int, seed: int, rotation: int, options: dict) -> GameResult:
+def play_one(
+    game: str, agents: Sequence[str], index: int, seed: int, rotation: int, options: dict[str, object]
+) -> GameResult:
     """Play game ``index`` of a match: agent ``j`` sits in seat ``(j + rotation) % k``."""
     from .agents import make_agent
     from .play import play_game, record_first_player
 
     k = len(agents)
     seat_of = [(j + rotation) % k for j in range(k)]
-    by_seat = [None] * k
-    for j, spec in enumerate(agents):
-        by_seat[seat_of[j]] = spec
+    by_seat = [agents[(s - rotation) % k] for s in range(k)]  # agent j sits in seat seat_of[j]
     bots = [make_agent(spec, seed=(seed * 1000 + s) % (1 << 63)) for s, spec in enumerate(by_seat)]
     counters = [_SearchCounter(b) for b in bots]
     start = time.perf_counter()
-    record = play_game(game, counters, seed=seed, **options)
+    record = play_game(game, counters, seed=seed, game_options=options)
     seconds = time.perf_counter() - start
+    if record.returns is None:  # play_game returns finished games only
+        raise RuntimeError(f"the {game} game of seed {seed} has no returns")
     returns = tuple(record.returns[seat_of[j]] for j in range(k))
     iterations = tuple(counters[seat_of[j]].iterations for j in range(k))
     search_seconds = tuple(counters[seat_of[j]].seconds for j in range(k))
@@ -130,15 +145,15 @@ def play_one(game: str, agents: list, index: int, seed: int, rotation: int, opti
 class _SearchCounter:
     """Wraps an agent and adds up the MCTS iterations and search time it reports."""
 
-    def __init__(self, agent) -> None:
+    def __init__(self, agent: Agent) -> None:
         self.agent = agent
-        self.spec = getattr(agent, "spec", str(agent))
+        self.spec = agent.spec
         self.iterations = 0
         self.seconds = 0.0
 
-    def choose(self, seat):
+    def choose(self, seat: Seat) -> GameAction:
         action = self.agent.choose(seat)
-        search = getattr(self.agent, "last_search", None)
+        search = self.agent.last_search
         if search is not None:
             self.iterations += search[0]
             self.seconds += search[1]
@@ -146,21 +161,21 @@ class _SearchCounter:
         return action
 
 
-def _worker(job):
+def _worker(job: Job) -> GameResult:
     game, agents, index, seed, rotation, options = job
     return play_one(game, agents, index, seed, rotation, options)
 
 
 def play_match(
     game: str,
-    agents: list,
+    agents: Sequence[str],
     games: int = 100,
     seed: int = 0,
     processes: int = 1,
-    progress=None,
-    done: list | tuple = (),
-    stop=None,
-    **options,
+    progress: Callable[[int, int, GameResult], object] | None = None,
+    done: Sequence[GameResult] = (),
+    stop: Callable[[MatchResult], bool] | None = None,
+    **options: object,
 ) -> MatchResult:
     """Play ``games`` seeded games between ``agents`` (specs, one per seat), seats rotated.
 
@@ -183,13 +198,15 @@ def play_match(
         make_agent(spec, seed=0)  # bad specs fail here, before any game starts
     result = MatchResult(game, list(agents), [g for g in done if g.index < games])
     played = {g.index for g in result.games}
-    jobs = [
+    jobs: list[Job] = [
         (game, list(agents), i, s, r, options)
         for i, s, r in schedule(games, len(agents), seed)
         if i not in played
     ]
     if stop is not None and stop(result):
         jobs = []
+    results: Iterator[GameResult]
+    pool: Pool | None
     if processes <= 1:
         results = map(_worker, jobs)
         pool = None

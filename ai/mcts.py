@@ -68,14 +68,30 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from math import log, sqrt
+from typing import TYPE_CHECKING
 
 from game.rules.rng import Rng
 
-from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, positive_option, register_agent
-from .heuristics import heuristics_for
+from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, OptionValue, positive_option, register_agent
+from .heuristics import MCTSTuning, heuristics_for
 from .parallel import root_parallel_search
 from .tree import Node, Progress
+
+if TYPE_CHECKING:
+    from game.rules import Seat
+    from game.rules.core import AnyState, GameAction
+
+#: The game hooks MCTS uses (:class:`ai.heuristics.GameHooks`), as they are called here.
+RolloutPolicy = Callable[["AnyState", list["GameAction"], random.Random], "GameAction"]
+Evaluate = Callable[["AnyState", int], float]
+Observe = Callable[["AnyState", "GameAction"], Hashable | None]
+OpponentModel = Callable[["AnyState", int, random.Random, float], None]
+#: Where a search reports its progress (:class:`Progress` snapshots).
+Publish = Callable[[Progress], None]
+#: A rollout's horizon: ``"hand"``, ``"game"`` or a number of moves.
+Horizon = str | int
 
 #: Iterations per decision for ``level=normal`` when a game's tuning names none for its player count.
 DEFAULT_NORMAL_ITERATIONS = 500
@@ -83,17 +99,17 @@ DEFAULT_NORMAL_ITERATIONS = 500
 #: level -> (multiplier of the game's normal iteration budget, wall-clock cap in seconds).
 #: The iteration budget makes a decision reproducible; the cap only bites on a very
 #: busy machine (a capped search depends on the machine's speed).
-LEVELS = {
+LEVELS: dict[str, tuple[float, float]] = {
     "easy": (0.1, 0.5),
     "normal": (1.0, 2.0),
     "hard": (4.0, 8.0),
 }
 
 #: Rollout defaults of a game whose heuristics module has no ``MCTS`` tuning.
-FALLBACK_DEFAULTS = {"rollout": "policy", "horizon": "hand"}
+FALLBACK_DEFAULTS: MCTSTuning = {"rollout": "policy", "horizon": "hand"}
 
 
-def game_tuning(game: str) -> dict:
+def game_tuning(game: str) -> MCTSTuning:
     """The MCTS tuning of ``game``: its heuristics module's ``MCTS`` (``normal_iterations`` by
     player count, calibrated so that a ``normal`` move takes about 0.5 s on one idle core of the
     2-core reference machine; ``rollout``, ``horizon``, ``bias``, ``opponents`` by player count),
@@ -101,8 +117,11 @@ def game_tuning(game: str) -> dict:
     try:
         module = heuristics_for(game)
     except ValueError:
-        return dict(FALLBACK_DEFAULTS)
-    return {**FALLBACK_DEFAULTS, **getattr(module, "MCTS", {})}
+        return FALLBACK_DEFAULTS.copy()
+    tuning: MCTSTuning | None = getattr(module, "MCTS", None)
+    if tuning is None:
+        return FALLBACK_DEFAULTS.copy()
+    return {**FALLBACK_DEFAULTS, **tuning}
 
 
 def normal_iterations(game: str, players: int) -> int:
@@ -124,7 +143,7 @@ MAX_WORKERS = 64
 OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias", "opponents")
 
 
-def view_digest(view: dict) -> str:
+def view_digest(view: Mapping[str, object]) -> str:
     """A stable digest of a view (for seeding: same seed + same view = same search)."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -134,34 +153,36 @@ def view_digest(view: dict) -> str:
 class MCTSAgent(Agent):
     """Single-observer information-set MCTS (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None, **options) -> None:
+    def __init__(self, seed: int | None = None, **options: OptionValue) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown mcts option {unknown[0]!r}; known options: {', '.join(OPTIONS)}")
         level = options.get("level", "normal")
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             raise ValueError(f"unknown mcts level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level = level
-        self.iterations = (
+        self.iterations: int | None = (
             positive_option("mcts", "iterations", options["iterations"], int, MAX_ITERATIONS)
             if "iterations" in options
             else None
         )
-        self.seconds = (
+        self.seconds: float | None = (
             positive_option("mcts", "seconds", options["seconds"], float, MAX_SECONDS)
             if "seconds" in options
             else None
         )
         self.c = positive_option("mcts", "c", options.get("c", 0.7), float, MAX_C)
         rollout = options.get("rollout")
-        if rollout not in (None, "policy", "random"):
+        if rollout is not None and rollout not in ("policy", "random"):
             raise ValueError(f"mcts option rollout={rollout!r}: choose policy or random")
-        self.rollout = rollout
+        self.rollout = rollout if isinstance(rollout, str) else None
         horizon = options.get("horizon")
-        if horizon not in (None, "hand", "game"):
-            horizon = positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
-        self.horizon = horizon
-        self.bias = (
+        self.horizon: Horizon | None = (
+            horizon
+            if horizon is None or horizon in ("hand", "game") and isinstance(horizon, str)
+            else positive_option("mcts", "horizon", horizon, int, MAX_ROLLOUT_STEPS)
+        )
+        self.bias: float | None = (
             positive_option("mcts", "bias", options["bias"], float, MAX_C) if "bias" in options else None
         )
         self.opponents = (
@@ -184,12 +205,11 @@ class MCTSAgent(Agent):
             ":" + ",".join(f"{k}={options[k]}" for k in OPTIONS if k in options) if options else ""
         )
         self.progress = Progress(0, None, 0.0, None, done=True)
-        self.on_progress = None
+        self.on_progress: Publish | None = None
         self.last_root: Node | None = None
         self.last_iterations = 0
         self.last_seconds = 0.0
-        #: ``(iterations, seconds)`` of the last search, None after a forced move (for statistics).
-        self.last_search: tuple | None = None
+        self.last_search = None
 
     # ------------------------------------------------------------------ budgets
     def budget_for(self, game: str, players: int = 2) -> tuple[int | None, float | None]:
@@ -200,7 +220,7 @@ class MCTSAgent(Agent):
         base = normal_iterations(game, players)
         return max(1, round(base * mult)), cap
 
-    def settings_for(self, game: str) -> tuple[str, object, float]:
+    def settings_for(self, game: str) -> tuple[str, Horizon, float]:
         """``(rollout, horizon, bias)`` used in ``game``."""
         defaults = game_tuning(game)
         bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
@@ -214,7 +234,7 @@ class MCTSAgent(Agent):
         return game_tuning(game).get("opponents", {}).get(players, 0.0)
 
     # ------------------------------------------------------------------ search
-    def choose(self, seat):
+    def choose(self, seat: Seat) -> GameAction:
         legal = seat.legal_actions()
         if not legal:
             raise ValueError(f"player {seat.player} has no decision to make now")
@@ -226,7 +246,7 @@ class MCTSAgent(Agent):
         root = self.search(seat)
         return best_action(root, legal)
 
-    def search(self, seat) -> Node:
+    def search(self, seat: Seat) -> Node:
         """Run the search for ``seat``'s decision and return the root node.
 
         With ``workers > 1`` this is root-parallel (:mod:`ai.parallel`): one tree per worker,
@@ -247,7 +267,7 @@ class MCTSAgent(Agent):
         self._publish(Progress(done, budget, elapsed, seconds, done=True))
         return root
 
-    def search_tree(self, seat, index: int, publish) -> tuple[Node, int]:
+    def search_tree(self, seat: Seat, index: int, publish: Publish) -> tuple[Node, int]:
         """Grow tree number ``index`` of a decision; return ``(root, iterations done)``.
 
         Tree ``index`` draws its random numbers from the seed, the view and ``index`` (tree 0
@@ -264,11 +284,13 @@ class MCTSAgent(Agent):
             module = heuristics_for(game)
         except ValueError:
             module = None
-        policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
-        evaluate = getattr(module, "evaluate", None)
+        policy: RolloutPolicy | None = (
+            getattr(module, "rollout_policy", None) if rollout == "policy" else None
+        )
+        evaluate: Evaluate | None = getattr(module, "evaluate", None)
         weight = self.opponent_weight(game, seat.num_players)
-        model = getattr(module, "opponent_model", None) if weight else None
-        observe = getattr(module, "observation", None)
+        model: OpponentModel | None = getattr(module, "opponent_model", None) if weight else None
+        observe: Observe | None = getattr(module, "observation", None)
         me = seat.player
         if evaluate is None:
             horizon = "game"
@@ -313,7 +335,17 @@ class MCTSAgent(Agent):
         return root, done
 
     def _iterate(
-        self, root: Node, state, rng, c, policy, evaluate, max_steps, cut_at_hand, bias, observe=None
+        self,
+        root: Node,
+        state: AnyState,
+        rng: random.Random,
+        c: float,
+        policy: RolloutPolicy | None,
+        evaluate: Evaluate | None,
+        max_steps: int,
+        cut_at_hand: bool,
+        bias: float,
+        observe: Observe | None = None,
     ) -> None:
         """One ISMCTS iteration on the determinization ``state`` (mutated).
 
@@ -322,17 +354,18 @@ class MCTSAgent(Agent):
         ``None``; the decisions after the move are kept apart per outcome (:meth:`Node.after`).
         """
         node = root
-        path = []
+        path: list[Node] = []
         start_scores = state.scores
         randrange = rng.randrange
         while not state.is_terminal:
             legal = state.legal_actions()
             children = node.children
-            hint = policy(state, legal, rng) if bias else None
+            hint = policy(state, legal, rng) if bias and policy is not None else None
             # One pass: every tried child counts this visit as available; while every action so
             # far has a child, keep the best UCB value (the first of equals, in legal order).
-            untried = None
-            best = None
+            untried: list[GameAction] | None = None
+            best: Node | None = None
+            best_move: GameAction | None = None
             best_value = -1.0
             for a in legal:
                 child = children.get(a)
@@ -351,21 +384,24 @@ class MCTSAgent(Agent):
                     if value > best_value:
                         best_value = value
                         best = child
+                        best_move = a
             if untried is not None:
                 if hint is not None and hint in untried:
                     a = hint
                 else:
                     a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(a, state.current_player)
+                child = Node(a, state.player)
                 children[a] = child
                 state.apply(a)
                 path.append(child)
                 break
-            state.apply(best.action)
+            if best is None or best_move is None:  # every legal action has a child: one was the best
+                raise RuntimeError(f"no legal action in the unfinished state {state!r}")
+            state.apply(best_move)
             path.append(best)
             node = best
             if observe is not None:
-                seen = observe(state, best.action)
+                seen = observe(state, best_move)
                 if seen is not None:
                     node = best.after(seen)
         rewards = self._rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores)
@@ -375,7 +411,15 @@ class MCTSAgent(Agent):
             n.reward += rewards[n.player]
 
     @staticmethod
-    def _rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores):
+    def _rollout(
+        state: AnyState,
+        rng: random.Random,
+        policy: RolloutPolicy | None,
+        evaluate: Evaluate | None,
+        max_steps: int,
+        cut_at_hand: bool,
+        start_scores: Sequence[float],
+    ) -> tuple[float, ...]:
         """Play on with ``policy`` (or at random); return one reward per player."""
         steps = 0
         randrange = rng.randrange
@@ -406,7 +450,7 @@ def default_workers() -> int:
     return max(1, cores - 1)
 
 
-def evaluate_vector(state, evaluate) -> tuple:
+def evaluate_vector(state: AnyState, evaluate: Evaluate | None) -> tuple[float, ...]:
     """Per-player rewards from ``evaluate(state, p)``, normalised to sum to 1."""
     if evaluate is None:
         return state.returns()
@@ -417,10 +461,10 @@ def evaluate_vector(state, evaluate) -> tuple:
     return tuple(v / total for v in values)
 
 
-def best_action(root: Node, legal: list):
+def best_action(root: Node, legal: Sequence[GameAction]) -> GameAction:
     """The most visited root action; ties go to the higher mean, then to the first legal one."""
-    best = None
-    key = None
+    best: GameAction | None = None
+    key: tuple[int, float] | None = None
     for a in legal:
         child = root.children.get(a)
         if child is None:

@@ -326,7 +326,7 @@ class OpenSpielISMCTSAgent(Agent):
         self.spec = "openspiel-ismcts" + (
             "" if not options else ":" + ",".join(f"{k}={options[k]}" for k in known if k in options)
         )
-        self.last_search: tuple | None = None
+        self.last_search = None
 
     def choose(self, seat):
         legal = seat.legal_actions()

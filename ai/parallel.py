@@ -36,13 +36,36 @@ import subprocess
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
 
-from .agents import AGENTS
+from .agents import AGENTS, OptionValue
 from .tree import Node, Progress
 
 if TYPE_CHECKING:
+    from game.rules import Seat
+    from game.rules.core import GameAction
+
     from .mcts import MCTSAgent
+
+#: What a helper is asked: ``((agent options, agent seed, seat), tree index)``.
+Request = tuple[tuple[dict[str, OptionValue], int, "Seat"], int]
+#: A root's statistics as plain data (:func:`pack_root`): its visits and, per child,
+#: ``(action, player, visits, reward, avail)``.
+PackedRoot = tuple[int, list[tuple["GameAction", int, int, float, int]]]
+#: A helper's answer: ``("progress", iterations)``, ``("done", (packed root, iterations))``
+#: or ``("error", message)``.
+Message = tuple[str, object]
+
+
+@runtime_checkable
+class TreeSearch(Protocol):
+    """What a helper needs of the ``mcts`` agent: one tree of a decision (:meth:`MCTSAgent.search_tree`)."""
+
+    def search_tree(
+        self, seat: Seat, index: int, publish: Callable[[Progress], None]
+    ) -> tuple[Node, int]: ...
+
 
 #: Least time between two progress messages of a helper (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -59,21 +82,27 @@ class Helper:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ai.parallel"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
         )
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        if stdin is None or stdout is None:  # both are pipes (PIPE above)
+            raise RuntimeError("a helper process started without its pipes")
+        self.stdin: IO[bytes] = stdin
+        self.stdout: IO[bytes] = stdout
 
     @property
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def send(self, request) -> None:
-        pickle.dump(request, self.proc.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-        self.proc.stdin.flush()
+    def send(self, request: Request) -> None:
+        pickle.dump(request, self.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        self.stdin.flush()
 
-    def receive(self):
-        return pickle.load(self.proc.stdout)
+    def receive(self) -> Message:
+        message: Message = pickle.load(self.stdout)
+        return message
 
     def close(self) -> None:
         """Close its stdin (it exits) and wait a moment; kill it if it does not."""
-        for pipe in (self.proc.stdin, self.proc.stdout):
+        for pipe in (self.stdin, self.stdout):
             try:
                 pipe.close()
             except OSError:
@@ -132,10 +161,11 @@ class _Remote:
         try:
             while True:
                 kind, value = self.helper.receive()
-                if kind == "progress":
+                if kind == "progress" and isinstance(value, int):
                     self.iterations = value
-                elif kind == "done":
-                    self.root, self.iterations = unpack_root(value[0]), value[1]
+                elif kind == "done" and isinstance(value, tuple):
+                    packed, self.iterations = value
+                    self.root = unpack_root(packed)
                     return
                 else:  # "error": the caller drops this helper
                     return
@@ -143,10 +173,10 @@ class _Remote:
             return
 
 
-def root_parallel_search(agent: MCTSAgent, seat, workers: int) -> tuple[Node, int]:
+def root_parallel_search(agent: MCTSAgent, seat: Seat, workers: int) -> tuple[Node, int]:
     """``workers`` trees for ``seat``'s decision, summed at the root: ``(root, iterations)``."""
     request = (agent.options, agent.seed, seat)
-    remotes = []
+    remotes: list[_Remote] = []
     for index, helper in enumerate(POOL.take(workers - 1), 1):
         try:
             helper.send((request, index))
@@ -196,12 +226,12 @@ def merge_roots(roots: list[Node]) -> Node:
     return merged
 
 
-def pack_root(root: Node) -> tuple:
+def pack_root(root: Node) -> PackedRoot:
     """A root and its children's statistics as plain data (what a helper sends back)."""
     return root.visits, [(a, c.player, c.visits, c.reward, c.avail) for a, c in root.children.items()]
 
 
-def unpack_root(packed: tuple) -> Node:
+def unpack_root(packed: PackedRoot) -> Node:
     """The inverse of :func:`pack_root` (a root with childless children)."""
     visits, children = packed
     root = Node()
@@ -212,23 +242,24 @@ def unpack_root(packed: tuple) -> Node:
     return root
 
 
-def serve(stdin=None, stdout=None) -> None:
+def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """A helper's loop: grow the requested tree, report progress and the root, until stdin closes."""
-    stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout.buffer
+    source = stdin or sys.stdin.buffer
+    sink = stdout or sys.stdout.buffer
 
-    def send(message) -> None:
-        pickle.dump(message, stdout, protocol=pickle.HIGHEST_PROTOCOL)
-        stdout.flush()
+    def send(message: Message) -> None:
+        pickle.dump(message, sink, protocol=pickle.HIGHEST_PROTOCOL)
+        sink.flush()
 
     while True:
         try:
-            (options, seed, seat), index = pickle.load(stdin)
+            request: Request = pickle.load(source)
         except (EOFError, OSError):
             return
+        (options, seed, seat), index = request
         last = [0.0]
 
-        def progress(snapshot: Progress, last=last) -> None:
+        def progress(snapshot: Progress, last: list[float] = last) -> None:
             now = time.monotonic()
             if now - last[0] >= PROGRESS_INTERVAL:
                 last[0] = now
@@ -236,6 +267,8 @@ def serve(stdin=None, stdout=None) -> None:
 
         try:
             agent = AGENTS["mcts"](seed=seed, **{**options, "workers": 1})  # registered by ``import ai``
+            if not isinstance(agent, TreeSearch):
+                raise TypeError(f"the mcts agent {agent!r} cannot grow a tree")
             root, done = agent.search_tree(seat, index, progress)
         except Exception as exc:  # the parent goes on with the other trees
             send(("error", f"{type(exc).__name__}: {exc}"))

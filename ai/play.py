@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from game.rules import GameRecord, Seat, new_game
 
-from .agents import make_agent
+from .agents import Chooser, make_agent
+
+if TYPE_CHECKING:
+    from game.rules.core import AnyState, GameAction, Options
 
 #: Most actions a bot game may take before :func:`play_game` gives up on it (real games take
 #: 50-300): agents that never let a game end must not hang a tournament forever.
@@ -19,14 +24,18 @@ class GameStalled(RuntimeError):
 
 def play_game(
     game: str,
-    agents: list,
+    agents: Sequence[str | Chooser],
     seed: int | None = None,
     *,
-    on_action=None,
+    on_action: Callable[[AnyState, GameAction], object] | None = None,
     max_actions: int = MAX_GAME_ACTIONS,
-    **options,
+    game_options: Mapping[str, object] | None = None,
+    **options: object,
 ) -> GameRecord:
     """Play one game; ``agents`` are specs or agent objects, one per seat.
+
+    The game's options are ``game_options`` (as a match or a tournament task holds them) and
+    the keyword ``options``, e.g. ``play_game("hacktrick", agents, target=3)``.
 
     Raises :class:`GameStalled` when the game has not ended after ``max_actions`` actions
     (a tournament records it as a failed game).
@@ -37,9 +46,10 @@ def play_game(
     ``first_player``, see :func:`first_player`).
     """
     players = len(agents)
+    options = {**(game_options or {}), **options}
     state = new_game(game, players=players, seed=seed, **options)
     base = state.seed
-    bots = [
+    bots: list[Chooser] = [
         make_agent(a, seed=(base * 1000 + i) % (1 << 63)) if isinstance(a, str) else a
         for i, a in enumerate(agents)
     ]
@@ -47,13 +57,12 @@ def play_game(
     seats = [Seat(state, p) for p in range(players)]
     starter = first_player(state)
     start = time.perf_counter()
-    while not state.is_terminal:
+    while (p := state.current_player) is not None:  # None: the game is over
         if len(record.actions) >= max_actions:
             raise GameStalled(
                 f"the {game} game (seed {state.seed}) did not end within {max_actions} "
                 "actions: the agents may be stalling"
             )
-        p = state.current_player
         action = bots[p].choose(seats[p])
         state.apply(action)
         record.actions.append(action)
@@ -69,7 +78,7 @@ def play_game(
     return record
 
 
-def first_player(state) -> int:
+def first_player(state: AnyState) -> int:
     """The start player of the new game ``state``: who takes the game's first decision of play.
 
     Asked of the game's heuristics module (``first_player`` hook: Hacktrick's first dealer,
@@ -82,7 +91,12 @@ def first_player(state) -> int:
         hook = getattr(heuristics_for(state.game), "first_player", None)
     except ValueError:
         hook = None
-    return int(hook(state)) if hook is not None else state.current_player
+    if hook is not None:
+        return int(hook(state))
+    player = state.current_player
+    if player is None:
+        raise ValueError("a finished game has no start player")
+    return int(player)
 
 
 def record_first_player(record: GameRecord) -> int:
@@ -93,7 +107,7 @@ def record_first_player(record: GameRecord) -> int:
     return first_player(new_game(record.game, players=record.players, seed=record.seed, **record.options))
 
 
-def _resolved(game: str, options: dict) -> dict:
+def _resolved(game: str, options: dict[str, object]) -> Options:
     from game.rules import GAMES
 
     return GAMES[game].resolve_options(options)

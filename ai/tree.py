@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.rules.core import GameAction
 
 
 @dataclass(frozen=True)
@@ -21,7 +26,7 @@ class Progress:
         """How far the search is, 0..1 (the larger of the iteration and the time fraction)."""
         if self.done:
             return 1.0
-        parts = []
+        parts: list[float] = []
         if self.budget:
             parts.append(self.iterations / self.budget)
         if self.seconds_budget:
@@ -38,16 +43,16 @@ class Node:
 
     __slots__ = ("action", "player", "children", "visits", "avail", "reward", "outcomes")
 
-    def __init__(self, action=None, player: int = -1) -> None:
+    def __init__(self, action: GameAction | None = None, player: int = -1) -> None:
         self.action = action
         self.player = player
-        self.children: dict = {}
+        self.children: dict[GameAction, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-        self.outcomes: dict | None = None
+        self.outcomes: dict[Hashable, Node] | None = None
 
-    def after(self, seen) -> Node:
+    def after(self, seen: Hashable) -> Node:
         """The node whose children follow this move when it showed everyone ``seen``.
 
         A move that turns a hidden card face up leads to different decisions per card; the
@@ -66,7 +71,7 @@ class Node:
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
 
-    def followers(self) -> list:
+    def followers(self) -> list[Node]:
         """The nodes of the moves that came next, after every outcome of this move."""
         nodes = list(self.children.values())
         if self.outcomes:
@@ -74,7 +79,7 @@ class Node:
                 nodes.extend(outcome.children.values())
         return nodes
 
-    def iter_nodes(self):
+    def iter_nodes(self) -> Iterator[Node]:
         """This node and every node below it (the moves' nodes, not the outcome layers)."""
         stack = [self]
         while stack:

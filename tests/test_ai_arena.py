@@ -123,6 +123,20 @@ def test_play_match_rejects_bad_input():
         play_match("hacktrick", ["random", "random"], games=0)
 
 
+def test_game_options_as_one_mapping():
+    """A match or a tournament task hands its game options over as one mapping (``game_options``):
+    the game gets them as it gets keyword options, and keyword options add to them."""
+    by_keyword = play_game("hacktrick", ["random", "random"], seed=5, target=1)
+    by_mapping = play_game("hacktrick", ["random", "random"], seed=5, game_options={"target": 1})
+    assert by_mapping.options == by_keyword.options == {"target": 1}
+    assert by_mapping.actions == by_keyword.actions
+    assert play_game("hacktrick", ["random", "random"], seed=5, game_options={}, target=2).options == {
+        "target": 2
+    }
+    with pytest.raises(ValueError, match="target"):
+        play_game("hacktrick", ["random", "random"], seed=5, game_options={"target": 10})
+
+
 def test_a_game_that_does_not_end_stops_with_a_clear_error(monkeypatch):
     """Agents that never end a game do not hang a tournament: play_game gives up after its action
     limit, and a tournament's worker turns that into a failed game with the reason."""
@@ -134,7 +148,9 @@ def test_a_game_that_does_not_end_stops_with_a_clear_error(monkeypatch):
         play_game("hacktrick", ["random", "random"], seed=3, max_actions=12)
     assert len(play_game("hacktrick", ["random", "random"], seed=3).actions) > 12  # the limit was the cause
     monkeypatch.setattr(play_module, "MAX_GAME_ACTIONS", 12)
-    monkeypatch.setattr(play_module.play_game, "__kwdefaults__", {"on_action": None, "max_actions": 12})
+    monkeypatch.setattr(
+        play_module.play_game, "__kwdefaults__", {"on_action": None, "max_actions": 12, "game_options": None}
+    )
     task = schedule(TournamentSpec("hacktrick", ["random", "random"], players=2, games=1, seed=1))[0]
     result = play_task(task)
     assert result["failed"] and "GameStalled" in result["error"] and "within 12 actions" in result["error"]

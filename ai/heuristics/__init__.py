@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import random
 from types import ModuleType
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from game.rules.core import GAMES
 
@@ -49,6 +49,21 @@ class GameHooks(Protocol):
 
     def observation(self, state, action):
         """What ``action``, just applied to ``state``, showed every player (``None``: nothing)."""
+
+
+class MCTSTuning(TypedDict, total=False):
+    """A game's MCTS tuning, its heuristics module's ``MCTS`` (read by :func:`ai.mcts.game_tuning`)."""
+
+    #: Iterations per decision at ``level=normal``, by player count.
+    normal_iterations: dict[int, int]
+    #: ``"policy"`` or ``"random"``.
+    rollout: str
+    #: ``"hand"``, ``"game"`` or a number of rollout moves.
+    horizon: str | int
+    #: Progressive bias W (0: off).
+    bias: float
+    #: Opponent model weight W by player count (absent: off).
+    opponents: dict[int, float]
 
 
 def heuristics_for(game: str) -> ModuleType:

@@ -81,7 +81,7 @@ def play_task(task) -> dict:
     from ..play import play_game, record_first_player
 
     try:
-        record = play_game(task.game, list(task.agents), seed=task.seed, **task.options)
+        record = play_game(task.game, list(task.agents), seed=task.seed, game_options=task.options)
     except Exception as exc:
         return failure_result(task, f"{type(exc).__name__}: {exc}", traceback.format_exc())
     meta = dict(record.meta)
