@@ -108,6 +108,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
+    stats = sub.add_parser("stats", help="your record: games, wins, streaks per game and opponent")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    stats.add_argument("--game", help="only this game (see `tabletop-trio games`)")
+    stats.add_argument("--players", type=integer, metavar="N", help="only games of N players")
+    stats.add_argument(
+        "--profile", metavar="NAME", help="whose record (default: the player of this computer)"
+    )
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
     parser.commands = sub.choices  # name -> subparser, for messages about a command's arguments
     return parser
@@ -159,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_tournament(args)
     if args.command == "review":
         return cmd_review(args)
+    if args.command == "stats":
+        return cmd_stats(args)
     window = {"replay": cmd_replay, "tutorial": cmd_tutorial, "play": cmd_client, "demo": cmd_client}
     if args.command in window or args.command is None:
         from game.client.main import NoDisplayError, run_client
@@ -169,6 +178,56 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tabletop-trio: {exc}", file=sys.stderr)
             return 2
     parser.error(f"unknown command {args.command!r}")
+
+
+def cmd_stats(args) -> int:
+    """``stats``: the record of the local profile (or ``--profile``) from the history database; a
+    new player gets an empty record (exit 0), a bad game, player count or name one line (exit 2), a
+    database that cannot be read one line (exit 1)."""
+    import json
+
+    from game.client.players import seat_name
+    from game.history import Filters, HistoryError, HistoryStore, tally
+    from game.history.report import json_report, text_report
+    from game.rules import GAMES
+
+    if args.game is not None and args.game not in GAMES:
+        fail("stats", f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+    if args.players is not None:
+        infos = [GAMES[args.game]] if args.game else list(GAMES.values())
+        if not any(i.min_players <= args.players <= i.max_players for i in infos):
+            fail("stats", f"no game of {args.game or 'the collection'} is played by {args.players} players")
+    store = HistoryStore()
+    try:
+        if args.profile is not None:
+            profile = store.profile_named(args.profile)
+            if profile is None:
+                names = [p.name for p in store.profiles()]
+                known = f"profiles: {', '.join(names)}" if names else "there are no profiles yet"
+                fail("stats", f"no profile named {args.profile!r} ({known})")
+        else:
+            profile = store.local_profile()
+        entries = store.games(profile.id) if profile is not None else []
+    except HistoryError as exc:
+        print(f"tabletop-trio stats: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        for notice in store.take_notices():
+            print(f"tabletop-trio stats: {notice}", file=sys.stderr)
+        store.close()
+    filters = Filters(game=args.game, players=args.players)
+    summary = tally(entries, profile.id if profile is not None else None, filters)
+    if args.json:
+        print(json.dumps(json_report(summary, profile, filters), ensure_ascii=False, indent=2))
+    else:
+
+        def opponents(kind: str) -> str:
+            return {"human": "people", "mixed": "mixed"}.get(kind) or seat_name(kind)
+
+        sys.stdout.write(
+            text_report(summary, profile, lambda g: GAMES[g].title if g in GAMES else g, opponents)
+        )
+    return 0
 
 
 def cmd_client(args) -> int:
@@ -295,11 +354,13 @@ def cmd_review(args) -> int:
 def record_seat_names(record) -> list[str]:
     """The players of a record as the client names them ("You", "Normal bot", "Random bot #2"), or
     "Player N" where the record does not say who sat where: names, never agent specs."""
+    from game.client.history import seat_people
     from game.client.i18n import t
     from game.client.players import seat_names
 
     seats = record.seat_specs()
-    return seat_names(seats) if seats else [t("seat.player", n=p + 1) for p in range(record.players)]
+    people = seat_people(record.meta, record.players)
+    return seat_names(seats, people) if seats else [t("seat.player", n=p + 1) for p in range(record.players)]
 
 
 def write_review_png(record, review, path) -> None:

@@ -71,15 +71,21 @@ def seat_label(spec: str) -> str:
     return spec
 
 
-def seat_names(seats: list[str]) -> list[str]:
+def seat_names(seats: list[str], people: list[str | None] | None = None) -> list[str]:
     """Each seat as every screen calls it (tables, results, the Replays list): "You" for the one
-    human, "Player N" for several, the bot's short name ("Easy bot"), numbered when two seats would
-    read the same or no human plays ("Random bot #2")."""
+    human; several humans by their profile's name (``people``, one per seat, from the record's
+    ``meta["profiles"]``: ``game.client.history.seat_people``), "Player N" for one without; the
+    bot's short name ("Easy bot"), numbered when two seats would read the same or no human plays
+    ("Random bot #2")."""
     humans = [p for p, spec in enumerate(seats) if spec == HUMAN]
     names = []
     for p, spec in enumerate(seats):
+        person = people[p] if people is not None and p < len(people) else None
         if spec == HUMAN:
-            names.append(t("seat.you") if len(humans) == 1 else t("seat.player", n=p + 1))
+            if len(humans) == 1:
+                names.append(t("seat.you"))
+            else:
+                names.append(person or t("seat.player", n=p + 1))
         elif seats.count(spec) > 1 or not humans:
             names.append(t("seat.numbered", label=seat_name(spec), n=p + 1))
         else:

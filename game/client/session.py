@@ -137,6 +137,8 @@ class Session:
         self.save_file: Path | None = None  # the save this session was loaded from or saved to
         self._save_digest: str | None = None  # ... and the SHA-256 of its bytes at that moment
         self._saved_actions: list = []  # the record's actions when it was last saved or loaded
+        #: The game's id in the player's history once it is recorded there (``game.client.history``).
+        self.history_id: int | None = None
 
     def _replay(self, record: GameRecord):
         """Replay the record (``ValueError`` naming the bad action) and note who took each action."""
@@ -171,7 +173,7 @@ class Session:
     @classmethod
     def new(cls, game: str, seats: list[str], seed: int | None = None, **options) -> Session:
         state, record = GameRecord.start(game, players=len(seats), seed=seed, **options)
-        record.meta = {"seats": list(seats)}
+        record.meta = {"seats": list(seats), "started": time.time()}  # started: the game's key in the history
         return cls(record, seats)
 
     # -- who plays -------------------------------------------------------------

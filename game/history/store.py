@@ -3,7 +3,7 @@
 API (all on :class:`HistoryStore`; every method raises :class:`HistoryError` on a database fault)::
 
     store = HistoryStore()                   # default_path(): <data_dir()>/history.sqlite3
-    store.record_game(entry) -> int          # one transaction; a game's key replaces its older entry
+    store.record_game(entry) -> int          # one transaction; the same key updates the game (same id)
     store.games(profile_id=None, game=None, status=None) -> list[GameEntry]   # oldest first
     store.game(game_id) -> GameEntry | None
     store.create_profile(name, colour=None) -> Profile      # ProfileError: empty/too_long/taken...
@@ -302,34 +302,42 @@ class HistoryStore:
     # -- games -------------------------------------------------------------------------
     def record_game(self, entry: GameEntry) -> int:
         """Store a game (its row and its seats in one transaction); returns its id.  A game already
-        stored under the same key is replaced (an abandoned game resumed and finished), except that
+        stored under the same key is updated in place, keeping its id (an abandoned game resumed and
+        finished), except that
         a finished game is never replaced by an abandoned one."""
 
         def work(conn: sqlite3.Connection) -> int:
             row = conn.execute("SELECT id, status FROM games WHERE key = ?", (entry.key,)).fetchone()
             if row is not None and row[1] == FINISHED and entry.status != FINISHED:
                 return int(row[0])
-            if row is not None:
-                conn.execute("DELETE FROM games WHERE id = ?", (row[0],))
-            cursor = conn.execute(
-                "INSERT INTO games (key, game, players, options, status, started_at, ended_at, moves,"
-                " undos, hints, rated, replay) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    entry.key,
-                    entry.game,
-                    entry.players,
-                    json.dumps(entry.options, default=list, sort_keys=True),
-                    entry.status,
-                    entry.started_at,
-                    entry.ended_at,
-                    entry.moves,
-                    entry.undos,
-                    entry.hints,
-                    int(entry.rated),
-                    entry.replay,
-                ),
+            values = (
+                entry.game,
+                entry.players,
+                json.dumps(entry.options, default=list, sort_keys=True),
+                entry.status,
+                entry.started_at,
+                entry.ended_at,
+                entry.moves,
+                entry.undos,
+                entry.hints,
+                int(entry.rated),
+                entry.replay,
             )
-            game_id = int(cursor.lastrowid or 0)
+            if row is not None:  # the same game again: its id stays, its seats are written anew
+                game_id = int(row[0])
+                conn.execute(
+                    "UPDATE games SET game = ?, players = ?, options = ?, status = ?, started_at = ?,"
+                    " ended_at = ?, moves = ?, undos = ?, hints = ?, rated = ?, replay = ? WHERE id = ?",
+                    (*values, game_id),
+                )
+                conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            else:
+                cursor = conn.execute(
+                    "INSERT INTO games (game, players, options, status, started_at, ended_at, moves,"
+                    " undos, hints, rated, replay, key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, entry.key),
+                )
+                game_id = int(cursor.lastrowid or 0)
             conn.executemany(
                 "INSERT INTO seats (game_id, seat, profile_id, bot, rank, points, started)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",

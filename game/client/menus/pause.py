@@ -84,9 +84,14 @@ class PauseScene(Scene):
 
         self.app.scenes.push(
             ConfirmScene(
-                self.app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", self.to_title
+                self.app, "pause.quit_question", "pause.quit_unsaved", "pause.quit_anyway", self.abandon
             )
         )
+
+    def abandon(self) -> None:
+        """Drop the game's moves and go to the title: the game counts as abandoned in the history."""
+        self.game_scene.abandon()
+        self.to_title()
 
     def to_title(self) -> None:
         from .title import TitleScene

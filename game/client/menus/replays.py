@@ -17,6 +17,7 @@ import pygame
 from game.rules import GAMES, GameRecord
 
 from .. import gfx
+from ..history import seat_people
 from ..i18n import join, t
 from ..players import seat_names
 from ..registry import has_table
@@ -80,7 +81,7 @@ class ReplaysScene(Scene):
             else path.stem[:15]
         )
         seats = record.seat_specs() or [UNKNOWN_SEAT] * record.players
-        names = seat_names(seats)
+        names = seat_names(seats, seat_people(record.meta, record.players))
         result = ""
         if record.returns:
             winners = [p for p, r in enumerate(record.returns) if r == max(record.returns) and r > 0]

@@ -86,6 +86,8 @@ class ResultsScene(Scene):
 
         s = self.session
         session = Session.new(s.game, s.seats, **dict(s.record.options))
+        if "profiles" in s.record.meta:  # the same people at the same seats
+            session.record.meta = dict(session.record.meta, profiles=s.record.meta["profiles"])
         self.app.scenes.clear_to(TitleScene(self.app))
         start_new_game(self.app, session)
 

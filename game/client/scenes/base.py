@@ -57,11 +57,14 @@ class GameScene(Scene):
         return humans[0] if humans else 0
 
     def name(self, p: int) -> str:
-        """How player ``p`` is called on screen: "You", "Player 2", or the bot's label with its
-        level (numbered when two seats would read the same, and at tables of bots only)."""
+        """How player ``p`` is called on screen: "You", a hot-seat player's profile name ("Player 2"
+        without one), or the bot's label with its level (numbered when two seats would read the
+        same, and at tables of bots only)."""
+        from ..history import seat_people
         from ..players import seat_names
 
-        return seat_names(self.session.seats)[p]
+        record = self.session.record
+        return seat_names(self.session.seats, seat_people(record.meta, record.players))[p]
 
     def is_you(self, p: int) -> bool:
         return self.session.is_you(p)
@@ -300,6 +303,7 @@ class GameScene(Scene):
             self.on_demo_end()
             return
         kept = self.keep_for_replays()
+        self.record_history(replay=kept)
         self.app.sound(
             "sfx.win"
             if any(self.session.is_human(w) for w in self.session.state.winners()) or not self.session.humans
@@ -316,6 +320,21 @@ class GameScene(Scene):
         except OSError as exc:
             self.app.notify(t("game.replay_not_kept", error=str(exc)), 4)
             return None
+
+    def record_history(self, status: str = "finished", replay=None) -> int | None:
+        """Write this game to the player's record (``game.client.history``; not a lesson's, not a
+        demo's); its id is kept as ``session.history_id`` (``None``: not written)."""
+        if self.guide is not None or self.demo:
+            return None
+        from ..history import record_end
+
+        self.session.history_id = record_end(self.app, self.session, status, replay)
+        return self.session.history_id
+
+    def abandon(self) -> None:
+        """The game is left before its end and its moves dropped: it counts as abandoned."""
+        if not self.session.over:
+            self.record_history("abandoned")
 
     def results_summary(self) -> list[str]:
         return []
