@@ -14,10 +14,18 @@ import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.cli_args import OneLineArgumentParser, UsageError, collect_options, integer
 
 from .runner import DEFAULT_MAX_FAILURES
+
+if TYPE_CHECKING:
+    from game.rules.core import Options
+
+    from .executor import Executor
+    from .spec import TournamentSpec
+    from .store import TournamentDir
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_GAMES = 100
@@ -73,7 +81,7 @@ def _game_option_flags() -> dict[str, list[str]]:
     return flags
 
 
-def parse_game_options(game: str, pairs: dict[str, str]) -> dict:
+def parse_game_options(game: str, pairs: dict[str, str]) -> Options:
     """:func:`spec.parse_options` for the command line: a bad value is a :class:`UsageError`."""
     from .spec import parse_options
 
@@ -174,7 +182,7 @@ def _default_players(game: str, n_agents: int) -> int:
     return max(info.min_players, min(info.max_players, n_agents))
 
 
-def prepare(args):
+def prepare(args: argparse.Namespace) -> tuple[TournamentDir, TournamentSpec, bool]:
     """Validate everything and open the tournament directory; ``(tdir, spec, resumed)``.
 
     Raises :class:`UsageError` / ``ValueError`` with one clear message; nothing
@@ -291,7 +299,7 @@ class _Silent:
         return False
 
 
-def make_executor(args):
+def make_executor(args: argparse.Namespace) -> Executor:
     """The executor the arguments ask for (``ValueError`` if the cluster is unreachable)."""
     from .executor import DaskExecutor, LocalExecutor
 
@@ -300,7 +308,7 @@ def make_executor(args):
     return LocalExecutor(args.jobs or os.cpu_count() or 1)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand; returns the exit code."""
     try:
         return _run(args)
@@ -309,12 +317,12 @@ def run(args) -> int:
         return EXIT_INTERRUPTED
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from .results import format_table
     from .runner import run_tournament
 
     err = sys.stderr
-    executor = None
+    executor: Executor | None = None
     try:
         if args.cluster:  # connect first: an unreachable cluster must not leave a directory behind
             executor = make_executor(args)

@@ -37,8 +37,22 @@ import time
 import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from game.rules import adopt_games, carry_games
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import DefaultContext, ForkServerContext
+    from multiprocessing.process import BaseProcess
+    from types import TracebackType
+
+    from distributed import Future as DaskFuture
+
+    from game.rules import GameInfo
+    from game.rules.core import JsonDict
+
+    from .spec import GameTask
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 #: How often a worker checks that its parent is still alive (seconds).
@@ -48,7 +62,7 @@ PARENT_CHECK_INTERVAL = 0.5
 class GameFailed(RuntimeError):
     """A game raised an exception in a worker (an executor may raise it from ``poll``)."""
 
-    def __init__(self, task, message: str) -> None:
+    def __init__(self, task: GameTask, message: str) -> None:
         super().__init__(
             f"game {task.index} (seed {task.seed}, agents {', '.join(task.agents)}) failed: {message}"
         )
@@ -60,7 +74,7 @@ class ExecutorLost(RuntimeError):
     """The executor cannot go on (e.g. the Dask scheduler is gone); finished games are kept."""
 
 
-def failure_result(task, error: str, trace: str = "") -> dict:
+def failure_result(task: GameTask, error: str, trace: str = "") -> JsonDict:
     """The result dict of a game that did not finish: what failed and why."""
     return {
         "index": task.index,
@@ -73,7 +87,7 @@ def failure_result(task, error: str, trace: str = "") -> dict:
     }
 
 
-def play_task(task) -> dict:
+def play_task(task: GameTask) -> JsonDict:
     """Play one scheduled game and return its result dict (runs in a worker).
 
     An exception in the engine or an agent becomes a failure result with its traceback.
@@ -84,6 +98,8 @@ def play_task(task) -> dict:
         record = play_game(task.game, list(task.agents), seed=task.seed, game_options=task.options)
     except Exception as exc:
         return failure_result(task, f"{type(exc).__name__}: {exc}", traceback.format_exc())
+    if record.returns is None:  # play_game returns finished games only
+        return failure_result(task, "the game did not finish")
     meta = dict(record.meta)
     meta["tournament"] = {
         "id": task.tournament,
@@ -114,7 +130,7 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def exit_with_parent(lifeline) -> None:
+def exit_with_parent(lifeline: Connection) -> None:
     """Make this worker process end when the tournament process ends, even by ``kill -9``.
 
     ``lifeline`` is the read end of a pipe whose write end only the tournament
@@ -137,7 +153,7 @@ def exit_with_parent(lifeline) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _worker_main(conn, lifeline, games=()) -> None:
+def _worker_main(conn: Connection, lifeline: Connection, games: Iterable[GameInfo] = ()) -> None:
     """A local worker: play the tasks received on ``conn`` until ``None`` or the parent's end closes.
 
     ``games``: the parent's registered games (:func:`game.rules.carry_games`), a game registered at
@@ -167,11 +183,11 @@ class Executor(ABC):
     workers = 1
 
     @abstractmethod
-    def start(self, tasks: Iterable) -> None:
+    def start(self, tasks: Iterable[GameTask]) -> None:
         """Queue ``tasks`` (an iterable of :class:`~ai.tournament.spec.GameTask`)."""
 
     @abstractmethod
-    def poll(self, timeout: float | None = None) -> list[dict]:
+    def poll(self, timeout: float | None = None) -> list[JsonDict]:
         """Wait up to ``timeout`` seconds for games to finish; return their results."""
 
     @property
@@ -192,24 +208,26 @@ class Executor(ABC):
         if self.busy:
             self.abort()
 
-    def describe(self) -> dict:
+    def describe(self) -> JsonDict:
         """Name and worker count, for ``results.json``."""
         return {"name": self.name, "workers": self.workers}
 
-    def run(self, tasks: Iterable, timeout: float = 0.5) -> Iterator[dict]:
+    def run(self, tasks: Iterable[GameTask], timeout: float = 0.5) -> Iterator[JsonDict]:
         """Convenience: yield every result (no interrupt handling)."""
         self.start(tasks)
         while self.busy:
             yield from self.poll(timeout)
 
-    def __enter__(self):
+    def __enter__(self) -> Executor:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
 
-def process_context():
+def process_context() -> ForkServerContext | DefaultContext:
     """``forkserver`` where available: workers never inherit the parent's threads
     (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
     import multiprocessing
@@ -222,14 +240,14 @@ def process_context():
 class _Worker:
     """One local worker process and the parent's end of its pipe."""
 
-    def __init__(self, context, lifeline) -> None:
+    def __init__(self, context: ForkServerContext | DefaultContext, lifeline: Connection) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(
+        self.process: BaseProcess = context.Process(
             target=_worker_main, args=(child, lifeline, carry_games()), daemon=True, name="tournament-worker"
         )
         self.process.start()
         child.close()
-        self.task = None
+        self.task: GameTask | None = None
 
     def end(self) -> None:
         """Terminate the process (a running game is abandoned)."""
@@ -250,11 +268,11 @@ class LocalExecutor(Executor):
         self._lifeline, self._lifeline_keep = self._context.Pipe(duplex=False)
         self._idle: list[_Worker] = []
         self._running: list[_Worker] = []
-        self._tasks: Iterator = iter(())
+        self._tasks: Iterator[GameTask] = iter(())
         self._exhausted = True
         self._stopping = False
 
-    def start(self, tasks: Iterable) -> None:
+    def start(self, tasks: Iterable[GameTask]) -> None:
         self._tasks = iter(tasks)
         self._exhausted = False
         self._dispatch()
@@ -270,7 +288,7 @@ class LocalExecutor(Executor):
                 return
             self._hand_out(task)
 
-    def _hand_out(self, task) -> None:
+    def _hand_out(self, task: GameTask) -> None:
         """Send ``task`` to a live idle worker, or to a new one."""
         while self._idle:
             worker = self._idle.pop()
@@ -292,15 +310,15 @@ class LocalExecutor(Executor):
         return bool(self._running) or not (self._exhausted or self._stopping)
 
     @property
-    def processes(self) -> list:
+    def processes(self) -> list[BaseProcess]:
         """The worker processes (for tests and diagnostics)."""
         return [w.process for w in self._running + self._idle]
 
-    def running(self) -> list[tuple]:
+    def running(self) -> list[tuple[GameTask | None, BaseProcess]]:
         """``(task, process)`` of every game being played now."""
         return [(w.task, w.process) for w in self._running]
 
-    def poll(self, timeout: float | None = None) -> list[dict]:
+    def poll(self, timeout: float | None = None) -> list[JsonDict]:
         from multiprocessing.connection import wait
 
         self._dispatch()
@@ -314,13 +332,15 @@ class LocalExecutor(Executor):
         self._dispatch()
         return out
 
-    def _collect(self, worker: _Worker) -> dict:
+    def _collect(self, worker: _Worker) -> JsonDict:
         """The result of ``worker``'s game; if the worker died, its game failed and the worker is dropped."""
         self._running.remove(worker)
         task, worker.task = worker.task, None
+        if task is None:  # a running worker always has its task
+            raise RuntimeError("a tournament worker was running without a game")
         try:
             if worker.conn.poll():
-                result = worker.conn.recv()
+                result: JsonDict = worker.conn.recv()
                 if worker.process.is_alive():
                     self._idle.append(worker)
                 else:
@@ -360,37 +380,53 @@ class LocalExecutor(Executor):
         self._idle = []
 
 
-class _WindowedExecutor(Executor):
+class TaskFuture(Protocol):
+    """A game submitted to a futures-based executor (a ``concurrent.futures`` or Dask future)."""
+
+    def result(self) -> JsonDict: ...
+
+    def cancelled(self) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
+
+FutureT = TypeVar("FutureT", bound=TaskFuture)
+
+
+class _WindowedExecutor(Executor, Generic[FutureT]):
     """Futures-based executors: keep at most ``window`` futures in flight, stop on request."""
 
     window = 1
 
     def __init__(self) -> None:
         self._stopping = False
-        self._tasks: Iterator = iter(())
+        self._tasks: Iterator[GameTask] = iter(())
         self._exhausted = True
-        self._pending: set = set()
-        self._task_of: dict = {}
+        self._pending: set[FutureT] = set()
+        self._task_of: dict[FutureT, GameTask] = {}
         self._lost_error: ExecutorLost | None = None  # raised by the next poll, after the results in hand
 
-    def _submit(self, task):  # -> future
-        raise TypeError
+    @abstractmethod
+    def _submit(self, task: GameTask) -> FutureT:
+        """Start playing ``task``."""
 
-    def _wait(self, timeout: float | None) -> list:  # -> finished futures
-        raise TypeError
+    @abstractmethod
+    def _wait(self, timeout: float | None) -> list[FutureT]:
+        """Wait up to ``timeout`` seconds for pending futures; the finished ones."""
 
-    def _cancel(self, future) -> bool:
-        raise TypeError
+    @abstractmethod
+    def _cancel(self, future: FutureT) -> bool:
+        """Cancel ``future`` if it has not started; whether it was cancelled."""
 
-    def _is_cancelled(self, future) -> bool:
+    def _is_cancelled(self, future: FutureT) -> bool:
         return future.cancelled()
 
-    def _failure_of(self, task, exc: BaseException) -> dict:
+    def _failure_of(self, task: GameTask, exc: BaseException) -> JsonDict:
         """The result of a future that raised: the game failed (subclasses may raise :class:`ExecutorLost`)."""
         trace = "".join(traceback.format_exception(exc))
         return failure_result(task, f"{type(exc).__name__}: {exc}", trace)
 
-    def start(self, tasks: Iterable) -> None:
+    def start(self, tasks: Iterable[GameTask]) -> None:
         self._tasks = iter(tasks)
         self._exhausted = False
         self._fill()
@@ -409,13 +445,13 @@ class _WindowedExecutor(Executor):
     def busy(self) -> bool:
         return bool(self._pending) or not (self._exhausted or self._stopping)
 
-    def poll(self, timeout: float | None = None) -> list[dict]:
+    def poll(self, timeout: float | None = None) -> list[JsonDict]:
         if self._lost_error is not None:
             raise self._lost_error
         self._fill()
         if not self._pending:
             return []
-        out = []
+        out: list[JsonDict] = []
         try:
             for fut in self._wait(timeout):
                 self._pending.discard(fut)
@@ -460,7 +496,7 @@ def silence_logging(prefix: str) -> Callable[[], None]:
     return restore
 
 
-class DaskExecutor(_WindowedExecutor):
+class DaskExecutor(_WindowedExecutor["DaskFuture[JsonDict]"]):
     """Games on a Dask ``distributed`` cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
 
     name = "dask"
@@ -495,12 +531,12 @@ class DaskExecutor(_WindowedExecutor):
                 raise self._connection_lost(exc) from None
         super()._fill()
 
-    def _submit(self, task):
+    def _submit(self, task: GameTask) -> DaskFuture[JsonDict]:
         return self._client.submit(
             play_task, task, pure=False, key=f"trio-game-{task.index}-{os.urandom(4).hex()}"
         )
 
-    def _wait(self, timeout: float | None) -> list:
+    def _wait(self, timeout: float | None) -> list[DaskFuture[JsonDict]]:
         from concurrent.futures import CancelledError
 
         from distributed import wait
@@ -522,21 +558,21 @@ class DaskExecutor(_WindowedExecutor):
             reason = str(exc).splitlines()[-1].strip() if str(exc).strip() else type(exc).__name__
         return ExecutorLost(f"lost the connection to the Dask scheduler at {self.address} ({reason})")
 
-    def _is_cancelled(self, future) -> bool:
+    def _is_cancelled(self, future: DaskFuture[JsonDict]) -> bool:
         if future.status != "cancelled":
             return False
         if not self._stopping:  # not cancelled by us: the cluster is gone
             raise self._connection_lost(RuntimeError("games were cancelled by the cluster"))
         return True
 
-    def _failure_of(self, task, exc: BaseException) -> dict:
+    def _failure_of(self, task: GameTask, exc: BaseException) -> JsonDict:
         from concurrent.futures import CancelledError
 
         if isinstance(exc, (CancelledError, OSError)):
             raise self._connection_lost(exc) from None
         return super()._failure_of(task, exc)  # e.g. KilledWorker: the game's worker died
 
-    def _cancel(self, future) -> bool:
+    def _cancel(self, future: DaskFuture[JsonDict]) -> bool:
         future.cancel()
         return True
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 
 def format_duration(seconds: float) -> str:
@@ -20,6 +22,14 @@ def format_duration(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+class TextSink(Protocol):
+    """Where the bar is written: a text stream (``sys.stderr``), or one that drops the text."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
 class Progress:
     """Tracks finished games of this session; ``update()`` after each game."""
 
@@ -27,10 +37,10 @@ class Progress:
         self,
         total: int,
         done: int = 0,
-        stream=None,
+        stream: TextSink | None = None,
         interval: float | None = None,
         width: int = 30,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
         unit: str = "games",
     ) -> None:
         self.total = total
@@ -46,8 +56,9 @@ class Progress:
         self._last = -1e18
         self._shown = False
         self._drawn_done = -1
-        self._first = None  # (time, done) at the first finished game
-        self.extra = None  # a function giving more text for the line (e.g. the SPRT's LLR)
+        self._first: tuple[float, int] | None = None  # (time, done) at the first finished game
+        #: A function giving more text for the line (e.g. the SPRT's LLR).
+        self.extra: Callable[[], str] | None = None
 
     @property
     def rate(self) -> float:

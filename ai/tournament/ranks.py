@@ -13,17 +13,24 @@ shared first place counts 1/n to each of the n seats).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..stats import Z95
 
+if TYPE_CHECKING:
+    from game.rules.core import JsonDict
 
-def finishing_ranks(returns: list[float]) -> list[int]:
+    from .spec import TournamentSpec
+
+
+def finishing_ranks(returns: list[float]) -> list[float]:
     """Competition ranks (1 = best; ties share the better rank)."""
     return [1 + sum(1 for other in returns if other > r) for r in returns]
 
 
 def shared_places(returns: list[float]) -> list[float]:
     """Each seat's place with ties averaged over the places they cover (1, 2.5, 2.5, 4)."""
-    out = []
+    out: list[float] = []
     for r in returns:
         above = sum(1 for other in returns if other > r)
         tied = sum(1 for other in returns if other == r)
@@ -34,7 +41,7 @@ def shared_places(returns: list[float]) -> list[float]:
 class RankTally:
     """Running Plackett–Luce ratings, rank sums and first places per entrant."""
 
-    def __init__(self, spec) -> None:
+    def __init__(self, spec: TournamentSpec) -> None:
         from openskill.models import PlackettLuce
 
         self.model = PlackettLuce()
@@ -44,7 +51,7 @@ class RankTally:
         self.place_sum = [0.0] * k
         self.firsts = [0.0] * k
 
-    def add_deal(self, games: list[dict]) -> None:
+    def add_deal(self, games: list[JsonDict]) -> None:
         """Count the games of one finished deal, in order."""
         for g in games:
             self.add_game(g["seats"], g["returns"])
@@ -67,9 +74,9 @@ class RankTally:
                 mu=sum(r.mu for r in mine) / len(mine), sigma=sum(r.sigma for r in mine) / len(mine)
             )
 
-    def report(self, labels: list[str]) -> dict:
+    def report(self, labels: list[str]) -> JsonDict:
         """The ``results.json`` ``"ranks"`` object."""
-        rows = []
+        rows: list[JsonDict] = []
         for e, r in enumerate(self.ratings):
             n = self.seats[e]
             rows.append(

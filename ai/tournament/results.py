@@ -10,10 +10,15 @@ the start player (whoever took the game's first decision of play, see
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .ranks import RankTally
 from .spec import TournamentSpec, task_at
 from .sprt import SprtSettings, elo_summary, llr_logistic
 from .stats import ELO_BASE, Z95, bradley_terry_counts, pairwise_outcomes, wilson_interval
+
+if TYPE_CHECKING:
+    from game.rules.core import JsonDict
 
 RESULTS_FORMAT = "tabletop-trio-tournament-results/1"
 
@@ -39,7 +44,7 @@ class Tally:
         self.seat_wins = [0.0] * n_seats
         self.start_games = 0
         self.start_wins = 0.0
-        self.h2h: dict[tuple[int, int], list] = {}
+        self.h2h: dict[tuple[int, int], list[float]] = {}  # (a, b) -> [comparisons, score of a]
         self.elo = [ELO_BASE] * k  # sequential Elo, in game order
         self.length_sum = 0
         self.duration_sum = 0.0
@@ -50,11 +55,11 @@ class Tally:
         self.sprt = SprtSettings(**spec.sprt) if spec.sprt else None
         self.llr = 0.0
         self.decided = False
-        self._deal: list[dict] = []
-        self._deal_id = None
+        self._deal: list[JsonDict] = []
+        self._deal_id: int | None = None
         self.skipped = 0  # finished games left out: their deal is incomplete, or after the verdict
 
-    def add(self, result: dict) -> None:
+    def add(self, result: JsonDict) -> None:
         """Count a finished game (results must come in index order; gaps leave their deal out)."""
         if self.decided:
             self.skipped += 1
@@ -78,7 +83,7 @@ class Tally:
         """Games of the current deal, not counted yet."""
         return len(self._deal)
 
-    def _commit(self, deal: list[dict]) -> None:
+    def _commit(self, deal: list[JsonDict]) -> None:
         for r in deal:
             self._count_game(r)
         self.deals += 1
@@ -95,7 +100,7 @@ class Tally:
             self.llr = llr_logistic(self.sprt.elo0, self.sprt.elo1, self.pentanomial.get((0, 1), [0] * 5))
             self.decided = self.sprt.verdict(self.llr) != "none"
 
-    def _count_game(self, r: dict) -> None:
+    def _count_game(self, r: JsonDict) -> None:
         for seat, (e, ret) in enumerate(zip(r["seats"], r["returns"], strict=True)):
             self.games[e] += 1
             self.wins[e] += ret
@@ -124,14 +129,14 @@ class Tally:
         tid: str = "",
         status: str = "complete",
         wall_time: float | None = None,
-        executor: dict | None = None,
-    ) -> dict:
+        executor: JsonDict | None = None,
+    ) -> JsonDict:
         """The ``results.json`` document of the counted games."""
         spec = self.spec
         k = len(spec.agents)
         labels = spec.labels()
         bt = bradley_terry_counts(k, self.h2h)
-        agents = []
+        agents: list[JsonDict] = []
         for e in range(k):
             lo, hi = wilson_interval(self.wins[e], self.games[e])
             agents.append(
@@ -150,16 +155,16 @@ class Tally:
                     "mean_score": self.score_sum[e] / self.score_n[e] if self.score_n[e] else None,
                 }
             )
-        h2h = []
+        h2h: list[JsonDict] = []
         for (a, b), (n, s) in sorted(self.h2h.items()):
-            row = {"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
+            row: JsonDict = {"a": a, "b": b, "comparisons": n, "score_a": s, "score_b": n - s}
             penta = self.pentanomial.get((a, b))
             if penta is not None:
                 row["pentanomial"] = list(penta)
                 stats = elo_summary(penta)
                 row["pairs"] = stats.to_json() if stats else None
             h2h.append(row)
-        doc = {
+        doc: JsonDict = {
             "format": RESULTS_FORMAT,
             "id": tid,
             "status": status,
@@ -211,10 +216,10 @@ class Feeder:
         self.tally = Tally(spec)
         self.done = bytearray(spec.games)
         self.next = 0
-        self.waiting: dict[int, dict] = {}
+        self.waiting: dict[int, JsonDict] = {}
         self.stored = 0
 
-    def offer(self, result: dict) -> None:
+    def offer(self, result: JsonDict) -> None:
         """A game whose record is stored (the result dict, its record text dropped)."""
         index = result["index"]
         if self.done[index]:
@@ -236,13 +241,13 @@ class Feeder:
 
 def summarize(
     spec: TournamentSpec,
-    results: list[dict],
+    results: list[JsonDict],
     *,
     tid: str = "",
     status: str = "complete",
     wall_time: float | None = None,
-    executor: dict | None = None,
-) -> dict:
+    executor: JsonDict | None = None,
+) -> JsonDict:
     """The ``results.json`` document for ``results`` (any order; counted in game-index order)."""
     tally = Tally(spec)
     for r in sorted(results, key=lambda r: r["index"]):
@@ -250,7 +255,7 @@ def summarize(
     return tally.summary(tid=tid, status=status, wall_time=wall_time, executor=executor)
 
 
-def format_table(summary: dict) -> str:
+def format_table(summary: JsonDict) -> str:
     """The terminal table of a :func:`summarize` document."""
     settings = summary["settings"]
     dup = settings.get("duplicate")
@@ -342,7 +347,7 @@ def format_table(summary: dict) -> str:
             f"[{lo * 100:.1f}%, {hi * 100:.1f}%] over {start['games']} games "
             f"(fair share {100 / settings['players']:.1f}%)"
         )
-    extra = []
+    extra: list[str] = []
     if summary.get("mean_length") is not None:
         extra.append(f"mean length {summary['mean_length']:.1f} actions")
     if summary.get("wall_seconds"):
@@ -356,7 +361,7 @@ def format_table(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def _rate(wins: float, games: int) -> dict:
+def _rate(wins: float, games: int) -> JsonDict:
     """``games``, ``wins``, ``win_rate`` (None without games) and its Wilson ``win_rate_ci95``."""
     lo, hi = wilson_interval(wins, games)
     return {
@@ -371,5 +376,5 @@ def _fmt_wins(w: float) -> str:
     return str(int(w)) if float(w).is_integer() else f"{w:.1f}"
 
 
-def _fmt_opt(v) -> str:
+def _fmt_opt(v: object) -> str:
     return ",".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)

@@ -15,13 +15,21 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import FrameType, TracebackType
+from typing import TYPE_CHECKING
 
 from .executor import Executor, ExecutorLost, GameFailed, failure_result
-from .progress import Progress
-from .spec import iter_schedule
+from .progress import Progress, TextSink
+from .spec import GameTask, iter_schedule
 from .store import StorageError, TournamentDir
+
+if TYPE_CHECKING:
+    from game.rules.core import JsonDict
+
+    from .results import Feeder
 
 #: Failed games tolerated before a run stops (``--max-failures``).
 DEFAULT_MAX_FAILURES = 5
@@ -32,7 +40,7 @@ class Outcome:
     """What :func:`run_tournament` did."""
 
     status: str  # "complete", "interrupted" or "failed"
-    summary: dict
+    summary: JsonDict
     directory: Path
     played: int  # games finished in this session
     error: str | None = None
@@ -44,17 +52,19 @@ class _InterruptFlag:
 
     def __init__(self) -> None:
         self.count = 0
-        self._old = None
+        self._old: Callable[[int, FrameType | None], object] | int | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> _InterruptFlag:
         if threading.current_thread() is threading.main_thread():
             self._old = signal.signal(signal.SIGINT, self._handle)
         return self
 
-    def _handle(self, signum, frame) -> None:
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
         self.count += 1
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if self._old is not None:
             signal.signal(signal.SIGINT, self._old)
 
@@ -64,7 +74,7 @@ def run_tournament(
     executor: Executor,
     *,
     progress: Progress | None = None,
-    stream=None,
+    stream: TextSink | None = None,
     poll_interval: float = 0.2,
     max_failures: int = DEFAULT_MAX_FAILURES,
 ) -> Outcome:
@@ -84,7 +94,7 @@ def run_tournament(
         tdir.resync(feeder.done)
     tdir.clear_failures()
 
-    def todo():
+    def todo() -> Iterator[GameTask]:
         """The games still to play, lazily: none once the SPRT has decided."""
         for task in iter_schedule(spec):
             if tally.decided:
@@ -94,9 +104,10 @@ def run_tournament(
 
     if progress is None:
         progress = Progress(spec.games, done=feeder.stored, stream=stream)
-    if tally.sprt is not None:
-        progress.extra = lambda: f"LLR {tally.llr:.2f} [{tally.sprt.lower:.2f}, {tally.sprt.upper:.2f}]"
-    failures: dict[int, dict] = {}
+    sprt = tally.sprt
+    if sprt is not None:
+        progress.extra = lambda: f"LLR {tally.llr:.2f} [{sprt.lower:.2f}, {sprt.upper:.2f}]"
+    failures: dict[int, JsonDict] = {}
     status, error, played = "complete", None, 0
     start = time.monotonic()
     stopping = aborted = False
@@ -139,9 +150,9 @@ def run_tournament(
                 decided = tally.decided
                 for result in tdir.take_written():
                     feeder.offer(result)
-                if tally.decided and not decided:
+                if tally.decided and not decided and sprt is not None:  # only an SPRT decides
                     progress.message(
-                        f"SPRT: {tally.sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
+                        f"SPRT: {sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
                         f"(LLR {tally.llr:.2f}); finishing the games already handed out"
                     )
         except (ExecutorLost, StorageError) as exc:
@@ -164,14 +175,14 @@ def run_tournament(
 
 def _finish(
     tdir: TournamentDir,
-    feeder,
-    failures: dict,
+    feeder: Feeder,
+    failures: dict[int, JsonDict],
     interrupted: bool,
     error: str | None,
     played: int,
     wall: float,
-    executor: dict,
-) -> tuple[str, str | None, dict]:
+    executor: JsonDict,
+) -> tuple[str, str | None, JsonDict]:
     """Write what finished: records, databases, ``games.csv``, ``results.json``.
 
     Only games whose record reached the disk are counted (``--resume`` replays the

@@ -26,7 +26,16 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from game.rules import Option
+    from game.rules.core import JsonDict, Options
+
+#: One seating of a table: the entrant (index into the agents) in each seat.
+Seating = tuple[int, ...]
 
 MAX_GAMES = 1_000_000
 #: Seeds are stored as SQLite integers (signed 64 bits).
@@ -40,9 +49,9 @@ class GameTask:
     index: int
     seed: int
     game: str
-    options: dict
-    seats: tuple  # entrant index per seat
-    agents: tuple  # agent spec per seat
+    options: Options
+    seats: Seating  # entrant index per seat
+    agents: tuple[str, ...]  # agent spec per seat
     tournament: str = ""  # the tournament's id, kept in the game's record
     deal: int | None = None  # the deal (None: each game its own deal, id = index)
     deal_games: int = 1  # games in this game's deal
@@ -63,13 +72,13 @@ class TournamentSpec:
     players: int
     games: int
     seed: int
-    options: dict = field(default_factory=dict)
+    options: Options = field(default_factory=dict)
     duplicate: str | None = None  # None, "rotations" or "all"
-    sprt: dict | None = None  # {"elo0", "elo1", "alpha", "beta"} (see ai.tournament.sprt)
+    sprt: dict[str, float] | None = None  # {"elo0", "elo1", "alpha", "beta"} (see ai.tournament.sprt)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         """The settings as JSON (tuples become lists)."""
-        doc = {
+        doc: JsonDict = {
             "game": self.game,
             "agents": list(self.agents),
             "players": self.players,
@@ -84,7 +93,7 @@ class TournamentSpec:
         return doc
 
     @classmethod
-    def from_json(cls, data: dict) -> TournamentSpec:
+    def from_json(cls, data: JsonDict) -> TournamentSpec:
         """Settings from :meth:`to_json` output, read strictly (``"games": "40"`` is not the
         number 40); ``ValueError`` naming the malformed setting."""
         from game.rules.strictjson import check_strings, expect_int, expect_list, expect_object, expect_str
@@ -121,22 +130,22 @@ class TournamentSpec:
 DUPLICATE_MODES = ("rotations", "all")
 
 
-def _read_duplicate(value):
+def _read_duplicate(value: object) -> str | None:
     if value is None:
         return None
-    if value not in DUPLICATE_MODES:
+    if not isinstance(value, str) or value not in DUPLICATE_MODES:
         raise ValueError(f"the tournament settings' 'duplicate' must be one of {', '.join(DUPLICATE_MODES)}")
     return value
 
 
-def _read_sprt(value):
+def _read_sprt(value: object) -> dict[str, float] | None:
     if value is None:
         return None
     from game.rules.strictjson import expect_number, expect_object
 
-    expect_object("the tournament settings' 'sprt'", value, ("elo0", "elo1", "alpha", "beta"))
+    settings = expect_object("the tournament settings' 'sprt'", value, ("elo0", "elo1", "alpha", "beta"))
     return {
-        k: float(expect_number(f"the tournament settings' sprt {k}", value[k], -1e6, 1e6))
+        k: float(expect_number(f"the tournament settings' sprt {k}", settings[k], -1e6, 1e6))
         for k in ("elo0", "elo1", "alpha", "beta")
     }
 
@@ -155,7 +164,7 @@ def entrant_labels(agents: list[str]) -> list[str]:
     return labels
 
 
-def parse_option_value(option, text: str):
+def parse_option_value(option: Option, text: object) -> object:
     """Turn the command-line string ``text`` into a value for the game ``option``.
 
     Matches the option's choices by their printed form; otherwise parses by the
@@ -204,7 +213,7 @@ def parse_option_value(option, text: str):
         parts = tuple(p.strip() for p in text.split(",") if p.strip())
         if default and all(isinstance(x, int) and not isinstance(x, bool) for x in default):
             try:
-                parts = tuple(int(p) for p in parts)
+                return tuple(int(p) for p in parts)
             except ValueError:
                 raise ValueError(
                     f"option {option.name}={text}: expected integers separated by commas"
@@ -213,7 +222,7 @@ def parse_option_value(option, text: str):
     return text
 
 
-def _format_value(value) -> str:
+def _format_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (tuple, list)):
@@ -221,12 +230,12 @@ def _format_value(value) -> str:
     return str(value)
 
 
-def parse_options(game: str, pairs: dict) -> dict:
+def parse_options(game: str, pairs: Mapping[str, object]) -> Options:
     """Validate string options for ``game`` and return the fully resolved options."""
     from game.rules import game_info
 
     info = game_info(game)
-    values = {}
+    values: dict[str, object] = {}
     for name, text in pairs.items():
         if name not in info.options:
             known = ", ".join(sorted(info.options)) or "none"
@@ -281,7 +290,7 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
     return spec
 
 
-def seatings(n_entrants: int, players: int) -> list[tuple]:
+def seatings(n_entrants: int, players: int) -> list[Seating]:
     """One round of seatings: tuples of entrant indices, one per seat.
 
     See the module docstring for the rules.  Deterministic order.
@@ -294,9 +303,9 @@ def seatings(n_entrants: int, players: int) -> list[tuple]:
         tables = [
             t for t in itertools.combinations_with_replacement(range(n_entrants), players) if len(set(t)) >= 2
         ]
-    out = []
+    out: list[Seating] = []
     for table in tables:
-        seen = set()
+        seen: set[Seating] = set()
         for perm in itertools.permutations(table):
             if perm not in seen:
                 seen.add(perm)
@@ -304,9 +313,9 @@ def seatings(n_entrants: int, players: int) -> list[tuple]:
     return out
 
 
-def rotations(seating: tuple) -> list[tuple]:
+def rotations(seating: Seating) -> list[Seating]:
     """The distinct rotations of ``seating``, starting with itself."""
-    out: list[tuple] = []
+    out: list[Seating] = []
     for k in range(len(seating)):
         rot = tuple(seating[k:] + seating[:k])
         if rot not in out:
@@ -314,7 +323,7 @@ def rotations(seating: tuple) -> list[tuple]:
     return out
 
 
-def deal_tables(spec: TournamentSpec) -> list[list[tuple]]:
+def deal_tables(spec: TournamentSpec) -> list[list[Seating]]:
     """One round of deals: per deal, the seatings its games are played in.
 
     Without ``duplicate`` every seating of :func:`seatings` is a deal of one game.
@@ -322,8 +331,8 @@ def deal_tables(spec: TournamentSpec) -> list[list[tuple]]:
     round_ = seatings(len(spec.agents), spec.players)
     if not spec.duplicate:
         return [[s] for s in round_]
-    tables: list[list[tuple]] = []
-    seen: set = set()
+    tables: list[list[Seating]] = []
+    seen: set[Seating] = set()
     for s in round_:
         key = tuple(sorted(s))
         if key in seen:
@@ -346,11 +355,11 @@ def whole_deals(spec: TournamentSpec) -> int:
 class _Plan:
     """Index arithmetic of a schedule: game index -> deal, seating and seed."""
 
-    _cache: dict = {}
+    _cache: ClassVar[dict[tuple[int, int, str | None], _Plan]] = {}
 
-    def __init__(self, tables: list[list[tuple]]) -> None:
+    def __init__(self, tables: list[list[Seating]]) -> None:
         self.tables = tables
-        self.starts = []
+        self.starts: list[int] = []
         total = 0
         for t in tables:
             self.starts.append(total)
@@ -394,7 +403,7 @@ def task_at(spec: TournamentSpec, index: int) -> GameTask:
     return _Plan.of(spec).task(spec, index)
 
 
-def iter_schedule(spec: TournamentSpec, start: int = 0):
+def iter_schedule(spec: TournamentSpec, start: int = 0) -> Iterator[GameTask]:
     """The games from ``start`` on, in index order, one at a time (no list of a million tasks)."""
     plan = _Plan.of(spec)
     for index in range(start, spec.games):

@@ -37,7 +37,7 @@ def phi(x: float) -> float:
 
 def logistic(elo: float) -> float:
     """Expected score at ``elo`` (``L`` in fishtest)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def elo_of(score: float) -> float:
@@ -75,7 +75,7 @@ class PairStats:
     nelo_ci95: float
     los: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float]:
         return {
             "pairs": self.pairs,
             "score": self.score,
@@ -176,14 +176,14 @@ class SprtSettings:
     def upper(self) -> float:
         return math.log((1.0 - self.beta) / self.alpha)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float]:
         return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta}
 
     def verdict(self, llr: float) -> str:
         """``"H1"`` above the upper bound, ``"H0"`` below the lower one, else ``"none"``."""
         return "H1" if llr >= self.upper else "H0" if llr <= self.lower else "none"
 
-    def report(self, pentanomial: list[int]) -> dict:
+    def report(self, pentanomial: list[int]) -> dict[str, float | str]:
         """The ``results.json`` ``"sprt"`` object for these counts."""
         llr = llr_logistic(self.elo0, self.elo1, pentanomial)
         return {

@@ -15,6 +15,7 @@ Pure Python (no numpy), sized for tournaments of a handful of agents.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..stats import Z95, wilson_interval
@@ -35,7 +36,7 @@ ELO_SCALE = 400.0 / math.log(10.0)  # Elo points per unit of natural-log strengt
 ELO_BASE = 1500.0
 
 
-def pairwise_outcomes(seats: list, returns: list) -> list[tuple[int, int, float]]:
+def pairwise_outcomes(seats: Sequence[int], returns: Sequence[float]) -> list[tuple[int, int, float]]:
     """Pairwise results of one game as ``(a, b, score_of_a)`` with ``a < b``.
 
     ``seats[i]`` is the entrant (agent index) in seat ``i`` and ``returns[i]``
@@ -93,7 +94,7 @@ def bradley_terry(
     errors come from the inverse Fisher information (including the prior),
     propagated through the centring.
     """
-    cells: dict[tuple[int, int], list] = {}
+    cells: dict[tuple[int, int], list[float]] = {}
     for a, b, s in comparisons:
         if not (0 <= a < n_entrants and 0 <= b < n_entrants) or a == b:
             raise ValueError(f"bad comparison {(a, b, s)} for {n_entrants} entrants")
@@ -104,7 +105,11 @@ def bradley_terry(
 
 
 def bradley_terry_counts(
-    n_entrants: int, cells: dict, prior_games: float = 1.0, tol: float = 1e-10, max_iter: int = 10_000
+    n_entrants: int,
+    cells: Mapping[tuple[int, int], Sequence[float]],
+    prior_games: float = 1.0,
+    tol: float = 1e-10,
+    max_iter: int = 10_000,
 ) -> Ratings:
     """:func:`bradley_terry` from aggregated comparisons: ``cells[(a, b)] = (count, score_of_a)``."""
     k = n_entrants

@@ -35,9 +35,11 @@ import os
 import sqlite3
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from game.rules import GameRecord, write_atomic
 from game.rules.files import FileRefused, read_text
@@ -45,6 +47,11 @@ from game.rules.strictjson import expect_int, expect_list, expect_number, expect
 
 from ..play import record_first_player
 from .spec import TournamentSpec, task_at
+
+if TYPE_CHECKING:
+    from game.rules.core import JsonDict
+
+    from .results import Feeder
 
 FORMAT = "tabletop-trio-tournament/1"
 SETTINGS_FILE = "tournament.json"
@@ -142,7 +149,7 @@ class Database:
             self.conn.close()
             raise ValueError(str(exc)) from None
 
-    def write(self, change) -> None:
+    def write(self, change: Callable[[sqlite3.Connection], object]) -> None:
         """Run ``change(connection)`` and commit, retrying while the database is locked."""
         start = time.monotonic()
         pause = DB_BACKOFF
@@ -186,7 +193,7 @@ class Database:
         )
 
     def put_games(
-        self, tid: str, spec: TournamentSpec, results: list[dict], out_dir: str, created: str
+        self, tid: str, spec: TournamentSpec, results: list[JsonDict], out_dir: str, created: str
     ) -> None:
         """Insert (or replace) finished games and their seats (and the tournament row if missing)."""
         games = [
@@ -225,7 +232,7 @@ class Database:
                     )
                 )
 
-        def change(conn) -> None:
+        def change(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "INSERT OR IGNORE INTO tournaments VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 _tournament_row(tid, spec, 0, "running", out_dir, created),
@@ -245,7 +252,7 @@ class Database:
         self.conn.close()
 
 
-def _add_deal_column(conn) -> None:
+def _add_deal_column(conn: sqlite3.Connection) -> None:
     """Databases from before deals were kept get the ``deal`` column (NULL for their games)."""
     columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
     if "deal" not in columns:
@@ -254,7 +261,7 @@ def _add_deal_column(conn) -> None:
 
 def _tournament_row(
     tid: str, spec: TournamentSpec, done: int, status: str, out_dir: str, created: str
-) -> tuple:
+) -> tuple[object, ...]:
     return (
         tid,
         spec.game,
@@ -280,15 +287,16 @@ class TournamentDir:
         self.spec = spec
         self.created = created
         self.dbs: list[Database] = []
-        self._unsynced: list[dict] = []
+        self._unsynced: list[JsonDict] = []
         self._last_sync = time.monotonic()
         # Record files are written (with fsync) by background threads, so that
         # the main loop keeps collecting results from fast games meanwhile.
         self._writer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="record-writer")
-        self._writes: list = []  # (future, result without its record, or None for a failure file)
-        self._written: list[dict] = []
-        self._lock_handle = None
-        self._checked = None  # the Feeder of check_results(), for run_tournament
+        #: (future, result without its record, or None for a failure file)
+        self._writes: list[tuple[Future[None], JsonDict | None]] = []
+        self._written: list[JsonDict] = []
+        self._lock_handle: TextIO | None = None
+        self._checked: Feeder | None = None  # the Feeder of check_results(), for run_tournament
 
     # -- creating and opening ------------------------------------------------
     @classmethod
@@ -377,7 +385,7 @@ class TournamentDir:
         """Where the record of game ``index`` is stored."""
         return self.path / GAMES_DIR / f"game-{index:06d}.json"
 
-    def iter_results(self):
+    def iter_results(self) -> Iterator[JsonDict]:
         """Finished games found in ``games/``, in index order, each checked against the schedule
         (result dicts without the record text).
 
@@ -408,23 +416,26 @@ class TournamentDir:
         """Check the stored games now, before anything is written (``ValueError`` as
         :meth:`iter_results`), counting them into a :class:`~ai.tournament.results.Feeder`
         that :meth:`stored` hands to the run; how many there are."""
+        self._checked = self._feed_stored()
+        return self._checked.stored
+
+    def stored(self) -> Feeder:
+        """The :class:`~ai.tournament.results.Feeder` holding the stored games (checked now if
+        :meth:`check_results` was not called)."""
+        feeder = self._checked if self._checked is not None else self._feed_stored()
+        self._checked = None
+        return feeder
+
+    def _feed_stored(self) -> Feeder:
+        """A new :class:`~ai.tournament.results.Feeder` holding the stored games, checked."""
         from .results import Feeder
 
         feeder = Feeder(self.spec)
         for result in self.iter_results():
             feeder.offer(result)
-        self._checked = feeder
-        return feeder.stored
-
-    def stored(self):
-        """The :class:`~ai.tournament.results.Feeder` holding the stored games (checked now if
-        :meth:`check_results` was not called)."""
-        if self._checked is None:
-            self.check_results()
-        feeder, self._checked = self._checked, None
         return feeder
 
-    def _result_of_record(self, text: str) -> dict:
+    def _result_of_record(self, text: str) -> JsonDict:
         """The result dict of a stored record; ``ValueError`` if it does not fit this tournament,
         or does not replay to the returns and scores it holds."""
         spec = self.spec
@@ -469,7 +480,7 @@ class TournamentDir:
             "record": text,
         }
 
-    def add(self, result: dict) -> None:
+    def add(self, result: JsonDict) -> None:
         """Store a finished game: its record file now, the databases in batches.
 
         Once its record is on disk the result (without the record text) is handed out by
@@ -485,13 +496,13 @@ class TournamentDir:
         if len(self._unsynced) >= 200 or time.monotonic() - self._last_sync > 2.0:
             self.sync_databases(status="running", done=None)
 
-    def take_written(self) -> list[dict]:
+    def take_written(self) -> list[JsonDict]:
         """Results (without record text) whose record file has been written since the last call."""
         self._check_writes(wait=False)
         out, self._written = self._written, []
         return out
 
-    def add_failure(self, result: dict) -> None:
+    def add_failure(self, result: JsonDict) -> None:
         """Store a failed game's error and traceback in ``failed/`` (the game stays to be played)."""
         self._writes.append(
             (
@@ -518,7 +529,8 @@ class TournamentDir:
     def _check_writes(self, wait: bool) -> None:
         """Raise :class:`StorageError` for a failed record write (waiting for all of them if ``wait``);
         results whose record is written go to :meth:`take_written`."""
-        pending, error = [], None
+        pending: list[tuple[Future[None], JsonDict | None]] = []
+        error: OSError | None = None
         for fut, compact in self._writes:
             if wait or fut.done():
                 try:
@@ -559,8 +571,11 @@ class TournamentDir:
         for index, flag in enumerate(done):
             if not flag:
                 continue
-            text = read_text(self.record_path(index), "a game record")
+            path = self.record_path(index)
+            text = read_text(path, "a game record")
             record = GameRecord.loads(text)
+            if record.returns is None:
+                raise ValueError(f"--resume: game file {path} has no returns (the game did not finish)")
             task = task_at(self.spec, index)
             self._unsynced.append(
                 {
@@ -621,7 +636,7 @@ class TournamentDir:
             os.fsync(f.fileno())
         os.replace(tmp, self.path / "games.csv")
 
-    def write_results(self, summary: dict) -> None:
+    def write_results(self, summary: JsonDict) -> None:
         """Write ``results.json`` (a :func:`~ai.tournament.results.summarize` document)."""
         write_atomic(self.path / "results.json", json.dumps(summary, indent=2))
 
@@ -640,7 +655,7 @@ class TournamentDir:
             self._lock_handle = None
 
 
-def _num(x):
+def _num(x: object) -> object:
     if isinstance(x, float) and x.is_integer():
         return str(int(x)) if abs(x) < 1e15 else repr(x)
     return x
