@@ -33,20 +33,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.tournament.stats import ELO_BASE, ELO_SCALE, bradley_terry_counts, pairwise_outcomes
+from game.rules import GAMES
 
 FORMAT = "tabletop-trio-bot-ratings/1"
 OUT = Path(__file__).resolve().parent.parent / "game" / "history" / "bot_ratings.json"
 #: The levels the setup screen offers (``game.client.players.SEAT_KEYS`` less ``human``), weakest first.
 LEVELS = ("random", "heuristic", "mcts:level=easy", "mcts:level=normal", "mcts:level=hard")
-#: Game, player counts: every one the setup screen offers.
-TABLES = (
-    ("hacktrick", 2),
-    ("ratjack", 2),
-    ("ratjack", 3),
-    ("ratjack", 4),
-    ("hakkutsu", 2),
-    ("hakkutsu", 3),
-    ("hakkutsu", 4),
+#: Game, player counts: every one the setup screen offers (each game's, in the order they are listed).
+TABLES = tuple(
+    (name, n) for name, info in GAMES.items() for n in range(info.min_players, info.max_players + 1)
 )
 SEED = 2026
 #: openskill's default skill scale (``PlackettLuce()``: mu 25, beta 25/6).
@@ -87,7 +82,7 @@ TOP = ("mcts:level=normal", "mcts:level=hard")
 #: The plan: (game, players) -> games of each tier (0: not played; ``top`` is played with
 #: ``--duplicate``).  Hacktrick's and 2-player Hakkutsu!!'s ``hard`` rest on :data:`ARCHIVED`
 #: (a ``hard`` game there costs about three CPU-minutes).
-GAMES = {
+BUDGET = {
     ("hacktrick", 2): {"low": 60, "mid": 12, "top": 0},
     ("ratjack", 2): {"low": 60, "mid": 30, "top": 12},
     ("ratjack", 3): {"low": 60, "mid": 30, "top": 6},
@@ -102,10 +97,10 @@ TIERS = {"low": LOW, "mid": MID, "top": TOP}
 def plan() -> list[Stage]:
     """Every tournament, cheap tiers of every table first (so a stopped run has a fit everywhere)."""
     return [
-        Stage(game, n, tier, TIERS[tier], GAMES[(game, n)][tier], duplicate=tier == "top")
+        Stage(game, n, tier, TIERS[tier], BUDGET[(game, n)][tier], duplicate=tier == "top")
         for tier in TIERS
         for game, n in TABLES
-        if GAMES[(game, n)][tier]
+        if BUDGET.get((game, n), {}).get(tier)
     ]
 
 

@@ -20,6 +20,7 @@ SCENE_PATHS: dict[str, str] = {
     "results": "game.client.menus.results:ResultsScene",
     "privacy": "game.client.hotseat:PrivacyScene",
     "replays": "game.client.menus.replays:ReplaysScene",
+    "statistics": "game.client.menus.statistics:StatisticsScene",
     "replay": "game.client.replay.scene:ReplayScene",
 }
 #: Game tables are named ``table.<game>``; each is its game's client descriptor's ``scene``.

@@ -11,6 +11,7 @@ import pygame
 from .. import gfx
 from ..games import client_for
 from ..i18n import join, t, tn
+from ..ratings import result_lines
 from ..scene import Scene
 from .common import backdrop, button, heading
 
@@ -25,6 +26,7 @@ class ResultsScene(Scene):
         self.summary = summary or []
         self.replay_path = replay_path  # where the table kept this game for replays (None: not kept)
         self.b_replay = None
+        self.rating_lines = result_lines(app, session)  # the rating change, or why not rated
 
     def build_ui(self) -> None:
         keys = (
@@ -120,6 +122,9 @@ class ResultsScene(Scene):
             )
             y += 44
         y += 10
+        for line in (part for entry in self.rating_lines for part in gfx.wrap(entry, 18, box.width - 80)):
+            gfx.text(surface, line, (box.left + 40, y), 18, gfx.INK)
+            y += 26
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 26

@@ -13,6 +13,7 @@ from ..games import client_for
 from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa: F401  (re-exported)
+from ..ratings import level_label
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 
@@ -119,9 +120,15 @@ class SetupScene(Scene):
         self.seats = (self.seats + [default_bot()] * n)[:n]
         self.rebuild()
 
+    def seat_texts(self) -> list[tuple[str, str]]:
+        """(text, seat spec) of each seat choice: a bot level with its rating in this game and
+        player count ("Bot — normal · about 1610")."""
+        n = len(self.seats)
+        return [(level_label(t(key), self.game, n, spec), spec) for key, spec in seat_choices()]
+
     def build_ui(self) -> None:
-        choices = seat_choices()
-        texts = [t(k) for k, _ in choices]
+        choices = self.seat_texts()
+        texts = [text for text, _ in choices]
         ui, c = self.app.ui, self.container
         y = 160
         self.players_menu = None
@@ -137,7 +144,7 @@ class SetupScene(Scene):
         for p, spec in enumerate(self.seats):
             self.seat_rows.append(y)
             label(self, (LEFT, y, 220, CONTROL_H), t("setup.seat", n=p + 1), "#setup_label")
-            current = next((t(k) for k, s in choices if s == spec), texts[0])
+            current = next((text for text, s in choices if s == spec), texts[0])
             menu = pygame_gui.elements.UIDropDownMenu(
                 texts, current, pygame.Rect(LEFT + 240, y, 340, CONTROL_H), ui, container=c
             )
@@ -174,11 +181,10 @@ class SetupScene(Scene):
 
     def handle_ui(self, event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            choices = seat_choices()
             if event.ui_element in self.seat_menus:
                 p = self.seat_menus.index(event.ui_element)
-                for key, spec in choices:
-                    if t(key) == event.text:
+                for text, spec in self.seat_texts():
+                    if text == event.text:
                         self.seats[p] = spec  # its note beside it changes with it (drawn every frame)
             if event.ui_element is self.players_menu:
                 self.set_players(int(event.text))

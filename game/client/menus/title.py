@@ -1,4 +1,4 @@
-"""The title screen: play, continue a saved game, replays of finished games, settings, quit."""
+"""The title screen: play, continue a saved game, replays of finished games, statistics, settings, quit."""
 
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ class TitleScene(Scene):
         else:
             self.b_continue = button(self, (x, y + 2 * step, w, h), "title.continue")
             self.b_continue.disable()
-        self.b_replays = button(self, (x, y + 3 * step, w, h), "title.replays")
+        half = (w - 10) // 2  # Replays and Statistics share a row
+        self.b_replays = button(self, (x, y + 3 * step, half, h), "title.replays")
+        self.b_statistics = button(self, (x + w - half, y + 3 * step, half, h), "title.statistics")
         self.b_settings = button(self, (x, y + 4 * step, w, h), "title.settings")
         self.b_quit = button(self, (x, y + 5 * step, w, h), "title.quit")
 
@@ -60,6 +62,8 @@ class TitleScene(Scene):
             self.continue_game()
         elif element is self.b_replays:
             self.app.scenes.push_named("replays")
+        elif element is self.b_statistics:
+            self.app.scenes.push_named("statistics")
         elif element is self.b_settings:
             from .settings_menu import SettingsScene
 
