@@ -141,4 +141,5 @@ class RandomAgent(Agent):
         self.spec = "random"
 
     def choose(self, seat: Seat) -> GameAction:
-        return self.rng.choice(seat.legal_actions())
+        legal: list[GameAction] = seat.legal_actions()
+        return self.rng.choice(legal)

@@ -28,7 +28,7 @@ class HeuristicAgent(Agent):
         self.spec = "heuristic"
 
     def choose(self, seat: Seat) -> GameAction:
-        legal = seat.legal_actions()
+        legal: list[GameAction] = seat.legal_actions()
         if not legal:
             raise ValueError(f"player {seat.player} has no decision to make now")
         if len(legal) == 1:

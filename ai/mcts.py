@@ -235,7 +235,7 @@ class MCTSAgent(Agent):
 
     # ------------------------------------------------------------------ search
     def choose(self, seat: Seat) -> GameAction:
-        legal = seat.legal_actions()
+        legal: list[GameAction] = seat.legal_actions()
         if not legal:
             raise ValueError(f"player {seat.player} has no decision to make now")
         if len(legal) == 1:

@@ -33,6 +33,8 @@ from __future__ import annotations
 import importlib
 import json
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyspiel
@@ -41,8 +43,12 @@ from open_spiel.python.algorithms import ismcts
 from game.rules import GAMES, game_info, new_game
 from game.rules.rng import Rng
 
-from .agents import MAX_SECONDS, Agent, positive_option, register_agent
+from .agents import MAX_SECONDS, Agent, OptionValue, positive_option, register_agent
 from .mcts import MAX_C
+
+if TYPE_CHECKING:
+    from game.rules import Seat
+    from game.rules.core import AnyState, GameAction, Options
 
 #: Upper bound of action ids for games numbered on the fly.
 MAX_ACTIONS = 4096
@@ -53,13 +59,13 @@ MAX_GAME_LENGTH = 100_000
 class ActionIndex:
     """A two-way map between a game's actions and OpenSpiel's integer ids."""
 
-    def __init__(self, actions=()) -> None:
-        self.actions: list = []
-        self.ids: dict = {}
+    def __init__(self, actions: Iterable[GameAction] = ()) -> None:
+        self.actions: list[GameAction] = []
+        self.ids: dict[GameAction, int] = {}
         for a in actions:
             self.id_of(a)
 
-    def id_of(self, action) -> int:
+    def id_of(self, action: GameAction) -> int:
         i = self.ids.get(action)
         if i is None:
             if len(self.actions) >= MAX_ACTIONS:
@@ -68,17 +74,19 @@ class ActionIndex:
             self.actions.append(action)
         return i
 
-    def action_of(self, i: int):
+    def action_of(self, i: int) -> GameAction:
         try:
             return self.actions[i]
         except IndexError:
             raise ValueError(f"unknown action id {i}") from None
 
 
-def fixed_actions(game: str) -> tuple | None:
+def fixed_actions(game: str) -> tuple[GameAction, ...] | None:
     """Every action of ``game`` in a fixed order (its actions module's ``ALL_ACTIONS``), or ``None``
     when the game cannot list them ahead (its actions are numbered as they are met)."""
-    return getattr(importlib.import_module(game_info(game).action_class.__module__), "ALL_ACTIONS", None)
+    module = importlib.import_module(game_info(game).action_class.__module__)
+    actions: tuple[GameAction, ...] | None = getattr(module, "ALL_ACTIONS", None)
+    return actions
 
 
 _INDEXES: dict[str, ActionIndex] = {}
@@ -101,15 +109,17 @@ class _Holder:
 
     __slots__ = ("state", "rng")
 
-    def __init__(self, state, rng: Rng) -> None:
+    def __init__(self, state: AnyState, rng: Rng) -> None:
         self.state = state
         self.rng = rng
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> _Holder:
         return _Holder(self.state.clone(), Rng(self.rng.state))
 
 
-def _make_classes(game: str, players: int, options: dict):
+def _make_classes(
+    game: str, players: int, options: Options
+) -> tuple[pyspiel.GameType, type[pyspiel.Game], type[pyspiel.State]]:
     info = GAMES[game]
     index = action_index(game)
     fixed = fixed_actions(game) is not None
@@ -142,7 +152,9 @@ def _make_classes(game: str, players: int, options: dict):
     class TrioState(pyspiel.State):
         """An OpenSpiel state wrapping one of our engine states."""
 
-        def __init__(self, pygame, engine_state=None, rng_seed: int = 0) -> None:
+        def __init__(
+            self, pygame: pyspiel.Game, engine_state: AnyState | None = None, rng_seed: int = 0
+        ) -> None:
             super().__init__(pygame)
             if engine_state is None:
                 seed = pygame.get_parameters().get("seed", 0)
@@ -151,96 +163,99 @@ def _make_classes(game: str, players: int, options: dict):
             self._h = _Holder(engine_state, Rng(rng_seed ^ 0x5DEECE66D))
 
         @property
-        def engine_state(self):
+        def engine_state(self) -> AnyState:
             """Our engine state (the real one: only the environment may look at it)."""
             return self._h.state
 
-        def current_player(self):
-            s = self._h.state
-            return pyspiel.PlayerId.TERMINAL if s.is_terminal else s.current_player
+        def current_player(self) -> int:
+            player = self._h.state.current_player
+            return pyspiel.PlayerId.TERMINAL if player is None else player
 
-        def _legal_actions(self, player):
+        def _legal_actions(self, player: int) -> list[int]:
             s = self._h.state
             if s.is_terminal or player != s.current_player:
                 return []
             return sorted(index.id_of(a) for a in s.legal_actions())
 
-        def _apply_action(self, action):
+        def _apply_action(self, action: int) -> None:
             self._h.state.apply(index.action_of(action))
 
-        def _action_to_string(self, player, action):
+        def _action_to_string(self, player: int, action: int) -> str:
             return str(index.action_of(action))
 
-        def is_terminal(self):
+        def is_terminal(self) -> bool:
             return self._h.state.is_terminal
 
-        def returns(self):
+        def returns(self) -> list[float]:
             return list(self._h.state.returns())
 
-        def resample_from_infostate(self, player_id, probability_sampler=None):
+        def resample_from_infostate(self, player_id: int, probability_sampler: object = None) -> TrioState:
             """A state ``player_id`` cannot tell from this one (our ``determinize``)."""
             h = self._h
             det = h.state.determinize(player_id, h.rng)
             return TrioState(self.get_game(), det, h.rng.next64())
 
-        def __str__(self):
+        def __str__(self) -> str:
             s = self._h.state
             return json.dumps(s.to_json(), sort_keys=True)
 
     class TrioObserver:
         """Observation and information-state strings from our ``view``."""
 
-        def __init__(self, iig_obs_type=None, params=None) -> None:
+        def __init__(self, iig_obs_type: object = None, params: dict[str, object] | None = None) -> None:
             if params:
                 raise ValueError(f"observation parameters are not supported: {params}")
             self.tensor = np.zeros(0, np.float32)
-            self.dict = {}
+            self.dict: dict[str, np.ndarray] = {}
 
-        def set_from(self, state, player):
+        def set_from(self, state: TrioState, player: int) -> None:
             """No tensors: only strings are provided."""
 
-        def string_from(self, state, player):
+        def string_from(self, state: TrioState, player: int) -> str:
             return json.dumps(state._h.state.view(player), sort_keys=True, separators=(",", ":"))
 
     class TrioGame(pyspiel.Game):
         """An OpenSpiel game over one of our engines."""
 
-        def __init__(self, params=None) -> None:
+        def __init__(self, params: dict[str, object] | None = None) -> None:
             super().__init__(game_type, game_info, params or {})
 
-        def new_initial_state(self):
+        def new_initial_state(self) -> TrioState:
             return TrioState(self)
 
-        def make_py_observer(self, iig_obs_type=None, params=None):
+        def make_py_observer(
+            self, iig_obs_type: object = None, params: dict[str, object] | None = None
+        ) -> TrioObserver:
             return TrioObserver(iig_obs_type, params)
 
     return game_type, TrioGame, TrioState
 
 
-_REGISTERED: dict = {}
+#: short name -> (game class, state class) of the games registered in pyspiel.
+_REGISTERED: dict[str, tuple[type[pyspiel.Game], type[pyspiel.State]]] = {}
 
 
-def register(game: str, players: int = 2, **options) -> str:
+def register(game: str, players: int = 2, **options: object) -> str:
     """Register ``game`` with ``players`` players in pyspiel; return its short name."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
     GAMES[game].check_players(players)
-    options = GAMES[game].resolve_options(options)
+    resolved = GAMES[game].resolve_options(options)
     name = short_name(game, players)
     if name not in _REGISTERED:
-        game_type, game_class, state_class = _make_classes(game, players, options)
+        game_type, game_class, state_class = _make_classes(game, players, resolved)
         pyspiel.register_game(game_type, game_class)
         _REGISTERED[name] = (game_class, state_class)
     return name
 
 
-def load_game(game: str, players: int = 2, seed: int = 0):
+def load_game(game: str, players: int = 2, seed: int = 0) -> pyspiel.Game:
     """The OpenSpiel game object for ``game`` (registered on first use)."""
     name = register(game, players)
     return pyspiel.load_game(name, {"seed": int(seed)})
 
 
-def wrap_state(pygame, engine_state, rng_seed: int = 0):
+def wrap_state(pygame: pyspiel.Game, engine_state: AnyState, rng_seed: int = 0) -> pyspiel.State:
     """An OpenSpiel state around an existing engine state (shares it, does not copy)."""
     name = pygame.get_type().short_name
     _, state_class = _REGISTERED[name]
@@ -257,16 +272,24 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
     ``last_simulations`` / ``last_seconds`` record the previous search.
     """
 
-    def __init__(self, game, evaluator, uct_c, max_simulations, seconds=None, **kwargs) -> None:
+    def __init__(
+        self,
+        game: pyspiel.Game,
+        evaluator: object,
+        uct_c: float,
+        max_simulations: int,
+        seconds: float | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(game, evaluator, uct_c, max_simulations, **kwargs)
         self.seconds = seconds
         self.last_simulations = 0
         self.last_seconds = 0.0
 
-    def run_search(self, state):
+    def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
         if self.seconds is None:
             start = time.perf_counter()
-            result = super().run_search(state)
+            result: list[tuple[int, float]] = super().run_search(state)
             self.last_simulations = self._max_simulations
             self.last_seconds = time.perf_counter() - start
             return result
@@ -288,10 +311,11 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             done += 1
         self.last_simulations = done
         self.last_seconds = time.perf_counter() - start
-        return self.get_final_policy(state, self._root_node)
+        policy: list[tuple[int, float]] = self.get_final_policy(state, self._root_node)
+        return policy
 
 
-_GAME_CACHE: dict = {}
+_GAME_CACHE: dict[tuple[str, int], pyspiel.Game] = {}
 
 
 @register_agent("openspiel-ismcts")
@@ -306,7 +330,7 @@ class OpenSpielISMCTSAgent(Agent):
     (UCT constant, default 0.7: our rewards are in [0, 1]).
     """
 
-    def __init__(self, seed: int | None = None, **options) -> None:
+    def __init__(self, seed: int | None = None, **options: OptionValue) -> None:
         from open_spiel.python.algorithms import mcts
 
         known = ("seconds", "simulations", "c")
@@ -328,8 +352,8 @@ class OpenSpielISMCTSAgent(Agent):
         )
         self.last_search = None
 
-    def choose(self, seat):
-        legal = seat.legal_actions()
+    def choose(self, seat: Seat) -> GameAction:
+        legal: list[GameAction] = seat.legal_actions()
         if not legal:
             raise ValueError(f"player {seat.player} has no decision to make now")
         if len(legal) == 1:

@@ -29,15 +29,25 @@ declaring, otherwise play at random.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from game.rules.hacktrick.board import LINES_THROUGH
+
+if TYPE_CHECKING:
+    from game.rules.hacktrick.actions import Action
+    from game.rules.hacktrick.state import HacktrickState
+    from game.rules.hacktrick.views import HacktrickView
+
+    from . import MCTSTuning
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
 #: machine); rollouts by this module's policy, cut at the end of the hand.
-MCTS = {"normal_iterations": {2: 2500}, "rollout": "policy", "horizon": "hand"}
+MCTS: MCTSTuning = {"normal_iterations": {2: 2500}, "rollout": "policy", "horizon": "hand"}
 
 CARD_COPIES = 3
 #: How many lines run through each cell (centre 4, corners 3, edges 2).
@@ -49,7 +59,7 @@ LINE_PARTNERS = tuple(tuple(tuple(x for x in line if x != c) for line in LINES_T
 # --------------------------------------------------------------------------- board helpers
 
 
-def _board_from_view(view: dict) -> tuple[list, list, list]:
+def _board_from_view(view: HacktrickView) -> tuple[list[int], list[int], list[int]]:
     """``owner[c]`` (-1 empty), ``count[c]`` for cells 1..9, and ``x2cell[p]`` (0 if not on board)."""
     owner = [-1] * 10
     count = [0] * 10
@@ -65,9 +75,9 @@ def _board_from_view(view: dict) -> tuple[list, list, list]:
     return owner, count, x2cell
 
 
-def win_cells(owner: list, count: list, p: int) -> set:
+def win_cells(owner: Sequence[int], count: Sequence[int], p: int) -> set[int]:
     """Cells where a marker of ``p`` would win the hand right now."""
-    cells = set()
+    cells: set[int] = set()
     for c in range(1, 10):
         if owner[c] == p and count[c] >= 2:
             cells.add(c)
@@ -79,7 +89,7 @@ def win_cells(owner: list, count: list, p: int) -> set:
     return cells
 
 
-def _open_lines(owner: list, cell: int, p: int) -> int:
+def _open_lines(owner: Sequence[int], cell: int, p: int) -> int:
     """Lines through ``cell`` holding no opponent marker (after p owns ``cell``)."""
     n = 0
     for line in LINES_THROUGH[cell]:
@@ -88,7 +98,7 @@ def _open_lines(owner: list, cell: int, p: int) -> int:
     return n
 
 
-def _unseen_counts(view: dict) -> list:
+def _unseen_counts(view: HacktrickView) -> list[int]:
     """Copies of each value 0..5 that ``view``'s player has not seen (deck + opponent hand)."""
     counts = [CARD_COPIES] * 6
     for group in (view["aside"], view["row"], view["hand"]):
@@ -98,7 +108,7 @@ def _unseen_counts(view: dict) -> list:
 
 
 @lru_cache(maxsize=4096)
-def p_holds_any(counts: tuple, hand_size: int, wanted: frozenset) -> float:
+def p_holds_any(counts: tuple[int, ...], hand_size: int, wanted: frozenset[int]) -> float:
     """Chance that ``hand_size`` cards drawn from the pool ``counts`` include a value in ``wanted``."""
     total = sum(counts)
     if not wanted or hand_size <= 0 or total == 0:
@@ -108,7 +118,7 @@ def p_holds_any(counts: tuple, hand_size: int, wanted: frozenset) -> float:
     return 1.0 - comb(total - good, hand_size) / comb(total, hand_size)
 
 
-def _p_only(counts: tuple, hand_size: int, value: int) -> float:
+def _p_only(counts: tuple[int, ...], hand_size: int, value: int) -> float:
     """Chance that every one of ``hand_size`` hidden cards equals ``value``."""
     total = sum(counts)
     if hand_size <= 0:
@@ -118,7 +128,9 @@ def _p_only(counts: tuple, hand_size: int, value: int) -> float:
     return comb(counts[value], hand_size) / comb(total, hand_size)
 
 
-def _opp_win_chance(owner, count, opp, last, counts, opp_hand) -> float:
+def _opp_win_chance(
+    owner: Sequence[int], count: Sequence[int], opp: int, last: int, counts: tuple[int, ...], opp_hand: int
+) -> float:
     """Chance the opponent can complete a formation on their turn when ``last`` is the rightmost card."""
     cells = win_cells(owner, count, opp)
     wanted = frozenset(c - last for c in cells if 0 <= c - last <= 5 and c - last != last)
@@ -128,7 +140,7 @@ def _opp_win_chance(owner, count, opp, last, counts, opp_hand) -> float:
 # --------------------------------------------------------------------------- the greedy player
 
 
-def choose(view: dict, legal: list, rng):
+def choose(view: HacktrickView, legal: list[Action], rng: random.Random) -> Action:
     """The heuristic move for ``view`` (see the module docstring)."""
     if len(legal) == 1:
         return legal[0]
@@ -140,7 +152,7 @@ def choose(view: dict, legal: list, rng):
     return _choose_main(view, legal, rng)
 
 
-def _choose_open(view, legal, rng):
+def _choose_open(view: HacktrickView, legal: list[Action], rng: random.Random) -> Action:
     """Open with a card we hold several of: pairs are hard to play (a card cannot follow itself)."""
     hand = view["hand"]
     best = max(hand.count(a.card) for a in legal)
@@ -148,7 +160,7 @@ def _choose_open(view, legal, rng):
     return options[rng.randrange(len(options))]
 
 
-def _choose_main(view, legal, rng):
+def _choose_main(view: HacktrickView, legal: list[Action], rng: random.Random) -> Action:
     me = view["player"]
     opp = 1 - me
     owner, count, x2cell = _board_from_view(view)
@@ -166,7 +178,7 @@ def _choose_main(view, legal, rng):
     winning = [a for a in plays if last + a.card in mine]
     if winning:
 
-        def points(a):
+        def points(a: Action) -> tuple[int, bool]:
             cell = last + a.card
             doubled = (
                 not a.x2
@@ -184,7 +196,7 @@ def _choose_main(view, legal, rng):
 
         return max(winning, key=points)
 
-    scored = []
+    scored: list[tuple[float, Action]] = []
     for a in plays:
         cell = last + a.card
         if own_left == 1:
@@ -208,7 +220,18 @@ def _choose_main(view, legal, rng):
     return options[rng.randrange(len(options))]
 
 
-def _score_play(owner, count, me, opp, cell, card, last, counts, opp_hand, view) -> float:
+def _score_play(
+    owner: list[int],
+    count: list[int],
+    me: int,
+    opp: int,
+    cell: int,
+    card: int,
+    last: int,
+    counts: tuple[int, ...],
+    opp_hand: int,
+    view: HacktrickView,
+) -> float:
     owner2 = owner[:]
     count2 = count[:]
     captured = count[cell] if owner[cell] == opp else 0
@@ -227,7 +250,16 @@ def _score_play(owner, count, me, opp, cell, card, last, counts, opp_hand, view)
     return score
 
 
-def _x2_bonus(owner, cell, me, card, last, counts, opp_hand, normal_left) -> float:
+def _x2_bonus(
+    owner: Sequence[int],
+    cell: int,
+    me: int,
+    card: int,
+    last: int,
+    counts: tuple[int, ...],
+    opp_hand: int,
+    normal_left: int,
+) -> float:
     """Positive when the x2 is worth placing on ``cell`` now, negative otherwise."""
     if normal_left == 0:
         return 0.0  # the x2 is the only marker we can place
@@ -239,7 +271,7 @@ def _x2_bonus(owner, cell, me, card, last, counts, opp_hand, normal_left) -> flo
     return -1.0
 
 
-def _choose_declaration(view, legal):
+def _choose_declaration(view: HacktrickView, legal: list[Action]) -> Action:
     me = view["player"]
     opp = 1 - me
     kinds = {a.kind: a for a in legal}
@@ -278,7 +310,7 @@ def race(need_me: int, need_opp: int, q: float = 0.5) -> float:
     return q * race(need_me - 1, need_opp, q) + (1 - q) * race(need_me, need_opp - 1, q)
 
 
-def hand_edge(state, player: int) -> float:
+def hand_edge(state: HacktrickState, player: int) -> float:
     """Chance that ``player`` wins the hand in progress, from the board of a full state."""
     owner, count = state.cell_owner, state.cell_count
     if not any(count):
@@ -293,7 +325,7 @@ def hand_edge(state, player: int) -> float:
     return min(0.9, max(0.1, 0.5 + x))
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: HacktrickState, player: int) -> float:
     """Estimated chance in [0, 1] that ``player`` wins the game from the full state ``state``."""
     if state.is_terminal:
         return state.returns()[player]
@@ -307,7 +339,7 @@ def evaluate(state, player: int) -> float:
 # --------------------------------------------------------------------------- rollouts
 
 
-def rollout_policy(state, legal: list, rng):
+def rollout_policy(state: HacktrickState, legal: list[Action], rng: random.Random) -> Action:
     """Fast rollout move on a full state: win at once if possible, rarely declare, else random."""
     phase = state.phase
     if phase == "declare":
@@ -331,6 +363,6 @@ def rollout_policy(state, legal: list, rng):
     return legal[rng.randrange(len(legal))]
 
 
-def first_player(state) -> int:
+def first_player(state: HacktrickState) -> int:
     """The start player: the first hand's dealer, who opens the row (the game's first decision)."""
     return state.dealer

@@ -31,17 +31,25 @@ hold the card that finishes them more often than a uniform sample would
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from math import exp
+from typing import TYPE_CHECKING
 
 from game.rules.ratjack.cards import CARD_VALUE, MOD
 from game.rules.ratjack.state import TARGET_VP, RatjackState
+
+if TYPE_CHECKING:
+    from game.rules.ratjack.actions import Action
+    from game.rules.ratjack.views import RatjackView
+
+    from . import MCTSTuning
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
 #: machine); rollouts by this module's policy to the end of the round; the opponent model at weight 0.5
 #: with 2 players (the 2026-11-22 200-game measurements in ``ai/EXPERIMENTS.md``).
-MCTS = {
+MCTS: MCTSTuning = {
     "normal_iterations": {2: 1200, 3: 900, 4: 600},
     "rollout": "policy",
     "horizon": "hand",
@@ -92,29 +100,29 @@ def _score(s: RatjackState, me: int, round0: int) -> float:
     return score
 
 
-def _best(s: RatjackState, me: int, round0: int, depth: int, rng) -> float:
+def _best(s: RatjackState, me: int, round0: int, depth: int, rng: random.Random) -> float:
     """Best score ``me`` can reach by continuing its own decisions of this turn."""
     if s.is_terminal or s.player != me or s.phase in ("draw", "setup") or depth == 0:
         return _score(s, me, round0)
     legal = s.legal_actions()
     if len(legal) > BRANCH:
         legal = rng.sample(legal, BRANCH)
-    best = None
-    for a in legal:
-        c = s.clone()
-        c.apply(a)
-        v = _best(c, me, round0, depth - 1, rng)
-        if best is None or v > best:
-            best = v
-    return best
+    return max(_after(s, a, me, round0, depth - 1, rng) for a in legal)
 
 
-def _setup_choice(view: dict, legal: list):
+def _after(s: RatjackState, a: Action, me: int, round0: int, depth: int, rng: random.Random) -> float:
+    """:func:`_best` after ``a`` (on a copy of ``s``)."""
+    c = s.clone()
+    c.apply(a)
+    return _best(c, me, round0, depth, rng)
+
+
+def _setup_choice(view: RatjackView, legal: list[Action]) -> Action:
     """Keep the lower card in hand, put the higher one face down (a later flip adds more)."""
     return max(legal, key=lambda a: (CARD_VALUE[a.card], -a.card))
 
 
-def choose(view: dict, legal: list, rng):
+def choose(view: RatjackView, legal: list[Action], rng: random.Random) -> Action:
     """A greedy look-ahead choice among ``legal`` from ``view`` alone."""
     if len(legal) == 1:
         return legal[0]
@@ -137,9 +145,9 @@ def choose(view: dict, legal: list, rng):
 # --------------------------------------------------------------------------- MCTS helpers
 
 
-def _round_chances(state: RatjackState) -> list:
+def _round_chances(state: RatjackState) -> list[float]:
     """Each player's rough chance to take the current round, from the distance to 25."""
-    weights = []
+    weights: list[float] = []
     for q in range(state.num_players):
         if state.eliminated[q]:
             weights.append(0.0)
@@ -177,7 +185,7 @@ def evaluate(state: RatjackState, player: int) -> float:
     return min(1.0, max(0.0, p))
 
 
-def _option_value(state: RatjackState, a, v: int) -> int:
+def _option_value(state: RatjackState, a: Action, v: int) -> int:
     kind = a.kind
     if kind == "face-up":
         return v + CARD_VALUE[a.card]
@@ -188,12 +196,12 @@ def _option_value(state: RatjackState, a, v: int) -> int:
     return v
 
 
-def rollout_policy(state: RatjackState, legal: list, rng):
+def rollout_policy(state: RatjackState, legal: list[Action], rng: random.Random) -> Action:
     """Cheap rollout move: exactly 25 when possible, never knowingly over 25, else random."""
     phase = state.phase
     if phase == "play":
         v = state.value(state.player)
-        safe = []
+        safe: list[Action] = []
         for a in legal:
             nv = _option_value(state, a, v)
             if nv == LIMIT and a.kind != "face-down":
@@ -209,7 +217,7 @@ def rollout_policy(state: RatjackState, legal: list, rng):
     return legal[rng.randrange(len(legal))]
 
 
-def opponent_model(state: RatjackState, player: int, rng, weight: float) -> None:
+def opponent_model(state: RatjackState, player: int, rng: random.Random, weight: float) -> None:
     """Make a determinization of ``player``'s search more like real opponents (in place).
 
     A uniformly sampled hand rarely holds the card that takes its owner to exactly 25, but
@@ -241,7 +249,7 @@ def opponent_model(state: RatjackState, player: int, rng, weight: float) -> None
     state._legal_cache = None
 
 
-def first_player(state) -> int:
+def first_player(state: RatjackState) -> int:
     """The start player: the first round's start player, who places the first card.
 
     Later rounds are started by the last scorer; only the first round's counts here.
