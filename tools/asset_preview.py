@@ -7,7 +7,7 @@ Usage::
     python -m tools.asset_preview --check [--verify-build]   # missing / unused / malformed assets
     python -m tools.asset_preview --screenshot shot.png      # run the window a few frames, save it
 
-Window keys: 0-5 or the buttons pick a filter (all, ui, hacktrick, ratjack, hakkutsu, sounds);
+Window keys: the digits or the buttons pick a filter (0 all, 1 ui, then each game, then sounds);
 +/- or the slider zoom; arrows move the selection; click an asset to select it (sounds play);
 space replays the animation or sound; F flips a card; wheel / PageUp / PageDown scroll; Esc quits.
 The window is 1280 x 800, or smaller to fit the desktop.
@@ -33,9 +33,22 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for the co
 from game.client.assets import DEFAULT_ROOT, GAMES, KINDS, MANIFEST_NAME, is_asset_file
 
 REQUIRED_FIELDS = ("key", "file", "kind", "game", "role")
-FILTERS = ("all", "ui", "hacktrick", "ratjack", "hakkutsu", "sounds")
+#: The window's filters: everything, the UI's own assets, each game's (``game.rules.GAMES``), the sounds.
+FILTERS = ("all", "ui", *(g for g in GAMES if g != "ui"), "sounds")
+#: The filter buttons' labels and widths, but the games' (:func:`filter_label`).
+FILTER_LABELS = {"all": ("All", 78), "ui": ("UI", 70), "sounds": ("Sounds", 112)}
 SHEET_LABEL_SIZE = 11
 PROG = "python -m tools.asset_preview"
+
+
+def filter_label(name: str) -> tuple[str, int]:
+    """The filter button's text and width (a game's: its title, about 10 px a letter)."""
+    if name in FILTER_LABELS:
+        return FILTER_LABELS[name]
+    from game.rules import GAMES as RULES_GAMES
+
+    text = RULES_GAMES[name].title
+    return text, 50 + 10 * len(text)
 
 
 # ---------------------------------------------------------------------------------------- check
@@ -523,12 +536,12 @@ class PreviewApp:
             x += w + 6
             return at
 
-        widths = {"all": 78, "ui": 70, "hacktrick": 132, "ratjack": 118, "hakkutsu": 190, "sounds": 112}
         for i, name in enumerate(FILTERS):
-            text = {"hakkutsu": "Hakkutsu ハックツ", "ui": "UI"}.get(name, name.capitalize())
-            bx, by = place(widths[name])
+            text, width = filter_label(name)
+            bx, by = place(width)
+            label = f"{i} {text}" if i < 10 else text  # the digit keys pick the first ten
             self.buttons[name] = gui.elements.UIButton(
-                pg.Rect(bx, by, widths[name], self.ROW_H), f"{i} {text}", self.manager
+                pg.Rect(bx, by, width, self.ROW_H), label, self.manager
             )
         x += 10
         zx, zy = place(250)
@@ -660,7 +673,7 @@ class PreviewApp:
         pg = self.pg
         if key in (pg.K_ESCAPE, pg.K_q):
             self.running = False
-        elif uni and uni in "012345":
+        elif uni and uni.isdigit() and int(uni) < len(FILTERS):
             self.set_filter(FILTERS[int(uni)])
         elif key in (pg.K_PLUS, pg.K_EQUALS, pg.K_KP_PLUS):
             self.set_zoom(self.zoom + 0.25)

@@ -4,7 +4,7 @@
   drawing the first title-screen frame (wall time of the whole process and the
   time inside it);
 * frame time (work per frame: events, update, draw, present; median and 99th
-  percentile) of each table (Hacktrick 2 seats, Ratjack and Hakkutsu!! 4 seats)
+  percentile) of each table at its largest player count (Hacktrick 2 seats, Ratjack and Hakkutsu!! 4)
   while MCTS ``normal`` bots think in their own process, and while random bots'
   moves animate back to back.  Runs headless (``SDL_VIDEODRIVER=dummy``) unless a
   display driver is set.  ``--seconds`` sets the length of the game sample
@@ -161,7 +161,16 @@ def _turn_times(tmp: str, turns: int = 8):
     return box_times, line_times, waits, split
 
 
-TABLES = (("hacktrick", 2, {}), ("ratjack", 4, {"decks": ("weasel", "raccoon")}), ("hakkutsu", 4, {}))
+#: Options a table is timed with instead of its defaults (Ratjack: the decks whose abilities animate most).
+TIMED_OPTIONS = {"ratjack": {"decks": ("weasel", "raccoon")}}
+
+
+def timed_tables() -> list[tuple[str, int, dict]]:
+    """Every table the client has (``game`` and its options), timed at its largest player count."""
+    from game.client.registry import tables
+    from game.rules import GAMES
+
+    return [(game, GAMES[game].max_players, TIMED_OPTIONS.get(game, {})) for game in tables()]
 
 
 @section("client")
@@ -182,7 +191,7 @@ def bench_client(args) -> None:
             f"start-up to the title screen: {wall:.2f} s process wall time "
             f"({inner:.2f} s from the first client import); video driver {os.environ['SDL_VIDEODRIVER']}"
         )
-        for game, players, options in TABLES:
+        for game, players, options in timed_tables():
             thinking, _, moves = _frames(seconds, bot, tmp, game, players, **options)
             _, animating, fast = _frames(seconds / 2, "random", tmp, game, players, **options)
             print(

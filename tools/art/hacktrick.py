@@ -8,6 +8,8 @@ from tools.art import draw as D
 from tools.art import palette as P
 from tools.art.spec import AssetSpec
 
+#: The game's colour in the shared UI art (its thumbnail's frame, the title's cards).
+HUE = (58, 166, 160)
 CARD_W, CARD_H = 100, 140
 MARKER = 48
 BOARD = 420
@@ -173,6 +175,19 @@ def cell_highlight() -> pygame.Surface:
     surf.blit(tint, (0, 0))
     surf.blit(ring, (0, 0))
     return surf
+
+
+def thumbnail_art(art: pygame.Surface) -> None:
+    """The game-choice thumbnail's picture (``tools.art.ui.thumbnail``): the board, three cards, two markers."""
+    board_img = pygame.transform.smoothscale(board(), (132, 132))
+    art.blit(board_img, (170, 24))
+    for i, v in enumerate((2, 5, 4)):
+        c = pygame.transform.rotozoom(card_face(v), 14 - i * 14, 0.8)
+        art.blit(c, c.get_rect(center=(70 + i * 34, 88 + abs(i - 1) * 6)))
+    m = pygame.transform.smoothscale(marker(1, True), (40, 40))
+    art.blit(m, (222, 66))
+    m0 = pygame.transform.smoothscale(marker(0, False), (40, 40))
+    art.blit(m0, (178, 112))
 
 
 def specs() -> list[AssetSpec]:

@@ -25,6 +25,8 @@ from tools.art.spec import AssetSpec, variant
 CARDS_FILE = Path(__file__).resolve().parents[2] / "game" / "rules" / "hakkutsu" / "cards.toml"
 # The client's English texts: an equipment card prints its effect in the words the table shows beside it.
 TEXTS_EN = Path(__file__).resolve().parents[2] / "game" / "client" / "i18n" / "en.hakkutsu.toml"
+#: The game's colour in the shared UI art (its thumbnail's frame, the title's cards).
+HUE = (242, 165, 65)
 CARD_W, CARD_H = 100, 140
 TILE = 100
 PAWN = 48
@@ -590,6 +592,22 @@ def cart_track(face: str, lang: str = "en") -> pygame.Surface:
         D.text(surf, "load", D.font(8, True), (240, 220, 200), center=(18, 14))
         D.text(surf, "move", D.font(8, True), (240, 220, 200), center=(18, h - 14))
     return surf
+
+
+def thumbnail_art(art: pygame.Surface) -> None:
+    """The game-choice thumbnail's picture (``tools.art.ui.thumbnail``): the map's middle, rocks, pawns."""
+    tiles = {a: pygame.transform.smoothscale(site_tile(a), (29, 29)) for a in "ABC"}
+    tiles["base"] = pygame.transform.smoothscale(base_tile(), (29, 29))
+    for r in range(5):
+        for c in range(5):
+            d = abs(r - 2) + abs(c - 2)
+            t = tiles["base"] if d == 0 else tiles["A" if d <= 2 else "B" if d == 3 else "C"]
+            art.blit(t, (160 + c * 29, 10 + r * 29))
+    for i, card in enumerate(rock_cards()[:3]):
+        c = pygame.transform.rotozoom(rock_face(card), 16 - i * 16, 0.82)
+        art.blit(c, c.get_rect(center=(66 + i * 40, 90 + abs(i - 1) * 6)))
+    art.blit(pygame.transform.smoothscale(pawn(1), (30, 30)), (247, 38))
+    art.blit(pygame.transform.smoothscale(pawn(0), (30, 30)), (189, 68))
 
 
 def specs() -> list[AssetSpec]:

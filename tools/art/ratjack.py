@@ -15,6 +15,8 @@ from tools.art import draw as D
 from tools.art import palette as P
 from tools.art.spec import AssetSpec, variant
 
+#: The game's colour in the shared UI art (its thumbnail's frame, the title's cards).
+HUE = (214, 69, 65)
 CARD_W, CARD_H = 100, 140
 TOKEN = 48
 DECKS = ("rat-red", "rat-blue", "weasel", "raccoon")
@@ -279,6 +281,13 @@ def vp() -> pygame.Surface:
     surf = c.result()
     D.text(surf, "VP", D.font(9, True), (110, 70, 10), center=(m, m + 15))
     return surf
+
+
+def thumbnail_art(art: pygame.Surface) -> None:
+    """The game-choice thumbnail's picture (``tools.art.ui.thumbnail``): a fan of four decks' cards."""
+    for i, (deck, v) in enumerate((("rat-red", 7), ("weasel", 12), ("raccoon", 6), ("rat-blue", 3))):
+        c = pygame.transform.rotozoom(card_face(deck, v), 21 - i * 14, 0.86)
+        art.blit(c, c.get_rect(center=(86 + i * 50, 92 + abs(i - 1.5) * 8)))
 
 
 def specs() -> list[AssetSpec]:

@@ -8,15 +8,20 @@ import random
 
 import pygame
 
+from game.rules import GAMES
 from tools.art import draw as D
+from tools.art import game_art
 from tools.art import palette as P
 from tools.art.spec import AssetSpec
 
 W, H = 1280, 720
 THUMB_W, THUMB_H = 320, 180
 SPINNER, SPINNER_FRAMES = 48, 12
-THUMB_GAMES = ("hacktrick", "ratjack", "hakkutsu")
-GAME_HUES = {"hacktrick": (58, 166, 160), "ratjack": (214, 69, 65), "hakkutsu": (242, 165, 65)}
+
+
+def game_hues() -> dict[str, tuple[int, int, int]]:
+    """Each game's colour (its art module's ``HUE``), in the order the games are listed."""
+    return {name: module.HUE for name, module in game_art().items()}
 
 
 def _mini_card(w: int, h: int, hue, label: str, fnt_size: int, angle: float) -> pygame.Surface:
@@ -41,7 +46,7 @@ def _mini_card(w: int, h: int, hue, label: str, fnt_size: int, angle: float) -> 
 def _card_fan(size: int, labels=("5", "12", "7"), scale: float = 1.0) -> pygame.Surface:
     """Three fanned cards, one per game colour."""
     surf = D.surface(size, size)
-    hues = [GAME_HUES["hacktrick"], GAME_HUES["ratjack"], GAME_HUES["hakkutsu"]]
+    hues = list(game_hues().values())[:3]
     cw, ch = int(size * 0.46), int(size * 0.64)
     for i, (hue, lab, ang) in enumerate(zip(hues, labels, (22, 0, -22), strict=True)):
         card = _mini_card(cw, ch, hue, lab, max(8, int(ch * 0.36 * scale)), ang)
@@ -56,7 +61,7 @@ def background() -> pygame.Surface:
     """The 1280x720 title background: warm dark radial gradient with drifting translucent cards."""
     surf = D.radial_gradient(W, H, (96, 62, 44), P.BG_DARK, centre=(0.5, 0.42), radius=0.62)
     rng = random.Random(2024)
-    hues = list(GAME_HUES.values())
+    hues = list(game_hues().values())
     for i in range(22):
         hue = hues[i % 3]
         w = rng.randint(70, 130)
@@ -155,53 +160,17 @@ def thinking() -> pygame.Surface:
 
 def thumbnail(game: str) -> pygame.Surface:
     """A 320x180 game-choice thumbnail built from the game's own art."""
-    hue = GAME_HUES[game]
+    hue = game_hues()[game]
     surf = D.surface(THUMB_W, THUMB_H)
     panel = D.rounded_panel(
         THUMB_W, THUMB_H, 16, D.darken(hue, 0.35), D.darken(hue, 0.7), D.lighten(hue, 0.2), 3
     )
     surf.blit(panel, (0, 0))
     art = D.surface(THUMB_W, THUMB_H)
-    if game == "hacktrick":
-        from tools.art import hacktrick as HT
-
-        board = pygame.transform.smoothscale(HT.board(), (132, 132))
-        art.blit(board, (170, 24))
-        for i, v in enumerate((2, 5, 4)):
-            c = pygame.transform.rotozoom(HT.card_face(v), 14 - i * 14, 0.8)
-            art.blit(c, c.get_rect(center=(70 + i * 34, 88 + abs(i - 1) * 6)))
-        m = pygame.transform.smoothscale(HT.marker(1, True), (40, 40))
-        art.blit(m, (222, 66))
-        m0 = pygame.transform.smoothscale(HT.marker(0, False), (40, 40))
-        art.blit(m0, (178, 112))
-    elif game == "ratjack":
-        from tools.art import ratjack as RJ
-
-        for i, (deck, v) in enumerate((("rat-red", 7), ("weasel", 12), ("raccoon", 6), ("rat-blue", 3))):
-            c = pygame.transform.rotozoom(RJ.card_face(deck, v), 21 - i * 14, 0.86)
-            art.blit(c, c.get_rect(center=(86 + i * 50, 92 + abs(i - 1.5) * 8)))
-    else:
-        from tools.art import hakkutsu as HK
-
-        tiles = {a: pygame.transform.smoothscale(HK.site_tile(a), (29, 29)) for a in "ABC"}
-        tiles["base"] = pygame.transform.smoothscale(HK.base_tile(), (29, 29))
-        for r in range(5):
-            for c in range(5):
-                d = abs(r - 2) + abs(c - 2)
-                t = tiles["base"] if d == 0 else tiles["A" if d <= 2 else "B" if d == 3 else "C"]
-                art.blit(t, (160 + c * 29, 10 + r * 29))
-        rocks = HK.rock_cards()
-        for i, card in enumerate(rocks[:3]):
-            c = pygame.transform.rotozoom(HK.rock_face(card), 16 - i * 16, 0.82)
-            art.blit(c, c.get_rect(center=(66 + i * 40, 90 + abs(i - 1) * 6)))
-        art.blit(pygame.transform.smoothscale(HK.pawn(1), (30, 30)), (247, 38))
-        art.blit(pygame.transform.smoothscale(HK.pawn(0), (30, 30)), (189, 68))
+    game_art()[game].thumbnail_art(art)
     surf.blit(D.apply_mask(art, D.rounded_mask(THUMB_W, THUMB_H, 16)), (0, 0))
-    label = {
-        "hacktrick": "Hacktrick ハックトリック",
-        "ratjack": "Ratjack ラットジャック",
-        "hakkutsu": "Hakkutsu!! ハックツ!!",
-    }[game]  # both names, like the cards
+    info = GAMES[game]
+    label = f"{info.title} {info.title_ja}"  # both names, like the cards
     band = D.surface(THUMB_W, 34)
     band.fill((0, 0, 0, 140))
     surf.blit(D.apply_mask(band, D.rounded_mask(THUMB_W, 34, 12)), (0, THUMB_H - 34))
@@ -441,7 +410,7 @@ def specs() -> list[AssetSpec]:
             {"frames": SPINNER_FRAMES, "frame_size": [SPINNER, SPINNER]},
         ),
     ]
-    for g in THUMB_GAMES:
+    for g in game_art():
         out.append(
             AssetSpec(
                 f"ui.game.{g}",
