@@ -36,22 +36,39 @@ MCTS decides whether to mine it per rock.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Hashable, Mapping
 from math import exp
+from typing import TYPE_CHECKING, Any
 
 from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.scoring import breakdown, museum_bonus
+
+if TYPE_CHECKING:
+    from game.rules.hakkutsu.actions import Action
+    from game.rules.hakkutsu.state import HakkutsuState
+
+    from . import MCTSTuning
+
+#: A Hakkutsu!! view (``HakkutsuState.view``): a JSON object.
+View = Mapping[str, Any]
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
 #: machine); rollouts cut after 30 moves (scores change at every rock dug) and progressive bias 0.5 (the
 #: 2026-11-22 measurements in ``ai/EXPERIMENTS.md``).
-MCTS = {"normal_iterations": {2: 700, 3: 800, 4: 900}, "rollout": "policy", "horizon": 30, "bias": 0.5}
+MCTS: MCTSTuning = {
+    "normal_iterations": {2: 700, 3: 800, 4: 900},
+    "rollout": "policy",
+    "horizon": 30,
+    "bias": 0.5,
+}
 
 ROCKS = DATA.rocks
 ALL_IDS = tuple(r.id for r in ROCKS)
 BASE_RC = list(divmod(DATA.base, DATA.cols))
 #: Average printed value of a card of each site area (for face-down cards).
-AREA_GUESS = {}
+AREA_GUESS: dict[str, float] = {}
 for _site_area, _stack in DATA.stacks.items():
     _ids = [r.id for r in ROCKS if r.area == _stack[-1]]
     AREA_GUESS[_site_area] = sum(ROCKS[i].points for i in _ids) / max(1, len(_ids))
@@ -115,7 +132,7 @@ def distance_to_base(cell: int) -> int:
 HOME_STEPS = tuple(distance_to_base(cell) for cell in range(DATA.rows * DATA.cols))
 
 
-def card_value(card: int, owned: list, museum: int) -> float:
+def card_value(card: int, owned: list[int], museum: int) -> float:
     """What ``card`` adds to a player who owns ``owned`` (collection + cart) with ``museum``."""
     r = ROCKS[card]
     value = float(r.points)
@@ -131,18 +148,18 @@ def card_value(card: int, owned: list, museum: int) -> float:
     return value
 
 
-def _museum_id(view: dict) -> int:
+def _museum_id(view: View) -> int:
     m = view["museum"][view["player"]]
     if not m:
         return -1
     return next(x.id for x in DATA.museums if x.key == m["key"])
 
 
-def _by_str(legal: list) -> dict:
+def _by_str(legal: list[Action]) -> dict[str, Action]:
     return {str(a): a for a in legal}
 
 
-def _first(legal: list, kind: str, name: str = ""):
+def _first(legal: list[Action], kind: str, name: str = "") -> Action | None:
     for a in legal:
         if a.kind == kind and (not name or a.name == name):
             return a
@@ -152,7 +169,7 @@ def _first(legal: list, kind: str, name: str = ""):
 # --------------------------------------------------------------------------- choose
 
 
-def choose(view: dict, legal: list, rng):
+def choose(view: View, legal: list[Action], rng: random.Random) -> Action:
     """A sensible greedy decision for the player of ``view``."""
     phase = view["phase"]
     if phase == "draft":
@@ -175,8 +192,8 @@ def choose(view: dict, legal: list, rng):
     return end if end is not None else legal[0]
 
 
-def _choose_draft(view: dict, legal: list):
-    visible = []
+def _choose_draft(view: View, legal: list[Action]) -> Action:
+    visible: list[int] = []
     for row in view["map"]:
         for cell in row:
             if not cell["base"] and cell["top"]:
@@ -192,7 +209,7 @@ def _choose_draft(view: dict, legal: list):
 
 
 def _site_value(
-    view: dict, r: int, c: int, owned: list, museum: int, coins: int, room: int, hand: set
+    view: View, r: int, c: int, owned: list[int], museum: int, coins: int, room: int, hand: set[str]
 ) -> float:
     """How attractive ending the move on site (r, c) is now."""
     me = view["player"]
@@ -216,7 +233,7 @@ def _site_value(
     return card_value(top["id"], owned, museum) - 0.35 * cost - 0.3 * carry
 
 
-def _base_value(view: dict, owned_cart: list, museum: int, coins: int, room: int) -> float:
+def _base_value(view: View, owned_cart: list[int], museum: int, coins: int, room: int) -> float:
     me = view["player"]
     value = 0.5  # an equipment card
     want = view["refill"][me] - coins
@@ -231,7 +248,7 @@ def _base_value(view: dict, owned_cart: list, museum: int, coins: int, room: int
     return value
 
 
-def _choose_move(view: dict, legal: list, rng):
+def _choose_move(view: View, legal: list[Action], rng: random.Random) -> Action:
     me = view["player"]
     coins = view["coins"][me]
     cart = [c["id"] for c in view["carts"][me]]
@@ -243,12 +260,13 @@ def _choose_move(view: dict, legal: list, rng):
     if grant is not None and coins <= 1:
         return grant
 
-    def value_of(rc):
+    def value_of(rc: list[int]) -> float:
         if rc == BASE_RC:
             return _base_value(view, cart, museum, coins, room)
         return _site_value(view, rc[0], rc[1], owned, museum, coins, room, hand)
 
-    best_move, best_value = None, -99.0
+    best_move: Action | None = None
+    best_value = -99.0
     for a in legal:
         if a.kind == "move":
             v = value_of(list(divmod(a.cell, DATA.cols))) + 0.01 * rng.random()
@@ -263,7 +281,8 @@ def _choose_move(view: dict, legal: list, rng):
             )
     heli = [a for a in legal if a.kind == "helicopter"]
     if heli:
-        target, tv = None, best_value
+        target: Action | None = None
+        tv = best_value
         for a in heli:
             v = value_of(list(divmod(a.cell, DATA.cols)))
             if v > tv:
@@ -285,7 +304,7 @@ def _choose_move(view: dict, legal: list, rng):
     return best_move if best_move is not None else legal[0]
 
 
-def _choose_mine(view: dict, legal: list):
+def _choose_mine(view: View, legal: list[Action]) -> Action:
     me = view["player"]
     strs = _by_str(legal)
     r, c = view["pawns"][me]
@@ -320,13 +339,13 @@ def _choose_mine(view: dict, legal: list):
 # --------------------------------------------------------------------------- evaluate
 
 
-def _progress(state) -> float:
+def _progress(state: HakkutsuState) -> float:
     if state.rounds:
         return min(1.0, state.round / state.rounds)
     return min(1.0, state.empty_sites / DATA.end_empty_sites)
 
 
-def score_estimate(state, player: int) -> float:
+def score_estimate(state: HakkutsuState, player: int) -> float:
     """``player``'s final score as it stands now plus what coins and equipment may still bring.
 
     Printed + fossil points of collection and cart (cards on a cart count at the end) + the
@@ -341,7 +360,7 @@ def score_estimate(state, player: int) -> float:
     )
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: HakkutsuState, player: int) -> float:
     """Estimated chance in [0, 1] that ``player`` wins, from a full state.
 
     A logistic of the score margin over the best opponent (:func:`score_estimate`); the
@@ -363,7 +382,7 @@ def evaluate(state, player: int) -> float:
 # --------------------------------------------------------------------------- rollouts
 
 
-def rollout_policy(state, legal: list, rng):
+def rollout_policy(state: HakkutsuState, legal: list[Action], rng: random.Random) -> Action:
     """Cheap greedy rollout move on a full state.
 
     Always mine when possible; head home when the cart is (nearly) full or the coins are
@@ -387,7 +406,7 @@ def rollout_policy(state, legal: list, rng):
     return legal[int(rng.random() * len(legal))]
 
 
-def _rollout_move(state, legal: list, rng):
+def _rollout_move(state: HakkutsuState, legal: list[Action], rng: random.Random) -> Action:
     p = state.player
     base = DATA.base
     moves = [a for a in legal if a.kind == "move"]
@@ -425,7 +444,7 @@ def _rollout_move(state, legal: list, rng):
     return best
 
 
-def observation(state, action):
+def observation(state: HakkutsuState, action: Action) -> Hashable | None:
     """What ``action``, just applied to ``state``, showed every player (``None``: nothing new).
 
     For the search tree.  Ending a move on a site starts the mining phase with the site's top
@@ -441,7 +460,7 @@ def observation(state, action):
 # --------------------------------------------------------------------------- statistics
 
 
-def first_player(state) -> int:
+def first_player(state: HakkutsuState) -> int:
     """The start player: who takes the first turn of round 1 (the first decision of play).
 
     The set-up decisions before it (keeping equipment, drafting museums) are not play; the
