@@ -92,3 +92,14 @@ def test_openspiel_sees_it(fourth_game):
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
     assert sorted(state.returns()) == [0.0, 1.0] or state.returns() == [0.5, 0.5]
+
+
+def test_the_tools_read_the_registry(fourth_game):
+    """A game without art or screenshots of its own is simply left out of the art; the client's
+    benchmark times its table; the asset browser would name it by its title."""
+    from tools import asset_preview, bench_client
+    from tools.art import game_art
+
+    assert list(game_art()) == [g for g in GAMES if g != NAME]
+    assert (NAME, 3, {}) in bench_client.timed_tables()
+    assert asset_preview.filter_label(NAME)[0] == "High Card"
