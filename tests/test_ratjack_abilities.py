@@ -5,7 +5,9 @@ import random
 import pytest
 
 from game.rules import IllegalAction, new_game
-from game.rules.ratjack.abilities import ABILITIES
+from game.rules.ratjack.abilities import ABILITIES, HAS_CHOICE
+from game.rules.ratjack.card_moves import holders
+from game.rules.ratjack.token_moves import reserve_faces
 
 from .ratjack_positions import area_cards, card, play, position, strs
 
@@ -291,7 +293,7 @@ def test_weasel2_returns_any_token_even_from_a_protected_card():
     play(s, "face-up weasel 2")
     assert strs(s) == ["target p0 card 0", "target p1 card 0"]
     play(s, "target p1 card 0")
-    assert "protected" in s.reserve_faces() and area_cards(s, 1)[0] == "U:rat-red 5"
+    assert "protected" in reserve_faces(s) and area_cards(s, 1)[0] == "U:rat-red 5"
 
 
 def test_weasel3_gives_the_drawn_card_face_down_to_another_player():
@@ -376,7 +378,7 @@ def test_weasel7_exchanges_your_token_with_a_reserve_token():
     play(s, "target p0 card 0")
     assert strs(s) == ["token -1", "token -3", "token +10", "token half"]
     play(s, "token +10")
-    assert area_cards(s, 0)[0] == "U:rat-red 5@+10" and "-5" in s.reserve_faces()
+    assert area_cards(s, 0)[0] == "U:rat-red 5@+10" and "-5" in reserve_faces(s)
     assert s.value(0) == 15 + 7
 
 
@@ -436,7 +438,7 @@ def test_weasel10_returns_the_token_of_your_face_up_card():
     play(s, "face-up weasel 10")
     assert strs(s) == ["target p0 card 0"]
     play(s, "target p0 card 0")
-    assert area_cards(s, 0)[0] == "U:rat-red 5" and "+5" in s.reserve_faces()
+    assert area_cards(s, 0)[0] == "U:rat-red 5" and "+5" in reserve_faces(s)
 
 
 def test_weasel11_discards_one_of_your_face_down_cards_and_its_token():
@@ -448,7 +450,7 @@ def test_weasel11_discards_one_of_your_face_down_cards_and_its_token():
     play(s, "face-up weasel 11")
     assert strs(s) == ["target p0 card 0"]
     play(s, "target p0 card 0")
-    assert s.discard[-1] == card("rat-red 6") and "-1" in s.reserve_faces()
+    assert s.discard[-1] == card("rat-red 6") and "-1" in reserve_faces(s)
     assert area_cards(s, 0) == ["D:rat-red 7@locked", "U:rat-red 8", "U:weasel 11"]
 
 
@@ -488,7 +490,7 @@ def test_raccoon1_discards_another_players_face_up_card():
     play(s, "face-up raccoon 1")
     assert strs(s) == ["target p1 card 0"]
     play(s, "target p1 card 0")
-    assert s.discard[-1] == card("rat-red 9") and "+1" in s.reserve_faces()
+    assert s.discard[-1] == card("rat-red 9") and "+1" in reserve_faces(s)
     assert s.value(1) == 21
 
 
@@ -545,7 +547,7 @@ def test_raccoon5_puts_the_top_deck_card_face_down_in_your_area():
     )
     play(s, "face-up raccoon 5")
     assert area_cards(s, 0) == ["U:raccoon 5", "D:rat-red 12"]
-    assert s.holders(card("rat-red 12")) == [0]
+    assert holders(s, card("rat-red 12")) == [0]
 
 
 def test_raccoon6_puts_a_token_on_each_of_two_cards():
@@ -736,7 +738,7 @@ def test_ruling_a_protected_card_cannot_receive_a_token_from_another_player():
 
 
 def test_target_steps_say_there_is_a_choice_exactly_when_they_list_one():
-    """``choices.exists`` (used by the resolvability checks) agrees with the list it stands for."""
+    """``HAS_CHOICE[choices]`` (used by the resolvability checks) agrees with the list it stands for."""
     checked = 0
     for seed in range(12):
         s = new_game("ratjack", players=2 + seed % 3, seed=seed)
@@ -744,7 +746,7 @@ def test_target_steps_say_there_is_a_choice_exactly_when_they_list_one():
         while not s.is_terminal:
             for ab in ABILITIES:
                 for choices, _ in ab.steps:
-                    exists = getattr(choices, "exists", None)
+                    exists = HAS_CHOICE.get(choices)
                     if exists is None:
                         continue
                     for p in range(s.num_players):

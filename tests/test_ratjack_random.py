@@ -11,6 +11,7 @@ import pytest
 
 from game.rules import GameRecord, IllegalAction, events_for, new_game
 from game.rules.ratjack.cards import DECKS, FACES, MOD, card_from_json
+from game.rules.ratjack.token_moves import reserve_faces
 
 from .conftest import RANDOM_GAMES
 
@@ -33,7 +34,7 @@ def check_invariants(s):
     # 6 tokens: on cards in areas (one per card) or in the reserve
     in_areas = {c for a in s.areas for c in a}
     on_cards = [t for t in range(6) if s.token_card[t] >= 0]
-    assert len(on_cards) + len(s.reserve_faces()) == 6
+    assert len(on_cards) + len(reserve_faces(s)) == 6
     for t in on_cards:
         assert s.token_card[t] in in_areas and s.token_on[s.token_card[t]] == t
     assert sum(1 for c in range(48) if s.token_on[c] >= 0) == len(on_cards)

@@ -7,6 +7,7 @@ import pytest
 from game.rules import GAMES, IllegalAction, action_from_json, new_game, state_from_json
 from game.rules.ratjack import Action
 from game.rules.ratjack.cards import card_name
+from game.rules.ratjack.token_moves import reserve_faces
 
 from .ratjack_positions import A, area_cards, card, play, position, strs
 
@@ -20,7 +21,7 @@ def test_new_round_deals_two_cards_each_and_opens_the_discard(players):
     assert s.phase == "setup" and s.round_no == 1
     assert [len(h) for h in s.hands] == [2] * players
     assert len(s.discard) == 1 and len(s.deck) == 24 - 2 * players - 1
-    assert len(s.reserve_faces()) == 6
+    assert len(reserve_faces(s)) == 6
     start = s.current_player
     for k in range(players):
         p = (start + k) % players

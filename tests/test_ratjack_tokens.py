@@ -4,6 +4,7 @@ import pytest
 
 from game.rules import IllegalAction
 from game.rules.ratjack.cards import FACES, MOD, modified_value
+from game.rules.ratjack.token_moves import reserve_faces
 
 from .ratjack_positions import area_cards, play, position, strs
 
@@ -87,10 +88,10 @@ def test_random_setup_puts_all_six_tokens_in_the_reserve_with_seeded_faces():
     faces = set()
     for seed in range(20):
         s = new_game("ratjack", players=2, seed=seed)
-        r = s.reserve_faces()
+        r = reserve_faces(s)
         assert len(r) == 6
         assert [FACES.index(f) // 2 for f in r] == list(range(6))
-        assert new_game("ratjack", players=2, seed=seed).reserve_faces() == r
+        assert reserve_faces(new_game("ratjack", players=2, seed=seed)) == r
         faces.update(r)
     assert faces == set(FACES)
 

@@ -7,8 +7,8 @@ every engine, ``docs/engine-api.md``):
 * ``actions.py`` – the action type and its JSON;
 * ``state.py`` – the state and its fields, ``legal_actions``, ``apply`` (setup,
   draw, play, abilities' steps, scoring and elimination), ``clone``, the save format;
-* ``views.py`` – what each player may see (``view()`` and its JSON helpers);
-* ``hidden.py`` – determinization and a full state from a view;
+* ``views.py`` – what each player may see (``view()``, its JSON helpers, the view and event types);
+* ``hidden.py`` – determinization and a full state from a view (``sample_from_view``);
 * ``cards.py`` – card ids, decks, token faces and what each face does to a value;
 * ``abilities.py`` – the 36 abilities, each card's condition and effect next to its row;
 * ``card_moves.py`` – moving cards (with who knows them); ``token_moves.py`` – moving tokens;
@@ -24,7 +24,7 @@ from .state import RatjackState
 DEFAULT_DECKS = ("rat-red", "rat-blue")
 
 
-def check_decks(value):
+def check_decks(value: object) -> str | tuple[str, ...]:
     """Normalise the ``decks`` option: two distinct deck names, or ``"random"``."""
     if value == "random":
         return "random"

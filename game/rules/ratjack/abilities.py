@@ -20,11 +20,32 @@ as positions ``(player, index)`` or token ids, never as hidden card ids.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
+from . import card_moves, token_moves
 from .actions import DISCARD, TARGET, TOKEN, TOKEN_ACTIONS, Action
 from .cards import BLANK, CARD_ABILITY, FAMILIES, LOCKED, NUM_TOKENS, PROTECTED
+
+if TYPE_CHECKING:
+    from .state import RatjackState
+    from .views import RatjackEvent
+
+# The parts of an ability (the state type is only imported for the checker, so these are strings).
+#: Can player ``p`` resolve it completely now, ``src`` the source card?
+Check: TypeAlias = "Callable[[RatjackState, int, int], bool]"
+#: The automatic part before the first decision.
+Start: TypeAlias = "Callable[[RatjackState, int, int, list[RatjackEvent]], None]"
+#: A step's choices.
+Choices: TypeAlias = "Callable[[RatjackState, int, int], list[Action]]"
+#: A step's effect of the chosen action: a card id when the ability continues with that card's
+#: ability (rat 6), else ``None``.
+Effect: TypeAlias = "Callable[[RatjackState, int, int, Action, list[RatjackEvent]], int | None]"
+Step: TypeAlias = "tuple[Choices, Effect]"
+#: A card predicate ``(s, card)``.
+CardPredicate: TypeAlias = "Callable[[RatjackState, int], bool]"
+#: The players whose cards a step looks at, for acting player ``p``.
+PlayersOf: TypeAlias = "Callable[[RatjackState, int], Iterable[int]]"
 
 MAX_AREA = 48
 TARGETS = tuple(tuple(Action(TARGET, player=q, index=i) for i in range(MAX_AREA)) for q in range(4))
@@ -33,34 +54,36 @@ DISCARDS = tuple(Action(DISCARD, card=c) for c in range(48))
 
 
 class Ability(NamedTuple):
+    """One row of the table (see the module docstring)."""
+
     name: str
     text: str
-    can: Callable
-    start: Callable | None
-    steps: tuple
-    prompts: tuple = ()
+    can: Check
+    start: Start | None
+    steps: tuple[Step, ...]
+    prompts: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- helpers
 
 
-def face_of(s, c: int) -> int:
+def face_of(s: RatjackState, c: int) -> int:
     """Token face id on card ``c`` (-1: no token)."""
     t = s.token_on[c]
-    return -1 if t < 0 else s.face_id(t)
+    return -1 if t < 0 else token_moves.face_id(s, t)
 
 
-def _others(s, p: int) -> list:
+def _others(s: RatjackState, p: int) -> list[int]:
     elim = s.eliminated
     return [q for q in range(s.num_players) if q != p and not elim[q]]
 
 
-def _in_round(s) -> list:
+def _in_round(s: RatjackState) -> list[int]:
     elim = s.eliminated
     return [q for q in range(s.num_players) if not elim[q]]
 
 
-def _targets(s, players, pred) -> list:
+def _targets(s: RatjackState, players: Iterable[int], pred: CardPredicate) -> list[Action]:
     out = []
     for q in players:
         row = TARGETS[q]
@@ -70,7 +93,7 @@ def _targets(s, players, pred) -> list:
     return out
 
 
-def _has(s, players, pred) -> bool:
+def _has(s: RatjackState, players: Iterable[int], pred: CardPredicate) -> bool:
     for q in players:
         for c in s.areas[q]:
             if pred(s, c):
@@ -78,144 +101,171 @@ def _has(s, players, pred) -> bool:
     return False
 
 
-def _count(s, players, pred) -> int:
+def _count(s: RatjackState, players: Iterable[int], pred: CardPredicate) -> int:
     return sum(1 for q in players for c in s.areas[q] if pred(s, c))
 
 
 # card predicates (s, c) -> bool
-def _up(s, c):
+def _up(s: RatjackState, c: int) -> bool:
     return s.face_up[c]
 
 
-def _down(s, c):
+def _down(s: RatjackState, c: int) -> bool:
     return not s.face_up[c]
 
 
-def _tokenless(s, c):
+def _tokenless(s: RatjackState, c: int) -> bool:
     return s.token_on[c] < 0
 
 
-def _tokened(s, c):
+def _tokened(s: RatjackState, c: int) -> bool:
     return s.token_on[c] >= 0
 
 
-def _unlocked(s, c):
+def _unlocked(s: RatjackState, c: int) -> bool:
     return face_of(s, c) != LOCKED
 
 
-def _up_tokenless(s, c):
+def _up_tokenless(s: RatjackState, c: int) -> bool:
     return s.face_up[c] and s.token_on[c] < 0
 
 
-def _down_tokenless(s, c):
+def _down_tokenless(s: RatjackState, c: int) -> bool:
     return not s.face_up[c] and s.token_on[c] < 0
 
 
-def _up_tokened(s, c):
+def _up_tokened(s: RatjackState, c: int) -> bool:
     return s.face_up[c] and s.token_on[c] >= 0
 
 
-def _down_unlocked(s, c):
+def _down_unlocked(s: RatjackState, c: int) -> bool:
     return not s.face_up[c] and face_of(s, c) != LOCKED
 
 
-def _unprotected(s, c):
+def _unprotected(s: RatjackState, c: int) -> bool:
     return face_of(s, c) != PROTECTED
 
 
-def _up_unprotected(s, c):
+def _up_unprotected(s: RatjackState, c: int) -> bool:
     return s.face_up[c] and face_of(s, c) != PROTECTED
 
 
-def _down_unprotected(s, c):
+def _down_unprotected(s: RatjackState, c: int) -> bool:
     return not s.face_up[c] and face_of(s, c) != PROTECTED
 
 
-def _up_free(s, c):
+def _up_free(s: RatjackState, c: int) -> bool:
     """Face up, and neither protected nor locked (can be turned or discarded by others)."""
     return s.face_up[c] and face_of(s, c) not in (PROTECTED, LOCKED)
 
 
-def _down_free(s, c):
+def _down_free(s: RatjackState, c: int) -> bool:
     return not s.face_up[c] and face_of(s, c) not in (PROTECTED, LOCKED)
 
 
-def _reserve_choices(s, p, src):
+def _reserve_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     tc = s.token_card
-    return [TOKEN_ACTIONS[s.face_id(t)] for t in range(NUM_TOKENS) if tc[t] < 0]
+    return [TOKEN_ACTIONS[token_moves.face_id(s, t)] for t in range(NUM_TOKENS) if tc[t] < 0]
 
 
-def _reserve_size(s) -> int:
+def _reserve_size(s: RatjackState) -> int:
     return s.token_card.count(-1)
 
 
-def _pos(a: Action) -> tuple:
+def _pos(a: Action) -> tuple[int, int]:
     return a.player, a.index
 
 
-def _card_at(s, a: Action) -> int:
+def _card_at(s: RatjackState, a: Action) -> int:
     return s.areas[a.player][a.index]
 
 
-def _pick_token(s, p, src, a, ev):
+def _as_position(s: RatjackState, m: int | tuple[int, int]) -> tuple[int, int]:
+    """``m``, a card position an earlier step of the ability remembered."""
+    if isinstance(m, int):
+        raise ValueError(f"{ABILITIES[s.ability].name}: a card position was to be chosen, not token {m}")
+    return m
+
+
+def _pop_position(s: RatjackState) -> tuple[int, int]:
+    """The card position an earlier step of the ability remembered (the last one)."""
+    return _as_position(s, s.chosen.pop())
+
+
+def _pop_token(s: RatjackState) -> int:
+    """The reserve token an earlier step of the ability chose (the last one)."""
+    m = s.chosen.pop()
+    if not isinstance(m, int):
+        raise ValueError(f"{ABILITIES[s.ability].name}: a token was to be chosen, not card {m}")
+    return m
+
+
+def _pick_token(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     s.chosen.append(a.face // 2)
 
 
-def _place_chosen_token(s, p, src, a, ev):
-    s.put_token(s.chosen.pop(), a.player, a.index, p, ev)
+def _place_chosen_token(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
+    token_moves.put_token(s, _pop_token(s), a.player, a.index, p, ev)
 
 
-def _remember(s, p, src, a, ev):
+def _remember(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     s.chosen.append(_pos(a))
 
 
-def can_resolve(s, p: int, src: int) -> bool:
+def can_resolve(s: RatjackState, p: int, src: int) -> bool:
     """Can ``p`` completely resolve the ability of face-up card ``src``?"""
     if face_of(s, src) == BLANK:
         return True
     return ABILITIES[CARD_ABILITY[src]].can(s, p, src)
 
 
-def _target_step(players_of, pred):
+def _target_step(players_of: PlayersOf, pred: CardPredicate) -> Choices:
     """A step's choices: the cards of ``players_of(s, p)`` that satisfy ``pred``, as targets; with
-    ``choices.exists(s, p, src)``, whether there is one (stops at the first, builds no list)."""
+    ``HAS_CHOICE[choices](s, p, src)``, whether there is one (stops at the first, builds no list)."""
 
-    def choices(s, p, src):
+    def choices(s: RatjackState, p: int, src: int) -> list[Action]:
         return _targets(s, players_of(s, p), pred)
 
-    def exists(s, p, src):
+    def exists(s: RatjackState, p: int, src: int) -> bool:
         return _has(s, players_of(s, p), pred)
 
-    choices.exists = exists
+    HAS_CHOICE[choices] = exists
     return choices
 
 
-def _self_only(s, p):
+#: ``HAS_CHOICE[choices]``: whether a step made by :func:`_target_step` has a choice (stops at
+#: the first one, builds no list).
+HAS_CHOICE: dict[Choices, Check] = {}
+
+
+def _self_only(s: RatjackState, p: int) -> tuple[int, ...]:
     return (p,)
 
 
-def _everyone_in_round(s, p):
+def _everyone_in_round(s: RatjackState, p: int) -> list[int]:
     return _in_round(s)
 
 
-def _own(pred):
+def _own(pred: CardPredicate) -> Choices:
     return _target_step(_self_only, pred)
 
 
-def _other(pred):
+def _other(pred: CardPredicate) -> Choices:
     return _target_step(_others, pred)
 
 
-def _anyone(pred):
+def _anyone(pred: CardPredicate) -> Choices:
     return _target_step(_everyone_in_round, pred)
 
 
-def _all_steps_can(steps):
+def _all_steps_can(steps: tuple[Step, ...]) -> Check:
     """``can`` for abilities whose steps are independent: every step has a choice now
-    (asked with ``choices.exists`` where a step has it, so no list is built)."""
-    checks = tuple(getattr(choices, "exists", None) or choices for choices, _ in steps)
+    (asked with ``HAS_CHOICE[choices]`` where a step has it, so no list is built)."""
+    checks: tuple[Callable[[RatjackState, int, int], object], ...] = tuple(
+        HAS_CHOICE.get(choices, choices) for choices, _ in steps
+    )
 
-    def can(s, p, src):
+    def can(s: RatjackState, p: int, src: int) -> bool:
         for check in checks:
             if not check(s, p, src):
                 return False
@@ -224,37 +274,44 @@ def _all_steps_can(steps):
     return can
 
 
-def _always(s, p, src):
+def _always(s: RatjackState, p: int, src: int) -> bool:
     return True
 
 
-def _discard_top(n: int):
+def _discard_top(n: int) -> tuple[Check, Start]:
     """An ability that discards the top ``n`` deck cards: (can-resolve check, start)."""
 
-    def can(s, p, src):
+    def can(s: RatjackState, p: int, src: int) -> bool:
         return len(s.deck) >= n
 
-    def start(s, p, src, ev):
-        s.mill(n, ev)
+    def start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
+        card_moves.mill(s, n, ev)
 
     return can, start
 
 
-_TOKEN = (_reserve_choices, _pick_token)
+_TOKEN: Step = (_reserve_choices, _pick_token)
 _TOKEN_PROMPT = "choose a token from the reserve"
 _TABLE: list[Ability] = []
 
 
-def _define(name, text, steps, prompts, can=None, start=None) -> None:
+def _define(
+    name: str,
+    text: str,
+    steps: Iterable[Step],
+    prompts: Iterable[str],
+    can: Check | None = None,
+    start: Start | None = None,
+) -> None:
     """Append the row of ability ``name`` to :data:`ABILITIES` (rows in ability-id order)."""
-    steps = tuple(steps)
-    _TABLE.append(Ability(name, text, can or _all_steps_can(steps), start, steps, tuple(prompts)))
+    row = tuple(steps)
+    _TABLE.append(Ability(name, text, can or _all_steps_can(row), start, row, tuple(prompts)))
 
 
 # ---------------------------------------------------------------- rat 1..12
 
 
-def rat1_can(s, p, src):
+def rat1_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 1: "put a token on one of your face-up cards"."""
     return _reserve_size(s) > 0 and _has(s, (p,), _up_tokenless)
 
@@ -268,14 +325,14 @@ _define(
 )
 
 
-def rat2_can(s, p, src):
+def rat2_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 2: "take the top discard, put it face down in your area" (also raccoon 9's check)."""
     return bool(s.discard)
 
 
-def rat2_start(s, p, src, ev):
+def rat2_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Rat 2: "take the top discard, put it face down in your area"."""
-    s.take_discard_to_area(p, False, ev)
+    card_moves.take_discard_to_area(s, p, False, ev)
 
 
 _define(
@@ -283,7 +340,7 @@ _define(
 )
 
 
-def rat3_start(s, p, src, ev):
+def rat3_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Rat 3: "play an extra turn (after this one)"."""
     s.extra_turns += 1
     ev.append({"type": "extra_turn", "player": p})
@@ -292,7 +349,7 @@ def rat3_start(s, p, src, ev):
 _define("rat 3", "play an extra turn (after this one)", [], [], can=_always, start=rat3_start)
 
 
-def rat4_can(s, p, src):
+def rat4_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 4: "put a token on another player's face-down card"."""
     return _reserve_size(s) > 0 and _has(s, _others(s, p), _down_tokenless)
 
@@ -306,14 +363,14 @@ _define(
 )
 
 
-def rat5_choices(s, p, src):
+def rat5_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Rat 5: "look at one card of another player (only you see it)"."""
     return _targets(s, _others(s, p), _down_unprotected)
 
 
-def rat5_apply(s, p, src, a, ev):
+def rat5_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Rat 5: "look at one card of another player (only you see it)"."""
-    s.peek(p, a.player, a.index, ev)
+    card_moves.peek(s, p, a.player, a.index, ev)
 
 
 _define(
@@ -324,7 +381,7 @@ _define(
 )
 
 
-def _rat6_ok(s, p, c):
+def _rat6_ok(s: RatjackState, p: int, c: int) -> bool:
     if s.face_up[c] or face_of(s, c) == LOCKED:
         return False
     s.face_up[c] = True
@@ -333,21 +390,21 @@ def _rat6_ok(s, p, c):
     return ok
 
 
-def rat6_choices(s, p, src):
+def rat6_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Rat 6: "turn one of your face-down cards face up and resolve its ability"."""
     row = TARGETS[p]
     return [row[i] for i, c in enumerate(s.areas[p]) if _rat6_ok(s, p, c)]
 
 
-def rat6_can(s, p, src):
+def rat6_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 6: "turn one of your face-down cards face up and resolve its ability"."""
     return any(_rat6_ok(s, p, c) for c in s.areas[p])
 
 
-def rat6_apply(s, p, src, a, ev):
+def rat6_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> int:
     """Rat 6: "turn one of your face-down cards face up and resolve its ability"."""
     c = _card_at(s, a)
-    s.turn_card(a.player, a.index, True, ev)
+    card_moves.turn_card(s, a.player, a.index, True, ev)
     return c
 
 
@@ -360,21 +417,21 @@ _define(
 )
 
 
-def rat7_own(s, p, src):
+def rat7_own(s: RatjackState, p: int, src: int) -> list[Action]:
     """Rat 7: "swap one of your other face-up cards with another player's face-up card"."""
     row = TARGETS[p]
     return [row[i] for i, c in enumerate(s.areas[p]) if c != src and s.face_up[c]]
 
 
-def rat7_can(s, p, src):
+def rat7_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 7: "swap one of your other face-up cards with another player's face-up card"."""
     return bool(rat7_own(s, p, src)) and _has(s, _others(s, p), _up_unprotected)
 
 
-def swap_with_chosen_card(s, p, src, a, ev):
+def swap_with_chosen_card(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Rat 7 and raccoon 2: swap the card chosen first with card ``a``."""
-    q0, i0 = s.chosen.pop()
-    s.swap_cards(q0, i0, a.player, a.index, ev)
+    q0, i0 = _pop_position(s)
+    card_moves.swap_cards(s, q0, i0, a.player, a.index, ev)
 
 
 _define(
@@ -393,15 +450,15 @@ _define(
 )
 
 
-def rat9_can(s, p, src):
+def rat9_can(s: RatjackState, p: int, src: int) -> bool:
     """Rat 9: "move a token from another player's card to one of your cards"."""
     return _has(s, _others(s, p), _tokened) and _has(s, (p,), _tokenless)
 
 
-def rat9_apply(s, p, src, a, ev):
+def rat9_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Rat 9: "move a token from another player's card to one of your cards"."""
-    q0, i0 = s.chosen.pop()
-    s.move_token(q0, i0, a.player, a.index, p, ev)
+    q0, i0 = _pop_position(s)
+    token_moves.move_token(s, q0, i0, a.player, a.index, p, ev)
 
 
 _define(
@@ -413,9 +470,9 @@ _define(
 )
 
 
-def rat10_apply(s, p, src, a, ev):
+def rat10_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Rat 10: "turn another player's face-up card face down"."""
-    s.turn_card(a.player, a.index, False, ev)
+    card_moves.turn_card(s, a.player, a.index, False, ev)
 
 
 _define(
@@ -429,9 +486,9 @@ rat11_can, rat11_start = _discard_top(2)
 _define("rat 11", "discard the top 2 deck cards", [], [], can=rat11_can, start=rat11_start)
 
 
-def turn_face_up(s, p, src, a, ev):
+def turn_face_up(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Rat 12 and raccoon 7: turn card ``a`` face up (no ability)."""
-    s.turn_card(a.player, a.index, True, ev)
+    card_moves.turn_card(s, a.player, a.index, True, ev)
 
 
 _define(
@@ -445,14 +502,14 @@ _define(
 # ---------------------------------------------------------------- weasel 1..12
 
 
-def weasel1_choices(s, p, src):
+def weasel1_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 1: "exchange your hand with another player's hand"."""
     return [PLAYER_TARGETS[q] for q in _others(s, p)]
 
 
-def weasel1_apply(s, p, src, a, ev):
+def weasel1_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 1: "exchange your hand with another player's hand"."""
-    s.exchange_hands(p, a.player, ev)
+    card_moves.exchange_hands(s, p, a.player, ev)
 
 
 _define(
@@ -463,9 +520,9 @@ _define(
 )
 
 
-def return_token(s, p, src, a, ev):
+def return_token(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 2 and weasel 10: the token of card ``a`` back to the reserve."""
-    s.return_token(a.player, a.index, p, ev)
+    token_moves.return_token(s, a.player, a.index, p, ev)
 
 
 _define(
@@ -476,27 +533,27 @@ _define(
 )
 
 
-def weasel3_can(s, p, src):
+def weasel3_can(s: RatjackState, p: int, src: int) -> bool:
     """Weasel 3: "draw a card, look at it, then put it face down in another player's area or discard it"."""
     return bool(s.deck)
 
 
-def weasel3_start(s, p, src, ev):
+def weasel3_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Weasel 3: "draw a card, look at it, ..."."""
-    s.draw_card_aside(p, ev)
+    card_moves.draw_card_aside(s, p, ev)
 
 
-def weasel3_choices(s, p, src):
+def weasel3_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 3: "... then put it face down in another player's area or discard it"."""
     return [PLAYER_TARGETS[q] for q in _others(s, p)] + [DISCARDS[s.drawn_card]]
 
 
-def weasel3_apply(s, p, src, a, ev):
+def weasel3_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 3: "... then put it face down in another player's area or discard it"."""
     if a.kind == DISCARD:
-        s.discard_drawn_card(p, ev)
+        card_moves.discard_drawn_card(s, p, ev)
     else:
-        s.give_drawn_card(p, a.player, ev)
+        card_moves.give_drawn_card(s, p, a.player, ev)
 
 
 _define(
@@ -516,14 +573,14 @@ _define(
 )
 
 
-def weasel5_choices(s, p, src):
+def weasel5_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 5: "turn one of your cards over (no ability)"."""
     return _targets(s, (p,), _unlocked)
 
 
-def weasel5_apply(s, p, src, a, ev):
+def weasel5_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 5: "turn one of your cards over (no ability)"."""
-    s.turn_card(a.player, a.index, not s.face_up[_card_at(s, a)], ev)
+    card_moves.turn_card(s, a.player, a.index, not s.face_up[_card_at(s, a)], ev)
 
 
 _define(
@@ -534,9 +591,9 @@ _define(
 )
 
 
-def take_face_up(s, p, src, a, ev):
+def take_face_up(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 6 and raccoon 4: card ``a`` into your area face up (no ability)."""
-    s.take_card(p, a.player, a.index, True, ev)
+    card_moves.take_card(s, p, a.player, a.index, True, ev)
 
 
 _define(
@@ -547,15 +604,15 @@ _define(
 )
 
 
-def weasel7_can(s, p, src):
+def weasel7_can(s: RatjackState, p: int, src: int) -> bool:
     """Weasel 7: "exchange a token on one of your cards with a token from the reserve"."""
     return _reserve_size(s) > 0 and _has(s, (p,), _tokened)
 
 
-def weasel7_apply(s, p, src, a, ev):
+def weasel7_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 7: "exchange a token on one of your cards with a token from the reserve"."""
-    q0, i0 = s.chosen.pop()
-    s.exchange_token(q0, i0, a.face // 2, p, ev)
+    q0, i0 = _pop_position(s)
+    token_moves.exchange_token(s, q0, i0, a.face // 2, p, ev)
 
 
 _define(
@@ -567,26 +624,26 @@ _define(
 )
 
 
-def weasel8_first(s, p, src):
+def weasel8_first(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 8: "swap the tokens of two cards" (the first card)."""
     return _targets(s, _in_round(s), _tokened)
 
 
-def weasel8_second(s, p, src):
+def weasel8_second(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 8: "swap the tokens of two cards" (the second card)."""
-    q0, i0 = s.chosen[-1]
+    q0, i0 = _as_position(s, s.chosen[-1])
     return [a for a in _targets(s, _in_round(s), _tokened) if a.player != q0 or a.index != i0]
 
 
-def weasel8_can(s, p, src):
+def weasel8_can(s: RatjackState, p: int, src: int) -> bool:
     """Weasel 8: "swap the tokens of two cards"."""
     return _count(s, _in_round(s), _tokened) >= 2
 
 
-def weasel8_apply(s, p, src, a, ev):
+def weasel8_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 8: "swap the tokens of two cards"."""
-    q0, i0 = s.chosen.pop()
-    s.swap_tokens(q0, i0, a.player, a.index, p, ev)
+    q0, i0 = _pop_position(s)
+    token_moves.swap_tokens(s, q0, i0, a.player, a.index, p, ev)
 
 
 _define(
@@ -608,9 +665,9 @@ _define(
 )
 
 
-def discard_from_area(s, p, src, a, ev):
+def discard_from_area(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 11 and raccoon 1: discard card ``a``."""
-    s.discard_from_area(a.player, a.index, p, ev)
+    card_moves.discard_from_area(s, a.player, a.index, p, ev)
 
 
 _define(
@@ -621,17 +678,17 @@ _define(
 )
 
 
-def weasel12_first(s, p, src):
+def weasel12_first(s: RatjackState, p: int, src: int) -> list[Action]:
     """Weasel 12: "take a token from the reserve or from another player's card ..."."""
     return _reserve_choices(s, p, src) + _targets(s, _others(s, p), _tokened)
 
 
-def weasel12_can(s, p, src):
+def weasel12_can(s: RatjackState, p: int, src: int) -> bool:
     """Weasel 12: "take a token from the reserve or from another player's card and put it on one of your cards"."""
     return (_reserve_size(s) > 0 or _has(s, _others(s, p), _tokened)) and _has(s, (p,), _tokenless)
 
 
-def weasel12_pick(s, p, src, a, ev):
+def weasel12_pick(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 12: "take a token from the reserve or from another player's card ..."."""
     if a.kind == TOKEN:
         s.chosen.append(a.face // 2)
@@ -639,13 +696,13 @@ def weasel12_pick(s, p, src, a, ev):
         s.chosen.append(_pos(a))
 
 
-def weasel12_apply(s, p, src, a, ev):
+def weasel12_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Weasel 12: "... and put it on one of your cards"."""
     source = s.chosen.pop()
     if isinstance(source, tuple):
-        s.move_token(source[0], source[1], a.player, a.index, p, ev)
+        token_moves.move_token(s, source[0], source[1], a.player, a.index, p, ev)
     else:
-        s.put_token(source, a.player, a.index, p, ev)
+        token_moves.put_token(s, source, a.player, a.index, p, ev)
 
 
 _define(
@@ -667,7 +724,7 @@ _define(
 )
 
 
-def raccoon2_can(s, p, src):
+def raccoon2_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 2: "swap one of your face-down cards with another player's face-up card"."""
     return _has(s, (p,), _down) and _has(s, _others(s, p), _up_unprotected)
 
@@ -681,15 +738,15 @@ _define(
 )
 
 
-def raccoon3_can(s, p, src):
+def raccoon3_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 3: "put your hand card face up in your area (no ability), then draw a card"."""
     return bool(s.hands[p]) and bool(s.deck)
 
 
-def raccoon3_start(s, p, src, ev):
+def raccoon3_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Raccoon 3: "put your hand card face up in your area (no ability), then draw a card"."""
-    s.hand_to_area_face_up(p, ev)
-    s.draw_from_deck(p, ev)
+    card_moves.hand_to_area_face_up(s, p, ev)
+    card_moves.draw_from_deck(s, p, ev)
 
 
 _define(
@@ -709,14 +766,14 @@ _define(
 )
 
 
-def raccoon5_can(s, p, src):
+def raccoon5_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 5: "put the top deck card face down in your area" (also raccoon 10's check)."""
     return bool(s.deck)
 
 
-def raccoon5_start(s, p, src, ev):
+def raccoon5_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Raccoon 5: "put the top deck card face down in your area"."""
-    s.deck_to_area(p, ev)
+    card_moves.deck_to_area(s, p, ev)
 
 
 _define(
@@ -729,7 +786,7 @@ _define(
 )
 
 
-def raccoon6_can(s, p, src):
+def raccoon6_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 6: "put a token on each of two cards"."""
     return _reserve_size(s) >= 2 and _count(s, _in_round(s), _tokenless) >= 2
 
@@ -743,7 +800,7 @@ _define(
 )
 
 
-def raccoon7_can(s, p, src):
+def raccoon7_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 7: "turn one of your face-down cards and one of another player's face-down cards face up"."""
     return _has(s, (p,), _down_unlocked) and _has(s, _others(s, p), _down_free)
 
@@ -757,7 +814,7 @@ _define(
 )
 
 
-def raccoon8_can(s, p, src):
+def raccoon8_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 8: "put a token on one of your cards and one on another player's card"."""
     return _reserve_size(s) >= 2 and _has(s, (p,), _tokenless) and _has(s, _others(s, p), _tokenless)
 
@@ -771,9 +828,9 @@ _define(
 )
 
 
-def raccoon9_start(s, p, src, ev):
+def raccoon9_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Raccoon 9: "take the top discard into your area face up (no ability)"."""
-    s.take_discard_to_area(p, True, ev)
+    card_moves.take_discard_to_area(s, p, True, ev)
 
 
 _define(
@@ -786,19 +843,19 @@ _define(
 )
 
 
-def raccoon10_start(s, p, src, ev):
+def raccoon10_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Raccoon 10: "draw a card, ..."."""
-    s.draw_from_deck(p, ev)
+    card_moves.draw_from_deck(s, p, ev)
 
 
-def raccoon10_choices(s, p, src):
+def raccoon10_choices(s: RatjackState, p: int, src: int) -> list[Action]:
     """Raccoon 10: "... then discard a card from your hand"."""
     return [DISCARDS[c] for c in sorted(s.hands[p])]
 
 
-def raccoon10_apply(s, p, src, a, ev):
+def raccoon10_apply(s: RatjackState, p: int, src: int, a: Action, ev: list[RatjackEvent]) -> None:
     """Raccoon 10: "... then discard a card from your hand"."""
-    s.discard_from_hand(p, a.card, ev)
+    card_moves.discard_from_hand(s, p, a.card, ev)
 
 
 _define(
@@ -818,14 +875,14 @@ _define(
 )
 
 
-def raccoon12_can(s, p, src):
+def raccoon12_can(s: RatjackState, p: int, src: int) -> bool:
     """Raccoon 12: "shuffle the top 3 discard cards into the deck"."""
     return len(s.discard) >= 3
 
 
-def raccoon12_start(s, p, src, ev):
+def raccoon12_start(s: RatjackState, p: int, src: int, ev: list[RatjackEvent]) -> None:
     """Raccoon 12: "shuffle the top 3 discard cards into the deck"."""
-    s.shuffle_discards_into_deck(3, ev)
+    card_moves.shuffle_discards_into_deck(s, 3, ev)
 
 
 _define(

@@ -13,6 +13,9 @@ Tokens are ints 0..5 with a side 0/1; the face id is ``token * 2 + side``
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypedDict
+
 from ..strictjson import expect_object
 
 DECKS: tuple[str, ...] = ("rat-red", "rat-blue", "weasel", "raccoon")
@@ -62,15 +65,22 @@ def card_name(card: int) -> str:
     return f"{DECKS[card // 12]} {card % 12 + 1}"
 
 
-def card_json(card: int) -> dict:
+class CardJson(TypedDict):
+    """A card as views and events show it."""
+
+    deck: str
+    value: int
+
+
+def card_json(card: int) -> CardJson:
     """A card as the views show it: ``{"deck": ..., "value": ...}``."""
     return {"deck": DECKS[card // 12], "value": card % 12 + 1}
 
 
-def card_from_json(d) -> int:
+def card_from_json(d: object) -> int:
     """The id of a card given as ``{"deck": ..., "value": ...}`` (``ValueError`` if malformed)."""
-    expect_object("a Ratjack card", d, ("deck", "value"), ())
-    return card_id(d["deck"], d["value"])
+    obj = expect_object("a Ratjack card", d, ("deck", "value"), ())
+    return card_id(obj["deck"], obj["value"])
 
 
 def parse_card(text: str) -> int:
@@ -83,7 +93,7 @@ def parse_card(text: str) -> int:
 
 #: What each token face does to the printed value ``v`` of the face-up card it lies on
 #: (never below 0); ``locked``, ``protected`` and ``blank`` leave the value alone.
-TOKEN_EFFECT = {
+TOKEN_EFFECT: dict[str, Callable[[int], int]] = {
     "-1": lambda v: max(v - 1, 0),
     "+1": lambda v: v + 1,
     "-3": lambda v: max(v - 3, 0),

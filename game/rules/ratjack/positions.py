@@ -10,6 +10,8 @@ or in the discard pile to everybody; ``known`` adds ``{card: [players]}``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from ..rng import Rng
 from .cards import ALL_CARDS, DECKS, FACE_INDEX, NUM_TOKENS, parse_card
 from .state import PHASES, RatjackState
@@ -17,19 +19,19 @@ from .state import PHASES, RatjackState
 
 def position(
     players: int = 2,
-    decks=("rat-red", "rat-blue"),
+    decks: Sequence[str] = ("rat-red", "rat-blue"),
     *,
     player: int = 0,
     phase: str = "play",
-    hands=None,
-    areas=None,
-    deck=(),
-    discard=(),
-    reserve=None,
+    hands: Iterable[Iterable[str]] | None = None,
+    areas: Iterable[Iterable[str]] | None = None,
+    deck: Iterable[str] = (),
+    discard: Iterable[str] = (),
+    reserve: Iterable[str] | None = None,
     rest: str = "deck",
-    vp=None,
-    eliminated=None,
-    known=None,
+    vp: Iterable[int] | None = None,
+    eliminated: Iterable[bool] | None = None,
+    known: Mapping[str, Iterable[int]] | None = None,
     start_player: int = 0,
     seed: int = 1,
 ) -> RatjackState:
@@ -114,7 +116,7 @@ def position(
         s.discard = others + s.discard
     for c in s.discard:
         s.known[c] = s.all_mask
-    for c, players_ in (known or {}).items():
+    for name, players_ in (known or {}).items():
         for q in players_:
-            s.known[parse_card(c)] |= 1 << q
+            s.known[parse_card(name)] |= 1 << q
     return s

@@ -18,9 +18,11 @@ checks run (see :meth:`RatjackState._after_option`), then the turn ends.
 from __future__ import annotations
 
 import copy
+from typing import final
 
-from ..core import GameState
-from ..rng import Rng
+from ..core import GameState, JsonDict, Options
+from ..rng import RandomSource, Rng
+from . import card_moves, hidden, views
 from .abilities import ABILITIES, can_resolve, face_of
 from .actions import (
     DRAW_DECK,
@@ -32,11 +34,9 @@ from .actions import (
     FLIP,
     Action,
 )
-from .card_moves import CardMoves
 from .cards import ALL_CARDS, BLANK, CARD_ABILITY, CARD_VALUE, DECKS, LOCKED, MOD, NUM_TOKENS, card_name
-from .hidden import HiddenInfo
-from .token_moves import TokenMoves
-from .views import PlayerViews
+from .token_moves import reserve_faces
+from .views import RatjackEvent, RatjackView, RoundSummary, cards_json, discard_json
 
 SETUP, DRAW, PLAY, ABILITY, OVER = "setup", "draw", "play", "ability", "over"
 PHASES = (SETUP, DRAW, PLAY, ABILITY, OVER)
@@ -48,7 +48,8 @@ _FACE_UP = tuple(Action(FACE_UP, card=c) for c in range(ALL_CARDS))
 _FLIP = tuple(tuple(Action(FLIP, card=h, card2=f) for f in range(ALL_CARDS)) for h in range(ALL_CARDS))
 
 
-class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
+@final
+class RatjackState(GameState[Action, RatjackView, RatjackEvent]):
     """A Ratjack game in progress.  Create it with ``new_game("ratjack")``.
 
     Fields (cards are ids 0..47, tokens 0..5, see ``cards.py``):
@@ -104,17 +105,47 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         "last_round",
         "_winners",
     )
+    all_mask: int
+    decks: tuple[int, ...]
+    deck_option: str | tuple[str, ...]
+    vp: list[int]
+    round_no: int
+    start_player: int
+    last_scorer: int
+    setup_left: int
+    hands: list[list[int]]
+    areas: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    face_up: list[bool]
+    token_on: list[int]
+    token_side: list[int]
+    token_card: list[int]
+    known: list[int]
+    eliminated: list[bool]
+    extra_turns: int
+    ability: int
+    source: int
+    step: int
+    #: Positions ``(player, index)`` and token ids.
+    chosen: list[tuple[int, int] | int]
+    drawn_card: int
+    last_round: RoundSummary | None
+    _winners: tuple[int, ...]
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, players: int, seed: int, options: dict) -> RatjackState:
+    def new(cls, players: int, seed: int, options: Options) -> RatjackState:
+        deck_option = options["decks"]
+        if not isinstance(deck_option, str | tuple):
+            raise ValueError(f"option decks must be two deck names or 'random', not {deck_option!r}")
         s = cls.__new__(cls)
         s._legal_cache = None
         s.seed = seed
         s.rng = Rng(seed)
         s.num_players = players
         s.all_mask = (1 << players) - 1
-        s.deck_option = options["decks"]
+        s.deck_option = deck_option
         if s.deck_option == "random":
             i = s.rng.randbelow(4)
             j = s.rng.randbelow(3)
@@ -131,7 +162,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         s._start_round([])
         return s
 
-    def _start_round(self, ev: list) -> None:
+    def _start_round(self, ev: list[RatjackEvent]) -> None:
         """Reserve with random faces, shuffle the 24 cards, deal 2 each, open the discard."""
         rng = self.rng
         n = self.num_players
@@ -166,9 +197,9 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 "type": "round_started",
                 "round": self.round_no,
                 "start_player": self.start_player,
-                "discard": self.discard_json(),
+                "discard": discard_json(self),
                 "deck_size": len(deck),
-                "reserve": self.reserve_faces(),
+                "reserve": reserve_faces(self),
                 "decks": [DECKS[d] for d in self.decks],
                 "revealed_to": list(range(n)),
             }
@@ -178,7 +209,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 {
                     "type": "cards_dealt",
                     "player": p,
-                    "cards": self.cards_json(self.hands[p]),
+                    "cards": cards_json(self.hands[p]),
                     "visible_to": [p],
                     "private": ["cards"],
                     "revealed_to": [p],
@@ -187,10 +218,10 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
 
     # ------------------------------------------------------------ properties
     @property
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[int, ...]:
         return tuple(self.vp)
 
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         return self._winners
 
     def value(self, q: int) -> int:
@@ -205,11 +236,11 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 total += MOD[t * 2 + side[t] if t >= 0 else -1][CARD_VALUE[c]]  # -1: MOD[NO_TOKEN]
         return total
 
-    def values(self) -> list:
+    def values(self) -> list[int]:
         return [self.value(q) for q in range(self.num_players)]
 
     # ---------------------------------------------------------- legal actions
-    def _compute_legal(self) -> list:
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         p = self.player
         if phase == PLAY:
@@ -227,7 +258,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
             return [_FACE_DOWN[c] for c in sorted(self.hands[p])]
         return []
 
-    def _play_options(self, p: int) -> list:
+    def _play_options(self, p: int) -> list[Action]:
         hand = sorted(self.hands[p])
         area = self.areas[p]
         up = self.face_up
@@ -268,7 +299,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 acts.extend(row[f] for f in flippable)
         return acts
 
-    def explain_illegal(self, action) -> str:
+    def explain_illegal(self, action: Action) -> str:
         phase, p, kind = self.phase, self.player, action.kind
         legal = ", ".join(str(a) for a in self.legal_actions())
         if phase == SETUP:
@@ -300,8 +331,8 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         return f"{action} is not a valid choice for {ab.name} ({prompt}); legal: {legal}"
 
     # ------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> list:
-        ev: list = []
+    def _apply(self, action: Action) -> list[RatjackEvent]:
+        ev: list[RatjackEvent] = []
         p = self.player
         kind = action.kind
         phase = self.phase
@@ -315,24 +346,24 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 self._ability_done(ev)
         elif phase == DRAW:
             if kind == DRAW_DECK:
-                self.draw_from_deck(p, ev)
+                card_moves.draw_from_deck(self, p, ev)
             else:
-                self.draw_from_discard(p, ev)
+                card_moves.draw_from_discard(self, p, ev)
             self.phase = PLAY
         elif phase == PLAY:
             if kind == FACE_DOWN:
-                self.hand_to_area(p, action.card, False, ev)
+                card_moves.hand_to_area(self, p, action.card, False, ev)
                 self._after_option(ev)
             elif kind == FACE_UP:
-                self.hand_to_area(p, action.card, True, ev)
+                card_moves.hand_to_area(self, p, action.card, True, ev)
                 self._begin_ability(p, action.card, ev)
             else:
-                self.discard_from_hand(p, action.card, ev)
+                card_moves.discard_from_hand(self, p, action.card, ev)
                 f = action.card2
-                self.turn_card(p, self.areas[p].index(f), True, ev)
+                card_moves.turn_card(self, p, self.areas[p].index(f), True, ev)
                 self._begin_ability(p, f, ev)
         else:  # SETUP
-            self.hand_to_area(p, action.card, False, ev)
+            card_moves.hand_to_area(self, p, action.card, False, ev)
             self.setup_left -= 1
             if self.setup_left:
                 self.player = (p + 1) % self.num_players
@@ -342,7 +373,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
                 ev.append({"type": "turn_started", "player": self.player})
         return ev
 
-    def _begin_ability(self, p: int, src: int, ev: list) -> None:
+    def _begin_ability(self, p: int, src: int, ev: list[RatjackEvent]) -> None:
         """Resolve the ability of face-up card ``src`` (nothing if it carries *blank*)."""
         if face_of(self, src) == BLANK:
             ev.append(
@@ -383,18 +414,18 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         self.step = 0
         self.chosen = []
 
-    def _ability_done(self, ev: list) -> None:
+    def _ability_done(self, ev: list[RatjackEvent]) -> None:
         self.clear_ability()
         self._after_option(ev)
 
     # -------------------------------------------------------------- scoring
-    def _order_from(self, p: int) -> list:
+    def _order_from(self, p: int) -> list[int]:
         """Players still in the round, in turn order starting with ``p``."""
         n = self.num_players
         elim = self.eliminated
         return [q for q in ((p + k) % n for k in range(n)) if not elim[q]]
 
-    def _score(self, players: list, reason: str, ev: list, points: int = 1) -> None:
+    def _score(self, players: list[int], reason: str, ev: list[RatjackEvent], points: int = 1) -> None:
         for q in players:
             self.vp[q] += points
             ev.append(
@@ -402,11 +433,11 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
             )
         self.last_scorer = players[0]
 
-    def _eliminate(self, q: int, reason: str, ev: list) -> None:
+    def _eliminate(self, q: int, reason: str, ev: list[RatjackEvent]) -> None:
         self.eliminated[q] = True
         ev.append({"type": "player_eliminated", "player": q, "value": self.value(q), "reason": reason})
 
-    def _after_option(self, ev: list) -> None:
+    def _after_option(self, ev: list[RatjackEvent]) -> None:
         """The option has completely resolved: checks 1, 2 and 4, then the end of the turn."""
         p = self.player
         vals = self.values()
@@ -449,7 +480,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
             return
         self._next_turn(p, ev)
 
-    def _next_turn(self, p: int, ev: list) -> None:
+    def _next_turn(self, p: int, ev: list[RatjackEvent]) -> None:
         """``p``'s turn has ended and the round goes on: ``p``'s extra turn or the next player's."""
         self.phase = DRAW
         if self.extra_turns and not self.eliminated[p]:
@@ -464,7 +495,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         self.player = q
         ev.append({"type": "turn_started", "player": q})
 
-    def _end_round(self, reason: str, ev: list) -> None:
+    def _end_round(self, reason: str, ev: list[RatjackEvent]) -> None:
         vals = self.values()
         self.last_round = {
             "round": self.round_no,
@@ -529,8 +560,22 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         s._winners = self._winners
         return s
 
+    # ------------------------------------------------------- views and hidden info
+    def view(self, player: int) -> RatjackView:
+        """What ``player`` may see (:func:`.views.view`)."""
+        return views.view(self, player)
+
+    def determinize(self, player: int, rng: RandomSource) -> RatjackState:
+        """A state ``player`` cannot tell from this one (:func:`.hidden.determinize`)."""
+        return hidden.determinize(self, player, rng)
+
+    @classmethod
+    def sample_from_view(cls, view: RatjackView, rng: RandomSource) -> RatjackState:
+        """A full state consistent with ``view`` (:func:`.hidden.fill_from_view`)."""
+        return hidden.fill_from_view(cls.__new__(cls), view, rng)
+
     # -------------------------------------------------------------------- JSON
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         """A complete save of the state (keys kept from version 1: saves still load)."""
         return {
             "game": self.game,
@@ -569,7 +614,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> RatjackState:
+    def from_json(cls, d: JsonDict) -> RatjackState:
         """Rebuild a state saved with :meth:`to_json`; ``ValueError`` if it does not add up."""
         d = copy.deepcopy(d)  # never share lists with the caller
         s = cls._blank_from_save(d)
@@ -608,7 +653,7 @@ class RatjackState(CardMoves, TokenMoves, PlayerViews, HiddenInfo, GameState):
         s.ability = int(d["ability"])
         s.source = int(d["source"])
         s.step = int(d["step"])
-        s.chosen = [tuple(m) if isinstance(m, list) else m for m in d["memo"]]
+        s.chosen = [(m[0], m[1]) if isinstance(m, list) else m for m in d["memo"]]
         s.drawn_card = int(d["limbo"])
         s.last_round = d["last_round"]
         s._winners = tuple(d["winners"])
