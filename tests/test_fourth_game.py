@@ -19,7 +19,7 @@ from game.rules import GAMES, GameRecord, new_game
 from tests.fourth_game import bots
 from tests.fourth_game.rules import Play
 
-from . import test_ai_nopeek, test_conformance, test_undo_reveals
+from . import test_ai_nopeek, test_conformance, test_hidden_leak, test_undo_reveals
 
 NAME = "highcard"
 
@@ -55,6 +55,9 @@ def test_its_bots_never_peek(fourth_game, spec):
 def test_its_hidden_information_is_kept(fourth_game):
     test_ai_nopeek.check_determinize_blind(NAME, positions=4)
     test_undo_reveals.check_reveals_are_named(NAME, 3, {}, seeds=range(1, 6))
+    for players in (2, 3):
+        test_hidden_leak.check_no_integer_rebuilds_the_real_game(NAME, players, {"hand": 4}, positions=2)
+    test_hidden_leak.check_fresh_seed_per_sample(NAME)
 
 
 def test_the_bots_play_it_and_the_heuristic_beats_random(fourth_game):
