@@ -347,6 +347,24 @@ def test_a_damaged_record_stops_resume_before_anything_is_stored(tmp_path, capsy
     assert not (out_dir / "tournament.sqlite").exists()  # nothing was stored
 
 
+def test_a_record_that_loses_its_returns_after_the_check_is_a_clear_error_when_synced(tmp_path):
+    """The databases are filled again from the records after the check; a record that lost
+    its returns in between is a one-line ValueError naming the file, not a TypeError."""
+    out_dir = _finished(tmp_path)
+    tdir = TournamentDir.open(out_dir)
+    try:
+        feeder = tdir.stored()  # every record checked
+        path = out_dir / "games" / "game-000002.json"
+        data = json.loads(path.read_text())
+        data["returns"] = None
+        path.write_text(json.dumps(data))
+        with pytest.raises(ValueError, match="has no returns") as caught:
+            tdir.resync(feeder.done)
+        assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+    finally:
+        tdir.close()
+
+
 # ------------------------------------------------------------------ absurd command-line input
 @pytest.mark.parametrize(
     "args,message",
