@@ -93,18 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="DIR", help="output folder (default: <record name>-review next to it)"
     )
     review.add_argument(
-        "--budget", type=integer, metavar="N", help="ISMCTS iterations per decision (default 400)"
+        "--budget",
+        type=integer,
+        metavar="N",
+        help="search iterations per decision (default per game: Hacktrick 800, Ratjack 1600, Hakkutsu!! 400)",
     )
     review.add_argument("--jobs", type=integer, metavar="N", help="worker processes (default: all cores)")
     review.add_argument(
         "--seed", type=integer, default=0, help="search seed (default 0; same seed, same numbers)"
-    )
-    review.add_argument(
-        "--threshold",
-        type=number,
-        default=0.10,
-        metavar="X",
-        help="a drop in win chance of at least X is a mistake (default 0.10)",
     )
     from ai.tournament.cli import add_arguments as add_tournament_arguments
 
@@ -298,7 +294,7 @@ def cmd_review(args) -> int:
     import os
     from pathlib import Path
 
-    from ai.review import DEFAULT_BUDGET, review_record
+    from ai.review import default_budget, review_record
     from ai.tournament.progress import Progress
 
     record = read_record_or_exit("review", args.path)
@@ -307,8 +303,6 @@ def cmd_review(args) -> int:
     for name, value, low in (("--budget", args.budget, 1), ("--jobs", args.jobs, 1)):
         if value is not None and value < low:
             fail("review", f"{name} must be at least {low}, not {value}")
-    if not 0 < args.threshold <= 1:
-        fail("review", f"--threshold must be in (0, 1], not {args.threshold}")
     from game.client.replay.store import review_dir_for
 
     out = Path(args.out) if args.out else review_dir_for(Path(args.path))
@@ -327,28 +321,43 @@ def cmd_review(args) -> int:
 
     review = review_record(
         record,
-        budget=args.budget or DEFAULT_BUDGET,
+        budget=args.budget or default_budget(record.game),
         seed=args.seed,
         jobs=jobs,
-        threshold=args.threshold,
         on_progress=on_progress,
     )
     if progress:
         progress[0].finish()
     review.save(out / "review.json")
     write_review_png(record, review, out / "review.png")
-    mistakes = review.mistakes()
     print(
         f"{record.game}: {len(review.decisions)} decisions reviewed in {review.seconds:.1f} s "
-        f"({review.budget} iterations each, {jobs} jobs); mistakes: {len(mistakes)}"
+        f"({review.budget} iterations each, {jobs} jobs)"
     )
-    for d in mistakes:
-        print(
-            f"  action {d.index}: player {d.player + 1} played {d.action_text} "
-            f"({d.chosen_value:.0%}), the search preferred {d.best_text} ({d.win_chance:.0%})"
-        )
+    for line in review_summary_lines(review, record_seat_names(record)):
+        print(line)
     print(f"wrote {out / 'review.json'} and {out / 'review.png'}")
     return 0
+
+
+def review_summary_lines(review, names: list[str]) -> list[str]:
+    """Each player's accuracy and grade counts, then each hand's/round's critical moment."""
+    from ai.review import GRADES
+
+    lines = []
+    for p, name in enumerate(names):
+        acc = review.accuracy[p]
+        counts = ", ".join(f"{review.grades[p][g]} {g}" for g in GRADES[2:])
+        lines.append(f"  {name}: accuracy {'-' if acc is None else f'{acc:.0f}'}; {counts}")
+    unit = "hand/round" if review.hands else "game"
+    for c in review.critical:
+        d = review.at(c.index)
+        played = d.action_text if d is not None else "?"
+        lines.append(
+            f"  {unit} {c.section + 1} was lost at action {c.index}: {names[c.player]} played {played}, "
+            f"{c.best_text} kept {c.drop:.0%} more chance to win it"
+        )
+    return lines
 
 
 def record_seat_names(record) -> list[str]:

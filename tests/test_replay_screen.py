@@ -19,7 +19,7 @@ from game.client.menus.results import ResultsScene
 from game.client.menus.title import TitleScene
 from game.client.players import seat_names
 from game.client.registry import open_game, tables
-from game.client.replay.graph import MARKER_EDGE, WinGraph, game_colours
+from game.client.replay.graph import GRADE_MARKS, WinGraph, game_colours
 from game.client.replay.scene import SIDE, ReplayScene, fit_lines, pack_groups
 from game.client.replay.store import keep_finished, list_replays
 from game.client.scenes.base import GameScene
@@ -97,9 +97,10 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
         best=action_to_json(other),
         best_text=str(other),
         drop=round(best - played, 6),
-        mistake=True,
         legal=2,
         iterations=100,
+        grade="mistake",
+        loss=round(best - played, 6),
     )
     return Review(
         scene.record.game,
@@ -107,7 +108,6 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
         record_digest(scene.record),
         0,
         100,
-        0.1,
         [d],
         returns=scene.record.returns,
         actions=session.length,
@@ -215,7 +215,7 @@ def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, 
     x, y = graph.x_of(d.index), graph.y_of(d.win_chance)
     line = graph.colour(d.player)
     assert tuple(surface.get_at((x, y - 4)))[:3] == line  # inside the triangle, above the line
-    assert tuple(surface.get_at((x, y - 7)))[:3] == MARKER_EDGE  # its dark edge
+    assert tuple(surface.get_at((x, y - 7)))[:3] == GRADE_MARKS["mistake"][1]  # its grade's edge
     assert tuple(surface.get_at((graph.plot.left + 16, graph.plot.top + 9)))[:3] == graph.colour(
         0
     )  # a swatch
@@ -239,7 +239,7 @@ def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, re
     text = scene.decision_text()
     best = scene.table.action_label(action_from_json("hacktrick", d.best))
     assert t("replay.best_move", action=best, p=74) in text
-    assert t("replay.played_mistake", p=52, drop=22) in text
+    assert t("replay.played_graded", p=52, drop=22, grade=t("review.grade_mistake")) in text
     assert ("52% (−22%)" if lang == "en" else "52%（−22%）") in text
     note = scene.decision_note()
     assert note and ("best move" in note if lang == "en" else "最善手" in note)

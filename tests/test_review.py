@@ -10,7 +10,15 @@ from __future__ import annotations
 import pytest
 
 from ai import make_agent, play_game
-from ai.review import Review, analyse_seat, analyse_with, decision_indices, record_digest, review_record
+from ai.review import (
+    GRADES,
+    Review,
+    analyse_seat,
+    analyse_with,
+    decision_indices,
+    record_digest,
+    review_record,
+)
 from game.client.table.hints import HINT_SPEC
 from game.rules import GameRecord, Seat
 from game.rules.rng import Rng
@@ -38,7 +46,10 @@ def test_every_decision_has_win_chances_in_0_1(short_record, short_review):
     for d in short_review.decisions:
         assert 0.0 <= d.win_chance <= 1.0
         assert d.chosen_value is None or 0.0 <= d.chosen_value <= 1.0
-        assert 0.0 <= d.drop <= 1.0 and d.mistake == (d.drop >= short_review.threshold)
+        assert 0.0 <= d.drop <= 1.0 and 0.0 <= d.hand_drop <= 1.0
+        assert d.hand_win is not None and d.hand_value is not None  # Hacktrick is played in hands
+        assert d.loss == max(d.drop, d.hand_drop) and 0.0 <= d.accuracy <= 100.0
+        assert d.grade in GRADES and d.mistake == (d.grade in ("mistake", "blunder"))
         assert d.action_text == str(short_record.actions[d.index])
     assert short_review.record_digest == record_digest(short_record)
 

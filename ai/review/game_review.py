@@ -1,131 +1,122 @@
 """Game review: where a finished game was won and lost, from each player's own information.
 
 For every decision of a :class:`~game.rules.GameRecord` (a moment where the player to move had
-more than one legal action), an ISMCTS search is run **from that player's**
+more than one legal action) :func:`~ai.review.search.judge` searches **from that player's**
 :class:`~game.rules.Seat` - never from the true state, so the review knows exactly what the
-player knew then.  The search gives:
+player knew then - and plays the best moves found and the move played on common sampled worlds.
+Each :class:`Decision` then holds:
 
-* ``win_chance``: the player's chance to win before the decision, i.e. the value of the best
-  move the search found (the mean reward of the most visited root move, as the bot would play);
-* ``chosen_value``: the value of the move actually played (``None`` if the search never tried it),
-  its mean reward shrunk towards ``win_chance`` as if it had :data:`PRIOR_VISITS` more visits of
-  that value: a move the search tried once and lost is not a certain loss (a well-tried bad move
-  still shows its value);
-* ``drop = win_chance - chosen_value``; a **mistake** is a drop of at least ``threshold``.
+* ``win_chance``: the player's chance to win the game with the best move, ``chosen_value`` with
+  the move played, ``drop`` the difference (at least 0);
+* in a game of hands or rounds (Hacktrick, Ratjack): ``hand_win``, ``hand_value`` and
+  ``hand_drop``, the same for the hand/round being played (a move that throws a hand away can
+  cost the whole game's chance only a few percent);
+* ``loss``: the larger of the two drops, its ``accuracy`` (lichess's curve) and ``grade``
+  (:mod:`ai.review.grading`).
 
-Values are in [0, 1] (the same rewards the bots search with: game results, or the game's
-``evaluate`` where rollouts are cut at the end of the hand/round).  The review is deterministic:
-the same record, seed and budget give the same numbers (each search is seeded from the review
-seed and a digest of the player's view, as the ``mcts`` bot is), and it runs in parallel over
-decisions (``jobs`` processes), each worker replaying the record forwards.
+The :class:`Review` adds each player's game ``accuracy`` and grade counts and, for each hand or
+round, its **critical moment** (:class:`Critical`): the decision of a player who lost it that
+lost the most of their chance to win it, with the better move.
 
-:func:`analyse_seat` is the single-position analysis the client's hints use too.
+The review is deterministic: the same record, seed and budget give the same numbers (each search
+is seeded from the review seed and a digest of the player's view, as the ``mcts`` bot is); it runs
+in parallel over decisions (``jobs`` processes), each worker replaying the record forwards.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
-from game.rules import GameRecord, Seat, action_from_json, action_to_json
+from game.rules import GameRecord, GameState, Seat, action_from_json, action_to_json
 
-from .mcts import MCTSAgent, best_action
-from .tournament.executor import process_context
+from ..tournament.executor import process_context
+from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, thresholds_for, worse
+from .search import has_hands, judge
 
-FORMAT = "tabletop-trio-review/1"
-#: ISMCTS iterations per decision when no budget is given: the same for every game, so that a
-#: review's numbers mean the same everywhere (measured times per game are in the README).
+FORMAT = "tabletop-trio-review/2"
+#: Search iterations per decision when no budget is given, per game: the most that keeps a whole
+#: 2-player game's review under a minute with ``--jobs 2`` on the 2-core machine (README).
+DEFAULT_BUDGETS = {"hacktrick": 800, "ratjack": 1600, "hakkutsu": 400}
 DEFAULT_BUDGET = 400
-#: A move that loses at least this much win chance against the best move found is a mistake.
-MISTAKE_DROP = 0.10
 #: Decisions handed to a worker process at a time (each worker replays the record forwards).
 CHUNK = 4
 
 
-# ---------------------------------------------------------------------------- one position
-@dataclass(frozen=True)
-class SeatAnalysis:
-    """What a search from one player's seat found: the best move and every searched move's value."""
-
-    player: int
-    best: object
-    win_chance: float
-    #: action -> (mean reward for ``player``, visits), for every root move the search tried
-    values: dict
-    iterations: int
-
-    def value_of(self, action) -> float | None:
-        """The searched value of ``action`` (``None`` if the search never tried it)."""
-        entry = self.values.get(action)
-        return entry[0] if entry else None
+def default_budget(game: str) -> int:
+    """Iterations per decision of ``game``'s review when none is given."""
+    return DEFAULT_BUDGETS.get(game, DEFAULT_BUDGET)
 
 
-def analyse_seat(seat: Seat, iterations: int, seed: int = 0) -> SeatAnalysis:
-    """Search ``seat``'s decision with ``iterations`` ISMCTS iterations (seeded: reproducible)."""
-    return analyse_with(MCTSAgent(seed=seed, iterations=iterations), seat)
-
-
-def analyse_with(agent: MCTSAgent, seat: Seat) -> SeatAnalysis:
-    """Search ``seat``'s decision with ``agent`` (an ``mcts`` agent) and read the values off its tree.
-
-    Only the seat is used (``view``, ``legal_actions``, ``determinize``): the analysis cannot
-    depend on anything the player does not know.  A forced move is not searched; its win chance
-    is then unknown and reported as the neutral ``1 / players``.
-    """
-    if not isinstance(agent, MCTSAgent):
-        raise ValueError(f"an analysis needs an mcts agent, not {getattr(agent, 'spec', agent)!r}")
-    legal = seat.legal_actions()
-    if not legal:
-        raise ValueError(f"player {seat.player} has no decision to make now")
-    if len(legal) == 1:
-        return SeatAnalysis(seat.player, legal[0], 1.0 / seat.num_players, {}, 0)
-    root = agent.search(seat)
-    best = best_action(root, legal)
-    values = {a: (child.mean, child.visits) for a, child in root.children.items() if child.visits}
-    win = values[best][0] if best in values else 1.0 / seat.num_players
-    return SeatAnalysis(seat.player, best, clamp01(win), values, agent.last_iterations)
-
-
-#: How many visits of the best move's value a played move's mean is weighed with (see the module
-#: docstring): with 400 iterations over 44 moves a move tried once scored 0% and read as a blunder.
-PRIOR_VISITS = 5
-
-
-def shrunk_value(result: SeatAnalysis, action) -> float | None:
-    """The value of ``action`` for the review: its mean over its visits and :data:`PRIOR_VISITS`
-    visits at the decision's ``win_chance`` (``None`` if the search never tried it)."""
-    entry = result.values.get(action)
-    if not entry:
-        return None
-    mean, visits = entry
-    return clamp01((mean * visits + result.win_chance * PRIOR_VISITS) / (visits + PRIOR_VISITS))
-
-
-def clamp01(x: float) -> float:
-    return min(1.0, max(0.0, float(x)))
-
-
-# ---------------------------------------------------------------------------- a whole game
 @dataclass
 class Decision:
     """One reviewed decision: action number ``index`` of the record, taken by ``player``."""
 
     index: int
     player: int
-    action: dict  # action_to_json of the move played
+    action: dict[str, Any]  # action_to_json of the move played
     action_text: str
-    win_chance: float
-    chosen_value: float | None
-    best: dict
+    win_chance: float  # the game's win chance with the best move found
+    chosen_value: float | None  # ... with the move played
+    best: dict[str, Any]
     best_text: str
-    drop: float
-    mistake: bool
+    drop: float  # win_chance - chosen_value, at least 0
     legal: int  # how many moves the player had
     iterations: int
+    grade: str = "good"
+    loss: float = 0.0  # the larger of drop and hand_drop
+    accuracy: float = 100.0
+    hand_win: float | None = None  # the hand's/round's win chance with its best move (None: no hands)
+    hand_value: float | None = None  # ... with the move played
+    hand_best: dict[str, Any] | None = None
+    hand_best_text: str | None = None
+    hand_drop: float = 0.0
+
+    @property
+    def mistake(self) -> bool:
+        """Graded a mistake or a blunder."""
+        return self.grade in ("mistake", "blunder")
+
+    @property
+    def error(self) -> bool:
+        """Graded an inaccuracy, a mistake or a blunder."""
+        return self.grade in ERRORS
+
+
+@dataclass
+class Section:
+    """A hand or round: its first and last action numbers and who won it (scored at its end; in a
+    game without hands the whole game, won by its winners)."""
+
+    start: int
+    end: int
+    winners: list[int]
+
+    def share(self, player: int) -> float | None:
+        """``player``'s share of the win (1, 1/k if shared, 0), ``None`` if it did not end."""
+        if not self.winners:
+            return None
+        return 1.0 / len(self.winners) if player in self.winners else 0.0
+
+
+@dataclass
+class Critical:
+    """The critical moment of hand/round ``section`` (0 first; the game itself in a game without
+    hands): the decision ``index`` where ``player``, who lost it, lost the most (``drop``) of their
+    chance to win it; ``best`` the better move."""
+
+    section: int
+    index: int
+    player: int
+    drop: float
+    best: dict[str, Any]
+    best_text: str
 
 
 @dataclass
@@ -137,11 +128,16 @@ class Review:
     record_digest: str
     seed: int
     budget: int
-    threshold: float
     decisions: list[Decision] = field(default_factory=list)
-    returns: list | None = None
+    returns: list[float] | None = None
     actions: int = 0  # length of the record (the graph's x axis)
     seconds: float = 0.0
+    hands: bool = False  # judged by hand/round too
+    accuracy: list[float | None] = field(default_factory=list)  # per player, 0-100
+    grades: list[dict[str, int]] = field(default_factory=list)  # per player: grade -> count
+    thresholds: dict[str, dict[str, float]] = field(default_factory=dict)  # "game", "hand"
+    sections: list[Section] = field(default_factory=list)
+    critical: list[Critical] = field(default_factory=list)
     format: str = FORMAT
 
     def series(self, player: int) -> list[tuple[int, float]]:
@@ -151,8 +147,30 @@ class Review:
             points.append((self.actions, float(self.returns[player])))
         return points
 
+    def hand_series(self, player: int) -> list[list[tuple[int, float]]]:
+        """One line per hand/round: ``player``'s chances to win it at their decisions, then their
+        share of it where it ended - a line never joins two hands."""
+        out = []
+        for section in self.sections:
+            points = [
+                (d.index, d.hand_win)
+                for d in self.decisions
+                if d.player == player and section.start <= d.index <= section.end and d.hand_win is not None
+            ]
+            share = section.share(player)
+            if points and share is not None:
+                points.append((section.end + 1, share))
+            if points:
+                out.append(points)
+        return out
+
     def mistakes(self) -> list[Decision]:
+        """The decisions graded a mistake or a blunder."""
         return [d for d in self.decisions if d.mistake]
+
+    def errors(self) -> list[Decision]:
+        """The decisions graded an inaccuracy, a mistake or a blunder."""
+        return [d for d in self.decisions if d.error]
 
     def at(self, index: int) -> Decision | None:
         """The decision taken at action ``index`` (``None``: a forced move or out of range)."""
@@ -161,34 +179,43 @@ class Review:
                 return d
         return None
 
-    def to_json(self) -> dict:
+    def critical_at(self, index: int) -> Critical | None:
+        """The critical moment at decision ``index``, if it is one."""
+        return next((c for c in self.critical if c.index == index), None)
+
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> Review:
+    def from_json(cls, data: Any) -> Review:
         """Rebuild a review (``ValueError`` with one line if the data is not one)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not a game review (format {FORMAT!r})")
         try:
-            decisions = [Decision(**d) for d in data["decisions"]]
-            fields = {k: data[k] for k in ("game", "players", "record_digest", "seed", "budget", "threshold")}
+            fields = {k: data[k] for k in ("game", "players", "record_digest", "seed", "budget")}
             return cls(
                 **fields,
-                decisions=decisions,
+                decisions=[Decision(**d) for d in data["decisions"]],
                 returns=data.get("returns"),
                 actions=int(data.get("actions", 0)),
                 seconds=float(data.get("seconds", 0.0)),
+                hands=bool(data.get("hands", False)),
+                accuracy=list(data.get("accuracy", [])),
+                grades=[dict(g) for g in data.get("grades", [])],
+                thresholds=dict(data.get("thresholds", {})),
+                sections=[Section(**s) for s in data.get("sections", [])],
+                critical=[Critical(**c) for c in data.get("critical", [])],
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the game review is incomplete ({exc})") from None
 
-    def save(self, path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         from game.rules import write_atomic
 
         write_atomic(path, json.dumps(self.to_json(), indent=1))
 
     @classmethod
-    def load(cls, path) -> Review:
+    def load(cls, path: str | os.PathLike[str]) -> Review:
         """A saved review; ``ValueError`` (one line) if the file is not a regular file of a sane
         size (:func:`~game.rules.files.read_text`), not JSON or not a review."""
         from game.rules.files import read_text
@@ -216,6 +243,29 @@ def decision_indices(record: GameRecord) -> list[int]:
     return out
 
 
+def sections_of(record: GameRecord) -> list[Section]:
+    """The hands/rounds of ``record``: a hand ends with the action after which the scores change
+    (its winners: who scored); in a game without hands, the whole game (its winners)."""
+    state = record.new_state()
+    if not has_hands(record.game):
+        end = len(record.actions) - 1
+        final = record.replay()
+        return [Section(0, end, list(final.winners()) if final.is_terminal else [])]
+    out: list[Section] = []
+    start = 0
+    for i, action in enumerate(record.actions):
+        before = state.scores
+        state.apply(action)
+        if state.scores != before:
+            out.append(
+                Section(start, i, [p for p in range(state.num_players) if state.scores[p] > before[p]])
+            )
+            start = i + 1
+    if start < len(record.actions):
+        out.append(Section(start, len(record.actions) - 1, []))  # a hand still being played
+    return out
+
+
 class _Replayer:
     """Replays one record forwards, rewinding only when asked for an earlier position."""
 
@@ -224,7 +274,7 @@ class _Replayer:
         self.state = record.new_state()
         self.at = 0
 
-    def state_at(self, index: int):
+    def state_at(self, index: int) -> GameState:
         if index < self.at:
             self.state, self.at = self.record.new_state(), 0
         while self.at < index:
@@ -233,47 +283,58 @@ class _Replayer:
         return self.state
 
 
-def review_decision(replayer: _Replayer, index: int, budget: int, seed: int, threshold: float) -> Decision:
-    """Review action ``index`` of the record from its player's seat."""
-    state = replayer.state_at(index)
+def judge_decision(state: GameState, played: Hashable, budget: int, seed: int, index: int = 0) -> Decision:
+    """Review the move ``played`` in ``state`` from its player's seat (``index``: its action number)."""
     player = state.current_player
-    chosen = replayer.record.actions[index]
-    legal = len(state.legal_actions())
-    result = analyse_seat(Seat(state, player), budget, seed)
-    chosen_value = shrunk_value(result, chosen)
-    drop = (
-        max(0.0, result.win_chance - chosen_value)
-        if chosen_value is not None and chosen != result.best
-        else 0.0
-    )
+    verdict = judge(Seat(state, player), played, budget, seed)
+    mine = verdict.values[played]
+    drop = max(0.0, verdict.win_chance - mine.game)
+    game_t, hand_t = thresholds_for(state.game)
+    grade = game_t.grade(drop, played == verdict.best)
+    hand_drop = 0.0
+    if verdict.hand_win is not None and mine.hand is not None:
+        hand_drop = max(0.0, verdict.hand_win - mine.hand)
+        grade = worse(grade, hand_t.grade(hand_drop, played == verdict.hand_best))
+    loss = max(drop, hand_drop)
     return Decision(
         index,
         player,
-        action_to_json(chosen),
-        str(chosen),
-        round(result.win_chance, 6),
-        None if chosen_value is None else round(chosen_value, 6),
-        action_to_json(result.best),
-        str(result.best),
+        action_to_json(played),
+        str(played),
+        round(verdict.win_chance, 6),
+        round(mine.game, 6),
+        action_to_json(verdict.best),
+        str(verdict.best),
         round(drop, 6),
-        drop >= threshold,
-        legal,
-        result.iterations,
+        len(state.legal_actions()),
+        verdict.iterations,
+        grade=grade,
+        loss=round(loss, 6),
+        accuracy=round(move_accuracy(loss), 3),
+        hand_win=None if verdict.hand_win is None else round(verdict.hand_win, 6),
+        hand_value=None if mine.hand is None else round(mine.hand, 6),
+        hand_best=None if verdict.hand_win is None else action_to_json(verdict.hand_best),
+        hand_best_text=None if verdict.hand_win is None else str(verdict.hand_best),
+        hand_drop=round(hand_drop, 6),
     )
 
 
-_worker: dict = {}
+def review_decision(replayer: _Replayer, index: int, budget: int, seed: int) -> Decision:
+    """Review action ``index`` of the record from its player's seat."""
+    state = replayer.state_at(index)
+    return judge_decision(state, replayer.record.actions[index], budget, seed, index)
 
 
-def _init_worker(record_json: dict, budget: int, seed: int, threshold: float) -> None:
-    _worker.update(
-        replayer=_Replayer(GameRecord.from_json(record_json)), budget=budget, seed=seed, threshold=threshold
-    )
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(record_json: dict[str, Any], budget: int, seed: int) -> None:
+    _worker.update(replayer=_Replayer(GameRecord.from_json(record_json)), budget=budget, seed=seed)
 
 
 def _review_chunk(indices: list[int]) -> list[Decision]:
     w = _worker
-    return [review_decision(w["replayer"], i, w["budget"], w["seed"], w["threshold"]) for i in indices]
+    return [review_decision(w["replayer"], i, w["budget"], w["seed"]) for i in indices]
 
 
 def review_record(
@@ -281,34 +342,36 @@ def review_record(
     budget: int | None = None,
     seed: int = 0,
     jobs: int = 1,
-    threshold: float = MISTAKE_DROP,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review every decision of ``record`` (see the module docstring).
 
-    ``budget``: ISMCTS iterations per decision (default :data:`DEFAULT_BUDGET`); ``jobs``:
+    ``budget``: search iterations per decision (default :func:`default_budget`); ``jobs``:
     worker processes (1: in this process); ``on_progress(done, total)`` after each decision.
     """
-    budget = budget or DEFAULT_BUDGET
+    budget = budget or default_budget(record.game)
     start = time.perf_counter()
     indices = decision_indices(record)
     total = len(indices)
+    game_t, hand_t = thresholds_for(record.game)
     review = Review(
         record.game,
         record.players,
         record_digest(record),
         seed,
         budget,
-        threshold,
         returns=list(record.returns) if record.returns is not None else None,
         actions=len(record.actions),
+        hands=has_hands(record.game),
+        thresholds={"game": game_t.to_json(), "hand": hand_t.to_json()},
+        sections=sections_of(record),
     )
     if on_progress:
         on_progress(0, total)
     if jobs <= 1 or total <= CHUNK:
         replayer = _Replayer(record)
         for n, i in enumerate(indices, start=1):
-            review.decisions.append(review_decision(replayer, i, budget, seed, threshold))
+            review.decisions.append(review_decision(replayer, i, budget, seed))
             if on_progress:
                 on_progress(n, total)
     else:
@@ -317,7 +380,7 @@ def review_record(
             max_workers=jobs,
             mp_context=process_context(),
             initializer=_init_worker,
-            initargs=(record.to_json(), budget, seed, threshold),
+            initargs=(record.to_json(), budget, seed),
         ) as pool:
             for chunk in pool.map(_review_chunk, chunks):
                 review.decisions.extend(chunk)
@@ -325,10 +388,51 @@ def review_record(
                     on_progress(len(review.decisions), total)
     if review.returns is None and record.replay().is_terminal:
         review.returns = list(record.replay().returns())
+    summarise(review)
     review.seconds = round(time.perf_counter() - start, 3)
     return review
 
 
-def action_of(game: str, data: dict):
+def summarise(review: Review) -> None:
+    """Fill in ``review``'s accuracy and grade counts per player and its critical moments."""
+    review.accuracy = []
+    review.grades = []
+    for p in range(review.players):
+        mine = [d for d in review.decisions if d.player == p]
+        acc = game_accuracy([d.win_chance for d in mine], [d.accuracy for d in mine])
+        review.accuracy.append(None if acc is None else round(acc, 1))
+        review.grades.append({g: sum(d.grade == g for d in mine) for g in GRADES})
+    review.critical = critical_moments(review)
+
+
+def critical_moments(review: Review) -> list[Critical]:
+    """Per finished hand/round, the decision of one of its losers that lost the most of their
+    chance to win it (the hand's chance where there are hands, else the game's), if that loss is at
+    least an inaccuracy: a hand lost to the cards alone has none."""
+    game_t, hand_t = thresholds_for(review.game)
+    out = []
+    for n, section in enumerate(review.sections):
+        if not section.winners:
+            continue
+        best: Decision | None = None
+        for d in review.decisions:
+            if not section.start <= d.index <= section.end or d.player in section.winners:
+                continue
+            if best is None or _lost(d, review.hands) > _lost(best, review.hands):
+                best = d
+        limit = (hand_t if review.hands else game_t).inaccuracy
+        if best is None or _lost(best, review.hands) < limit:
+            continue
+        move = best.hand_best if review.hands and best.hand_best is not None else best.best
+        text = best.hand_best_text if review.hands and best.hand_best_text is not None else best.best_text
+        out.append(Critical(n, best.index, best.player, _lost(best, review.hands), move, text))
+    return out
+
+
+def _lost(d: Decision, hands: bool) -> float:
+    return d.hand_drop if hands else d.drop
+
+
+def action_of(game: str, data: dict[str, Any]) -> Hashable:
     """The engine action of a decision's ``action`` / ``best`` JSON."""
     return action_from_json(game, data)

@@ -4,9 +4,12 @@ A player's line joins their own decisions (at each, the win chance of the best m
 found, estimated from that player's information) and ends at the result.  Each player has the
 colour their table gives them (Hacktrick's white and red markers, Hakkutsu!!'s pawns; Ratjack's
 table has none, so the graph's own palette); a mistake is a downward triangle in its player's
-colour, outlined, on their line.  Hand/round starts are faint vertical lines, the shown position
-a gold cursor.  The same drawing is used in the
-replay and, headless, for ``review.png`` (:func:`render_review_png`).
+colour on their line, edged by its grade (an inaccuracy small and yellow-edged, a mistake
+orange-edged, a blunder large and red-edged); a hand's/round's critical moment has a gold ring.
+Hand/round starts are faint vertical lines, the shown position a gold cursor.  In a game of hands
+or rounds the graph shows either the whole game's chances or each hand's/round's (``hand=True``:
+one line per hand, ending at 100% or 0% where it was won or lost).  The same drawing is used in
+the replay and, headless, for ``review.png`` (:func:`render_review_png`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,14 @@ from ..games import client_for
 PLAYER_COLOURS = ((236, 104, 84), (92, 164, 236), (126, 204, 112), (232, 192, 84))
 #: The dark edge around a mistake's triangle (it stands out from the line it sits on).
 MARKER_EDGE = (14, 24, 20)
+#: grade -> (the triangle's half size, its edge's colour): the worse, the larger and redder.
+GRADE_MARKS = {
+    "inaccuracy": (5, (236, 208, 84)),
+    "mistake": (7, (240, 144, 60)),
+    "blunder": (9, (228, 60, 52)),
+}
+#: The ring around a hand's/round's critical moment.
+CRITICAL_RING = gfx.GOLD
 GRID = (70, 90, 80)
 CURSOR = gfx.GOLD
 
@@ -42,20 +53,34 @@ def colour_names(game: str | None, players: int) -> list[str] | None:
     return client.colour_names(players) if client is not None and client.colour_names else None
 
 
-def mistake_marker(surface, colour, point, size: int = 7, fill: bool = True) -> pygame.Rect:
-    """A downward triangle (a drop) around ``point``: filled with ``colour`` and edged dark on the
-    graph, or only outlined (the legend's "mistake" sign).  Returns the rectangle it covers."""
+def mistake_marker(surface, colour, point, size: int = 7, fill: bool = True, edge=MARKER_EDGE) -> pygame.Rect:
+    """A downward triangle (a drop) around ``point``: filled with ``colour`` and edged (``edge``)
+    on the graph, or only outlined (the legend's signs).  Returns the rectangle it covers."""
     x, y = point
     corners = [(x - size, y - size + 1), (x + size, y - size + 1), (x, y + size - 1)]
     if fill:
         pygame.draw.polygon(
             surface,
-            MARKER_EDGE,
+            edge,
             [(x - size - 2, y - size - 1), (x + size + 2, y - size - 1), (x, y + size + 2)],
         )
         pygame.draw.polygon(surface, colour, corners)
         return pygame.Rect(x - size - 2, y - size - 1, 2 * size + 5, 2 * size + 4)
     return pygame.draw.polygon(surface, colour, corners, 2)
+
+
+def grade_marker(surface, colour, point, grade: str) -> pygame.Rect:
+    """The sign of a decision graded ``grade`` (an inaccuracy, a mistake or a blunder) at ``point``."""
+    size, edge = GRADE_MARKS[grade]
+    inner = MARKER_EDGE if grade == "inaccuracy" else edge
+    rect = mistake_marker(surface, edge, point, size + 1, edge=MARKER_EDGE)
+    mistake_marker(surface, colour, point, size - 1, edge=inner)
+    return rect
+
+
+def decision_value(d, hand: bool) -> float:
+    """Where decision ``d`` sits on the graph: its hand's/round's chance (``hand``) or the game's."""
+    return d.hand_win if hand and d.hand_win is not None else d.win_chance
 
 
 class WinGraph:
@@ -92,6 +117,27 @@ class WinGraph:
     def colour(self, p: int) -> tuple[int, int, int]:
         return self.colours[p % len(self.colours)]
 
+    def point_of(self, d, hand: bool = False) -> tuple[int, int]:
+        """Where decision ``d`` is drawn."""
+        return (self.x_of(d.index), self.y_of(decision_value(d, hand)))
+
+    def draw_lines(self, surface, review, hand: bool = False) -> None:
+        """Each player's line (per hand with ``hand``), the graded errors and the critical moments."""
+        for p in range(review.players):
+            parts = review.hand_series(p) if hand else [review.series(p)]
+            for part in parts:
+                points = [(self.x_of(i), self.y_of(v)) for i, v in part]
+                if len(points) >= 2:
+                    pygame.draw.lines(surface, self.colour(p), False, points, 2)
+                elif points:
+                    pygame.draw.circle(surface, self.colour(p), points[0], 3)
+        for d in review.errors():
+            grade_marker(surface, self.colour(d.player), self.point_of(d, hand), d.grade)
+        for c in review.critical:
+            d = review.at(c.index)
+            if d is not None:
+                pygame.draw.circle(surface, CRITICAL_RING, self.point_of(d, hand), 13, 2)
+
     def draw(
         self,
         surface,
@@ -100,10 +146,13 @@ class WinGraph:
         sections=(),
         names=None,
         note: str | None = None,
-        mistake_label: str = "mistake",
+        grade_labels: dict[str, str] | None = None,
+        hand: bool = False,
     ) -> None:
-        """The frame and grid, then (if ``review``) one line per player and the mistakes; ``names``
-        makes the legend (a line in each player's colour, then the mistake sign)."""
+        """The frame and grid, then (if ``review``) one line per player, the graded errors and the
+        critical moments (``hand``: each hand's/round's chances, not the game's); ``names`` makes
+        the legend (a line in each player's colour, then the sign of each grade in ``grade_labels``,
+        grade -> its name, that the graph shows)."""
         gfx.panel(surface, self.rect, 215, radius=8)
         for value in (0.0, 0.25, 0.5, 0.75, 1.0):
             y = self.y_of(value)
@@ -127,22 +176,17 @@ class WinGraph:
             x = self.x_of(s)
             pygame.draw.line(surface, (60, 78, 70), (x, self.plot.top), (x, self.plot.bottom), 1)
         if review is not None:
-            for p in range(review.players):
-                points = [(self.x_of(i), self.y_of(v)) for i, v in review.series(p)]
-                if len(points) >= 2:
-                    pygame.draw.lines(surface, self.colour(p), False, points, 2)
-                elif points:
-                    pygame.draw.circle(surface, self.colour(p), points[0], 3)
-            for d in review.mistakes():
-                mistake_marker(surface, self.colour(d.player), (self.x_of(d.index), self.y_of(d.win_chance)))
+            self.draw_lines(surface, review, hand)
         if names:
             x, y = self.plot.left + 8, self.plot.top + 9
             for p, name in enumerate(names):
                 pygame.draw.line(surface, self.colour(p), (x, y), (x + 16, y), 3)
                 x = gfx.text(surface, name, (x + 22, y), 12, gfx.INK, anchor="midleft").right + 16
-            if review is not None and review.mistakes():
-                mistake_marker(surface, gfx.INK, (x + 6, y), size=6, fill=False)
-                gfx.text(surface, mistake_label, (x + 16, y), 12, gfx.INK, anchor="midleft")
+            shown = {d.grade for d in review.errors()} if review is not None else set()
+            for grade, label in (grade_labels or {}).items():
+                if grade in shown:
+                    grade_marker(surface, gfx.INK, (x + 6, y), grade)
+                    x = gfx.text(surface, label, (x + 18, y), 12, gfx.INK, anchor="midleft").right + 12
         if note:
             gfx.text(surface, note, self.plot.center, 15, gfx.MUTED, anchor="center")
         if cursor is not None:
@@ -151,32 +195,59 @@ class WinGraph:
 
 
 def render_review_png(review, path, names: list[str], title: str, sections=(), size=(1200, 420)) -> None:
-    """Draw ``review`` as a PNG at ``path`` (headless: only fonts and surfaces are used)."""
+    """Draw ``review`` as a PNG at ``path`` (headless: only fonts and surfaces are used): the title,
+    each player's accuracy and grade counts, the game's graph and, in a game of hands or rounds,
+    the hands' graph under it."""
+    from ..i18n import t
+
     if not pygame.font.get_init():
         pygame.font.init()
         gfx.clear_cache()  # fonts cached before an earlier pygame.quit() are dead
-    surface = pygame.Surface(size)
+    graphs = [False, True] if review.hands else [False]
+    graph_height = size[1] - 150
+    height = 110 + len(graphs) * (graph_height + 40)
+    surface = pygame.Surface((size[0], height))
     surface.fill((16, 30, 25))
     gfx.text(surface, title, (20, 14), 20, gfx.GOLD, bold=True)
-    mistakes = review.mistakes()
+    for p, line in enumerate(accuracy_lines(review, names)):
+        gfx.text(surface, line, (20, 44 + 20 * p), 15, player_colour(p, review.game))
+    y = 50 + 20 * len(names)
     gfx.text(
-        surface,
-        f"{len(review.decisions)} decisions; mistakes (a drop of {round(review.threshold * 100)}% "
-        f"or more): {len(mistakes)}; {review.budget} ISMCTS iterations a decision, from each player's seat",
-        (20, 44),
-        14,
-        gfx.MUTED,
+        surface, t("review.png_note", n=len(review.decisions), budget=review.budget), (20, y), 13, gfx.MUTED
     )
-    graph = WinGraph(pygame.Rect(12, 70, size[0] - 24, size[1] - 110), review.actions, game=review.game)
-    graph.draw(surface, review, sections=sections, names=names)
-    for n in range(0, review.actions + 1, max(1, review.actions // 10)):
-        gfx.text(surface, str(n), (graph.x_of(n), graph.rect.bottom + 6), 12, gfx.MUTED, anchor="midtop")
-    gfx.text(
-        surface,
-        "actions played",
-        (graph.plot.right, graph.rect.bottom + 22),
-        12,
-        gfx.MUTED,
-        anchor="topright",
-    )
+    labels = {g: t(f"review.grade_{g}") for g in GRADE_MARKS}
+    for hand in graphs:
+        y += 26
+        gfx.text(
+            surface, t("replay.graph_hand" if hand else "replay.graph_game"), (20, y), 14, gfx.INK, bold=True
+        )
+        graph = WinGraph(
+            pygame.Rect(12, y + 20, size[0] - 24, graph_height), review.actions, game=review.game
+        )
+        graph.draw(surface, review, sections=sections, names=names, grade_labels=labels, hand=hand)
+        for n in range(0, review.actions + 1, max(1, review.actions // 10)):
+            gfx.text(surface, str(n), (graph.x_of(n), graph.rect.bottom + 4), 12, gfx.MUTED, anchor="midtop")
+        y = graph.rect.bottom + 18
+    gfx.text(surface, t("review.actions_played"), (size[0] - 24, y), 12, gfx.MUTED, anchor="topright")
     pygame.image.save(surface, str(path))
+
+
+def accuracy_lines(review, names: list[str]) -> list[str]:
+    """One line per player: their name, accuracy and how many of each error they made."""
+    from ..i18n import t
+
+    lines = []
+    for p, name in enumerate(names):
+        acc = review.accuracy[p] if p < len(review.accuracy) else None
+        counts = review.grades[p] if p < len(review.grades) else {}
+        lines.append(
+            t(
+                "review.accuracy_line",
+                name=name,
+                accuracy="–" if acc is None else round(acc),
+                inaccuracy=counts.get("inaccuracy", 0),
+                mistake=counts.get("mistake", 0),
+                blunder=counts.get("blunder", 0),
+            )
+        )
+    return lines

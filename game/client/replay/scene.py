@@ -4,15 +4,19 @@ The game's registered table (``"table.<game>"``) is built on a :class:`ReplaySes
 set non-interactive: it only draws positions (no bots, no input to the engine).  It is drawn
 at full size off screen and shown scaled into the top-left of the window; around it:
 
-* the side panel: the title (sized to fit), the position and its hand or round, the decision at
-  the cursor (the best move the search found and its win chance, the move played's and the
-  difference, all from the player's own information) and the mistakes; the keys' help, each
-  group on one line; who is watched (any seat, or all cards open);
-* the win-chance graph (one line per player in their table colour, mistakes as triangles in the
-  same colour) over the timeline: click or drag
-  either to jump; arrow keys step, PageUp/PageDown (or Shift+arrows) jump between hand/round
-  starts, Home/End, M/Shift+M to the next/previous mistake, V the next seat, O all cards open,
-  A analyses the game in a background process (the review is saved next to the record).
+* the side panel: the title (sized to fit), the position and its hand or round, each player's
+  accuracy, the decision at the cursor (the best move the search found and its win chance, the
+  move played's, the difference and its grade; in a game of hands or rounds the same for the
+  hand/round; at a critical moment, that the hand was lost here and the better move, outlined on
+  the table when the watched seat may see it), all from the player's own information, and the
+  graded errors; the keys' help, each group on one line; who is watched (any seat, or all open);
+* the win-chance graph (one line per player in their table colour, errors as triangles in the
+  same colour edged by grade, critical moments ringed) over the timeline: click or drag either to
+  jump; G (or a click on the graph's "G: game / hand" label) switches the graph between the whole
+  game's chances and each hand's/round's; arrow keys step, PageUp/PageDown (or Shift+arrows) jump
+  between hand/round starts, Home/End, M/Shift+M to the next/previous error, C to the next critical
+  moment, V the next seat, O all cards open, A analyses the game in a background process (the
+  review is saved next to the record).
 
 An unfinished game a person plays (:meth:`GameRecord.private_in_progress`) is shown from a human
 seat only, the one it was opened at: V, O and the analysis are refused, with the reason, since its
@@ -26,6 +30,7 @@ from pathlib import Path
 import pygame
 
 from ai.review import Review, record_digest
+from ai.review.grading import ERRORS
 from game.rules import action_from_json, events_for
 
 from .. import gfx
@@ -34,8 +39,9 @@ from ..menus.common import button
 from ..registry import make_scene
 from ..scene import Scene
 from ..table import widgets
+from ..table.scene import HINT_COLOUR
 from .analysis import AnalysisWorker
-from .graph import WinGraph, colour_names, mistake_marker
+from .graph import WinGraph, colour_names, grade_marker
 from .session import ReplaySession
 from .store import review_dir_for
 
@@ -85,6 +91,11 @@ def shown_drop(d) -> int:
     return percent(d.win_chance) - percent(d.chosen_value)
 
 
+def grade_word(grade: str) -> str:
+    """A grade's name in the current language ("blunder")."""
+    return t(f"review.grade_{grade}")
+
+
 def find_review(record, path: Path | None) -> Review | None:
     """The saved review of ``record`` next to ``path`` (its ``-review`` folder, or ``review.json``
     in the same folder), if one matches the record."""
@@ -129,6 +140,7 @@ class ReplayScene(Scene):
         self.slider = pygame.Rect(self.graph.plot.left, SLIDER_Y - 8, self.graph.plot.width, 16)
         self.review = None if self.private else find_review(record, self.path)
         self.analysis: AnalysisWorker | None = None
+        self.hand_graph = False  # the graph shows each hand's/round's chances, not the game's
         self.dragging = False
         self.seek(self.session.length if move is None else move)
 
@@ -208,9 +220,36 @@ class ReplayScene(Scene):
             self.watch(OPEN)
 
     def jump_mistake(self, direction: int) -> None:
+        """To the next (``direction`` 1) or previous (-1) decision graded an error."""
         if self.review is None:
             return
-        spots = [d.index for d in self.review.mistakes()]
+        self.jump_to([d.index for d in self.review.errors()], direction)
+
+    def jump_critical(self) -> None:
+        """To the next critical moment (after the last, the first)."""
+        if self.review is None or not self.review.critical:
+            return
+        spots = [c.index for c in self.review.critical]
+        self.seek(next((i for i in spots if i > self.cursor), spots[0]))
+
+    def toggle_graph(self) -> None:
+        """The graph: the whole game's chances, or each hand's/round's (games of hands or rounds)."""
+        if self.review is not None and self.review.hands:
+            self.hand_graph = not self.hand_graph
+
+    def toggle_rect(self) -> pygame.Rect | None:
+        """Where the graph's "G: game / hand" label is (a click there switches it), if shown."""
+        if self.review is None or not self.review.hands:
+            return None
+        label = t("replay.graph_toggle", unit=self.unit_word())
+        w, h = gfx.font(12).size(label)
+        return pygame.Rect(self.graph.plot.right - w - 12, self.graph.rect.top + 4, w + 10, h + 4)
+
+    def unit_word(self) -> str:
+        return t(f"replay.unit_{self.session.section_unit or 'section'}")
+
+    def jump_to(self, spots: list[int], direction: int) -> None:
+        """To the first of ``spots`` after the cursor (``direction`` 1) or the last before it (-1)."""
         target = (
             next((i for i in spots if i > self.cursor), None)
             if direction > 0
@@ -282,7 +321,10 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.slider.collidepoint(event.pos) or self.graph.rect.collidepoint(event.pos):
+            toggle = self.toggle_rect()
+            if toggle is not None and toggle.collidepoint(event.pos):
+                self.toggle_graph()
+            elif self.slider.collidepoint(event.pos) or self.graph.rect.collidepoint(event.pos):
                 self.dragging = True
                 self.seek(self.graph.position_at(event.pos[0]))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -313,6 +355,10 @@ class ReplayScene(Scene):
             self.seek(self.session.length)
         elif k == pygame.K_m:
             self.jump_mistake(-1 if shift else 1)
+        elif k == pygame.K_c:
+            self.jump_critical()
+        elif k == pygame.K_g:
+            self.toggle_graph()
         elif k == pygame.K_v:
             self.next_watch()
         elif k == pygame.K_o:
@@ -335,6 +381,7 @@ class ReplayScene(Scene):
         surface.fill((12, 22, 18))
         self.table.draw(self.canvas)
         self.table.draw_over(self.canvas)
+        self.draw_better_move(self.canvas)
         surface.blit(pygame.transform.smoothscale(self.canvas, self.table_rect.size), self.table_rect)
         pygame.draw.rect(surface, (90, 120, 100), self.table_rect, width=1)
         self.draw_side(surface)
@@ -355,6 +402,9 @@ class ReplayScene(Scene):
             y = position.bottom + 24
         keys = self.key_lines(w)
         keys_top = SIDE.bottom - 138 - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
+        accuracy = self.accuracy_text()
+        if accuracy:
+            y += 4 + gfx.text_block(surface, accuracy, pygame.Rect(x, y, w, 40), 14, gfx.GOLD, line_gap=0)
         y += gfx.text_block(
             surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14, line_gap=2
         )
@@ -364,7 +414,7 @@ class ReplayScene(Scene):
                 surface, note, pygame.Rect(x, y + 2, w, keys_top - 48 - y), 12, gfx.MUTED, line_gap=0
             )
         if self.review is not None:
-            self.draw_mistakes(surface, pygame.Rect(x, y + 6, w, keys_top - 6 - y - 6))
+            self.draw_errors(surface, pygame.Rect(x, y + 6, w, keys_top - 6 - y - 6))
         for i, line in enumerate(keys):
             gfx.text(surface, line, (x, keys_top + i * KEYS_LINE), KEYS_SIZE, gfx.MUTED)
 
@@ -416,27 +466,75 @@ class ReplayScene(Scene):
         lines = [t("replay.next_move", name=self.table.name(player), action=self.table.action_label(action))]
         d = self.review.at(self.cursor) if self.review is not None else None
         if d is not None:
-            best = percent(d.win_chance)
-            if d.best_text == d.action_text:
-                lines.append(t("replay.best_played", p=best))
-            else:
-                label = self.table.action_label(action_from_json(self.record.game, d.best))
-                lines.append(t("replay.best_move", action=label, p=best))
-                if d.chosen_value is None:
-                    lines.append(t("replay.played_unknown"))
-                elif shown_drop(d) > 0:
-                    lines.append(
-                        t(
-                            "replay.played_mistake" if d.mistake else "replay.played_drop",
-                            p=percent(d.chosen_value),
-                            drop=shown_drop(d),
-                        )
-                    )
-                else:
-                    lines.append(t("replay.played_value", p=percent(d.chosen_value)))
+            lines.extend(self.review_lines(d))
         elif self.review is not None:
             lines.append(t("replay.forced"))
         return "\n".join(lines)
+
+    def review_lines(self, d) -> list[str]:
+        """What the review says of decision ``d``: the best move and its win chance, the move played's
+        and its grade; the hand's/round's chances; at a critical moment, that the hand was lost here."""
+        game = self.record.game
+        best = percent(d.win_chance)
+        if d.best_text == d.action_text:
+            lines = [t("replay.best_played", p=best)]
+        else:
+            label = self.table.action_label(action_from_json(game, d.best))
+            lines = [t("replay.best_move", action=label, p=best)]
+            if d.chosen_value is None:
+                lines.append(t("replay.played_unknown"))
+            elif d.error or shown_drop(d) > 0:
+                lines.append(
+                    t(
+                        "replay.played_graded",
+                        p=percent(d.chosen_value),
+                        drop=shown_drop(d),
+                        grade=grade_word(d.grade),
+                    )
+                )
+            else:
+                lines.append(t("replay.played_value", p=percent(d.chosen_value)))
+        if d.hand_win is not None and d.hand_value is not None:
+            unit = self.unit_word()
+            if d.hand_best is not None and d.hand_best_text not in (d.best_text, d.action_text):
+                label = self.table.action_label(action_from_json(game, d.hand_best))
+                lines.append(t("replay.hand_best", unit=unit, action=label))
+            lines.append(t("replay.hand_values", unit=unit, p=percent(d.hand_win), q=percent(d.hand_value)))
+        critical = self.review.critical_at(d.index)
+        if critical is not None:
+            label = self.table.action_label(action_from_json(game, critical.best))
+            lines.append(t("replay.critical", unit=self.unit_word(), n=critical.section + 1, action=label))
+            if self.better_move() is not None:
+                lines.append(t("replay.critical_outlined"))
+        return lines
+
+    def better_move(self):
+        """The better move of the critical moment at the cursor, when the watched seat may see it
+        (the player's own seat or all cards open), else ``None``."""
+        if self.review is None:
+            return None
+        critical = self.review.critical_at(self.cursor)
+        if critical is None or not (self.open_cards or self.table.viewer == critical.player):
+            return None
+        return action_from_json(self.record.game, critical.best)
+
+    def draw_better_move(self, canvas) -> None:
+        """Outline the better move of a critical moment on the table (as a hint is outlined)."""
+        move = self.better_move()
+        if move is None or self.table.timeline.busy:
+            return
+        for rect in self.table.hint_rects(move):
+            pygame.draw.rect(canvas, HINT_COLOUR, rect.inflate(10, 10), width=3, border_radius=10)
+
+    def accuracy_text(self) -> str | None:
+        """Each player's accuracy ("Accuracy: You 84 · Normal bot 91"), once there is a review."""
+        if self.review is None or not self.review.accuracy:
+            return None
+        items = [
+            t("replay.accuracy_item", name=self.table.name(p), a="–" if a is None else round(a))
+            for p, a in enumerate(self.review.accuracy)
+        ]
+        return t("replay.accuracy", list=" · ".join(items))
 
     def seen_of_hidden_move(self, k: int) -> str | None:
         """``None`` when the watched seat may see what action ``k`` is (its own move, a public one, or
@@ -459,27 +557,25 @@ class ReplayScene(Scene):
         """What the numbers and the graph's lines are (once there is a review)."""
         return t("replay.line_note") if self.review is not None else None
 
-    def draw_mistakes(self, surface, rect: pygame.Rect) -> None:
-        mistakes = self.review.mistakes()
-        gfx.text(surface, t("replay.mistakes", n=len(mistakes)), rect.topleft, 15, gfx.GOLD, bold=True)
+    def draw_errors(self, surface, rect: pygame.Rect) -> None:
+        """The decisions graded an error, those near the cursor in sight."""
+        errors = self.review.errors()
+        gfx.text(surface, t("replay.errors", n=len(errors)), rect.topleft, 15, gfx.GOLD, bold=True)
         y = rect.top + 22
         rows = max(1, (rect.bottom - y) // 18)
-        upcoming = next((n for n, d in enumerate(mistakes) if d.index >= self.cursor), len(mistakes))
-        first = max(0, min(upcoming - 1, len(mistakes) - rows))  # keep the mistakes near the cursor in sight
-        for d in mistakes[first : first + rows]:
+        upcoming = next((n for n, d in enumerate(errors) if d.index >= self.cursor), len(errors))
+        first = max(0, min(upcoming - 1, len(errors) - rows))  # keep the errors near the cursor in sight
+        for d in errors[first : first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
-            mistake_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), size=5)
-            gfx.text(
-                surface,
-                gfx.ellipsize(
-                    t("replay.mistake_line", k=d.index, name=self.table.name(d.player), p=shown_drop(d)),
-                    13,
-                    rect.width - 18,
-                ),
-                (rect.left + 16, y),
-                13,
-                colour,
+            grade_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), d.grade)
+            line = t(
+                "replay.error_line",
+                k=d.index,
+                name=self.table.name(d.player),
+                grade=grade_word(d.grade),
+                p=percent(d.loss),
             )
+            gfx.text(surface, gfx.ellipsize(line, 13, rect.width - 18), (rect.left + 16, y), 13, colour)
             y += 18
 
     def draw_graph(self, surface) -> None:
@@ -488,6 +584,7 @@ class ReplayScene(Scene):
             note = t("replay.analysing", p=round(self.analysis.fraction * 100))
         elif self.review is None:
             note = t("replay.no_review")
+        hand = self.hand_graph and self.review is not None and self.review.hands
         self.graph.draw(
             surface,
             self.review,
@@ -495,8 +592,16 @@ class ReplayScene(Scene):
             sections=self.session.sections,
             names=self.legend_names(),
             note=note,
-            mistake_label=t("replay.mistake_label"),
+            grade_labels={g: grade_word(g) for g in ERRORS},
+            hand=hand,
         )
+        toggle = self.toggle_rect()
+        if toggle is not None:
+            gfx.panel(surface, toggle, 230, radius=4)
+            label = t("replay.graph_toggle", unit=self.unit_word())
+            gfx.text(surface, label, toggle.center, 12, gfx.GOLD if hand else gfx.INK, anchor="center")
+            title = t("replay.graph_hand", unit=self.unit_word()) if hand else t("replay.graph_game")
+            gfx.text(surface, title, (toggle.left - 10, toggle.centery), 12, gfx.MUTED, anchor="midright")
 
     def legend_names(self) -> list[str]:
         """The players as the table names them, with their colour's name where the table uses one
@@ -516,7 +621,7 @@ class ReplayScene(Scene):
             x = self.graph.x_of(s)
             pygame.draw.line(surface, gfx.MUTED, (x, track.top + 2), (x, track.bottom - 2), 2)
         if self.review is not None:
-            for d in self.review.mistakes():
+            for d in self.review.errors():
                 x = self.graph.x_of(d.index)
                 pygame.draw.line(surface, self.graph.colour(d.player), (x, track.top), (x, track.bottom), 3)
         knob = (self.graph.x_of(self.cursor), track.centery)
