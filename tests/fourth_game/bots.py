@@ -6,27 +6,29 @@ from __future__ import annotations
 
 import random
 
-from .rules import HighCardState, Play
+from ai.heuristics import MCTSTuning
+
+from .rules import HighCardState, HighCardView, Play
 
 #: MCTS tuning (``ai.mcts.game_tuning``): small budgets, rollouts by the policy below to the end.
-MCTS = {"normal_iterations": {2: 120, 3: 90}, "rollout": "policy", "horizon": "game"}
+MCTS: MCTSTuning = {"normal_iterations": {2: 120, 3: 90}, "rollout": "policy", "horizon": "game"}
 
 
-def _greedy(pile: list, legal: list) -> Play:
+def _greedy(pile: list[list[int]], legal: list[Play]) -> Play:
     """Lead the highest card; follow with the lowest card that beats the pile, else the lowest card."""
     if not pile:
-        return max(legal)
+        return legal[-1]  # the legal actions are in the order of the cards
     best = max(card for _, card in pile)
     beating = [a for a in legal if a.card > best]
-    return min(beating) if beating else min(legal)
+    return beating[0] if beating else legal[0]
 
 
-def choose(view: dict, legal: list, rng: random.Random) -> Play:
+def choose(view: HighCardView, legal: list[Play], rng: random.Random) -> Play:
     """The heuristic agent's move, from the view alone."""
     return _greedy(view["pile"], legal)
 
 
-def rollout_policy(state: HighCardState, legal: list, rng: random.Random) -> Play:
+def rollout_policy(state: HighCardState, legal: list[Play], rng: random.Random) -> Play:
     """The greedy move most of the time, a random one now and then (rollouts must vary)."""
     return rng.choice(legal) if rng.random() < 0.25 else _greedy(state.pile, legal)
 
@@ -34,7 +36,7 @@ def rollout_policy(state: HighCardState, legal: list, rng: random.Random) -> Pla
 def evaluate(state: HighCardState, player: int) -> float:
     """``player``'s share of the tricks so far, one imagined trick each added (in [0, 1])."""
     scores = state.scores
-    return (scores[player] + 1) / (sum(scores) + state.num_players)
+    return (scores[player] + 1.0) / (sum(scores) + state.num_players)
 
 
 def first_player(state: HighCardState) -> int:

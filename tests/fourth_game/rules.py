@@ -13,9 +13,9 @@ from __future__ import annotations
 import copy
 from typing import NamedTuple
 
-from game.rules.core import PHASE_OVER, GameState
-from game.rules.rng import Rng
-from game.rules.strictjson import expect_int, read_action
+from game.rules.core import PHASE_OVER, BaseView, Event, GameState, JsonDict, Options
+from game.rules.rng import RandomSource, Rng
+from game.rules.strictjson import expect_int, read_action_object
 
 NAME = "highcard"
 CARDS = tuple(sorted(list(range(1, 10)) * 2))
@@ -23,36 +23,60 @@ PHASE_PLAY = "play"
 
 
 class Play(NamedTuple):
-    """Play the card ``card`` from the hand onto the pile."""
+    """Play the card ``card`` from the hand onto the pile (the game's only kind of action)."""
 
     card: int
+    kind: str = "play"
 
     def __str__(self) -> str:
         return f"play {self.card}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         return {"kind": "play", "card": self.card}
 
     @classmethod
-    def from_json(cls, data: dict) -> Play:
-        read_action("High Card", data, {"play": (("card",), ())})
-        return cls(expect_int("High Card card", data["card"], 1, 9))
+    def from_json(cls, data: object, /) -> Play:
+        _, obj = read_action_object("High Card", data, {"play": (("card",), ())})
+        return cls(expect_int("High Card card", obj["card"], 1, 9))
 
 
-class HighCardState(GameState):
+class HighCardView(BaseView):
+    """What a player sees: their hand, how many cards the others hold, the pile, the deck's size."""
+
+    hand: list[int]
+    hand_sizes: list[int]
+    pile: list[list[int]]  # [player, card] in the order played
+    deck_size: int
+
+
+class HighCardEvent(Event, total=False):
+    """``card_played``, ``trick_taken``, ``card_drawn`` (its card private) and ``game_over``."""
+
+    player: int
+    card: int
+    cards: list[int]
+    winners: list[int]
+
+
+class HighCardState(GameState[Play, HighCardView, HighCardEvent]):
     """A game of High Card in progress (``new_game("highcard")`` once registered)."""
 
     game = NAME
-    __slots__ = ("seed", "rng", "num_players", "phase", "player", "hands", "deck", "pile", "_scores")
+    __slots__ = ("num_players", "phase", "player", "hands", "deck", "pile", "_scores")
+    hands: list[list[int]]
+    deck: list[int]
+    pile: list[list[int]]
+    _scores: list[int]
 
     @classmethod
-    def new(cls, players: int, seed: int, options: dict) -> HighCardState:
+    def new(cls, players: int, seed: int, options: Options) -> HighCardState:
         s = cls.__new__(cls)
         s._legal_cache = None
         s.seed, s.rng, s.num_players = seed, Rng(seed), players
         deck = list(CARDS)
         s.rng.shuffle(deck)
         size = options["hand"]
+        assert isinstance(size, int)  # the option's choices are integers
         s.hands = [sorted(deck[p * size : (p + 1) * size]) for p in range(players)]
         s.deck = deck[players * size :]
         s.pile, s._scores = [], [0] * players
@@ -60,25 +84,25 @@ class HighCardState(GameState):
         return s
 
     @property
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[int, ...]:
         return tuple(self._scores)
 
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         best = max(self._scores)
         return tuple(p for p, score in enumerate(self._scores) if score == best)
 
-    def _compute_legal(self) -> list:
+    def _compute_legal(self) -> list[Play]:
         return [] if self.phase == PHASE_OVER else [Play(c) for c in sorted(set(self.hands[self.player]))]
 
-    def explain_illegal(self, action) -> str:
+    def explain_illegal(self, action: Play) -> str:
         return f"player {self.player + 1} does not hold a {action.card}"
 
-    def _apply(self, action: Play) -> list[dict]:
+    def _apply(self, action: Play) -> list[HighCardEvent]:
         p, n = self.player, self.num_players
         self.hands[p].remove(action.card)
         self.pile.append([p, action.card])
         others = [q for q in range(n) if q != p]
-        events: list[dict] = [
+        events: list[HighCardEvent] = [
             {"type": "card_played", "player": p, "card": action.card, "revealed_to": others}
         ]
         if len(self.pile) < n:
@@ -93,8 +117,14 @@ class HighCardState(GameState):
                 card = self.deck.pop()
                 self.hands[q] = sorted(self.hands[q] + [card])
                 events.append(
-                    {"type": "card_drawn", "player": q, "card": card, "visible_to": [q], "private": ["card"]}
-                    | {"revealed_to": [q]}
+                    {
+                        "type": "card_drawn",
+                        "player": q,
+                        "card": card,
+                        "visible_to": [q],
+                        "private": ["card"],
+                        "revealed_to": [q],
+                    }
                 )
         self.player = taker
         if not any(self.hands):
@@ -111,15 +141,16 @@ class HighCardState(GameState):
         s.pile, s._scores = [pc[:] for pc in self.pile], self._scores[:]
         return s
 
-    def view(self, player: int) -> dict:
-        return self.base_view(player) | {
+    def view(self, player: int) -> HighCardView:
+        return {
+            **self.base_view(player),
             "hand": self.hands[player][:],
             "hand_sizes": [len(h) for h in self.hands],
             "pile": [pc[:] for pc in self.pile],
             "deck_size": len(self.deck),
         }
 
-    def determinize(self, player: int, rng) -> HighCardState:
+    def determinize(self, player: int, rng: RandomSource) -> HighCardState:
         """The other hands and the deck dealt afresh from the cards ``player`` has not seen."""
         d = self.clone()
         d.reseed(rng)
@@ -133,14 +164,14 @@ class HighCardState(GameState):
         d._legal_cache = None
         return d
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonDict:
         keys = ("num_players", "phase", "player", "hands", "deck", "pile")
         return {"game": NAME, "seed": self.seed, "rng": self.rng.state, "scores": self._scores[:]} | {
             k: copy.deepcopy(getattr(self, k)) for k in keys
         }
 
     @classmethod
-    def from_json(cls, d: dict) -> HighCardState:
+    def from_json(cls, d: JsonDict) -> HighCardState:
         s = cls._blank_from_save(d)
         for key in ("num_players", "phase", "player", "hands", "deck", "pile"):
             setattr(s, key, copy.deepcopy(d[key]))

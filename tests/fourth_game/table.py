@@ -10,7 +10,7 @@ from game.client.i18n import t
 from game.client.table.log import LogLines
 from game.client.table.scene import TableScene
 
-from .rules import Play
+from .rules import HighCardEvent, Play
 
 CARD = (96, 136)
 HAND_Y = 540
@@ -24,18 +24,18 @@ lines = LogLines()
 
 
 @lines.on("card_played")
-def _played(table, ev):
+def _played(table: HighCardTable, ev: HighCardEvent) -> str:
     return t("log.highcard.played", name=table.log_name(ev["player"]), card=ev["card"])
 
 
 @lines.on("trick_taken")
-def _taken(table, ev):
+def _taken(table: HighCardTable, ev: HighCardEvent) -> str:
     cards = ", ".join(str(c) for c in ev["cards"])
     return t("log.highcard.taken", name=table.log_name(ev["player"]), cards=cards)
 
 
 @lines.on("card_drawn")
-def _drew(table, ev):
+def _drew(table: HighCardTable, ev: HighCardEvent) -> str:
     name = table.log_name(ev["player"])
     return (
         t("log.highcard.drew", name=name, card=ev["card"])
@@ -45,7 +45,7 @@ def _drew(table, ev):
 
 
 @lines.on("game_over")
-def _over(table, ev):
+def _over(table: HighCardTable, ev: HighCardEvent) -> str:
     return t("log.highcard.over")
 
 
@@ -69,16 +69,16 @@ class HighCardTable(TableScene):
             (pygame.Rect(40 + 110 * i, HAND_Y, *CARD), card) for i, card in enumerate(self.display["hand"])
         ]
 
-    def hint_rects(self, action) -> list[pygame.Rect]:
+    def hint_rects(self, action: Play) -> list[pygame.Rect]:
         return [rect for rect, card in self.hand_rects() if card == action.card][:1]
 
-    def on_click(self, pos) -> None:
+    def on_click(self, pos: tuple[int, int]) -> None:
         for rect, card in self.hand_rects():
             if rect.collidepoint(pos):
                 self.act(Play(card))
                 return
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
         if event.key in DIGITS:
             self.act(Play(DIGITS[event.key]))  # a card not held is refused and explained
 
@@ -88,13 +88,13 @@ class HighCardTable(TableScene):
     def keys_text(self) -> str:
         return t("hc.keys")
 
-    def card(self, surface, rect: pygame.Rect, value: int | None) -> None:
+    def card(self, surface: pygame.Surface, rect: pygame.Rect, value: int | None) -> None:
         """A card: its value, or its back (``None``)."""
         gfx.panel(surface, rect, 240, colour=(236, 230, 214) if value else (40, 70, 120), radius=8)
         if value:
             gfx.text(surface, str(value), rect.center, 40, (30, 30, 30), anchor="center", bold=True)
 
-    def draw_table(self, surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         surface.fill((22, 60, 44))
         d = self.display
         colours = (90, 170, 240), (240, 120, 90), (120, 210, 120)
@@ -117,6 +117,6 @@ class HighCardTable(TableScene):
         gfx.text(surface, t("hc.score", name=self.name(me), n=d["scores"][me]), (40, HAND_Y - 28), 18)
         for rect, value in self.hand_rects():
             self.card(surface, rect, value)
-            self.tips.add(rect, lambda v=value: str(Play(v)))
+            self.tips.add(rect, lambda v=value: str(Play(v)))  # type: ignore[misc]
         self.draw_prompt(surface, PROMPT, self.hint_rect)
         self.log.draw(surface, LOG)
