@@ -50,11 +50,14 @@ def _app(lang: str | None = None, bot_mode: str = "process"):
 
 def run_client(lang: str | None = None) -> int:
     """Open the window on the title screen."""
+    from .menus.profile import offer_first_profile
     from .menus.title import TitleScene
 
     require_display()
     app = _app(lang)
-    return app.run(TitleScene(app))
+    app.scenes.push(TitleScene(app))
+    offer_first_profile(app)  # the first start asks the player's name, once
+    return app.run()
 
 
 def default_seats(game: str, human: bool) -> list[str]:

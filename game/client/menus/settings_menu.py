@@ -1,4 +1,4 @@
-"""Settings: language, animation speed, volume, mute, window size, fullscreen.
+"""Settings: the player's profile, language, animation speed, volume, mute, window size, fullscreen.
 
 The volume slider shows its value and jumps to a click on its track; the Fullscreen
 button follows F11 pressed while the screen is open.
@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from .. import gfx
+from .. import history as client_history
 from ..dropdowns import close_open_drop_down
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, t
 from ..scene import Scene
@@ -22,7 +23,16 @@ class SettingsScene(Scene):
         s = self.app.settings
         ui, c = self.app.ui, self.container
         lx, cx, w = 320, 600, 360
-        rows = iter(range(150, 600, 70))
+        rows = iter(range(140, 600, 62))
+        y = next(rows)
+        label(self, (lx, y, 260, 44), t("profile.settings_label"), "#setup_label")
+        self.me = client_history.local_profile(self.app)
+        self.b_profile = pygame_gui.elements.UIButton(
+            pygame.Rect(cx, y, w, 44),
+            t("profile.settings_change", name=self.me.name) if self.me else t("profile.new_choice"),
+            ui,
+            container=c,
+        )
         y = next(rows)
         label(self, (lx, y, 260, 44), t("settings.language"), "#setup_label")
         self.lang = pygame_gui.elements.UIDropDownMenu(
@@ -124,6 +134,11 @@ class SettingsScene(Scene):
         s = self.app.settings
         if element is self.b_back:
             self.app.scenes.pop()
+        elif element is self.b_profile:
+            from .profile import ProfileScene
+
+            mode = "edit" if self.me is not None else "first"
+            self.app.scenes.push(ProfileScene(self.app, mode, self.me, on_done=lambda _: self.rebuild()))
         elif element is self.mute:
             s.mute = not s.mute
             self.app.save_settings()
@@ -144,6 +159,9 @@ class SettingsScene(Scene):
         backdrop(self.app, surface, dim=140)
         heading(surface, t("settings.heading"))
         gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
+        if self.me is not None:  # the profile's colour beside its name
+            swatch = pygame.Rect(self.b_profile.rect.right + 12, self.b_profile.rect.top + 10, 24, 24)
+            pygame.draw.rect(surface, pygame.Color(self.me.colour), swatch, border_radius=6)
         gfx.text(
             surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop"
         )  # no file path: see README

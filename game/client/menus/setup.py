@@ -16,6 +16,7 @@ from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa:
 from ..ratings import level_label
 from ..scene import Scene
 from .common import backdrop, button, heading, label
+from .seat_profiles import SeatProfiles
 
 ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
@@ -113,6 +114,7 @@ class SetupScene(Scene):
         self.seats = list(seats) if seats else ["human"] + [default_bot()] * (n - 1)
         self.options = {k: o.default for k, o in self.info.options.items()}
         self.options.update(options or {})
+        self.seat_profiles = SeatProfiles(self)  # hot-seat: who sits at each human seat
 
     def set_players(self, n: int) -> None:
         """Seat ``n`` players: keep the seats chosen so far, fill new ones with the default bot."""
@@ -150,6 +152,7 @@ class SetupScene(Scene):
             )
             self.seat_menus.append(menu)
             y += ROW
+        self.seat_profiles.build(self.seats, self.seat_rows, lambda row: (NOTE_X, row, NOTE_W, CONTROL_H))
         self.option_menus = {}
         self.option_rows: list[tuple[str, int]] = []
         y += 16
@@ -181,6 +184,9 @@ class SetupScene(Scene):
 
     def handle_ui(self, event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if self.seat_profiles.handle_ui(event):
+                return
+            people = self.seats.count("human")
             if event.ui_element in self.seat_menus:
                 p = self.seat_menus.index(event.ui_element)
                 for text, spec in self.seat_texts():
@@ -189,6 +195,9 @@ class SetupScene(Scene):
             if event.ui_element is self.players_menu:
                 self.set_players(int(event.text))
                 return
+            now = self.seats.count("human")
+            if now != people and max(now, people) > 1:
+                self.rebuild()  # the hot-seat profiles' drop-downs come or go
             for name, (menu, values, labels) in self.option_menus.items():
                 if event.ui_element is menu and event.text in labels:
                     had_about = option_about(self.game, name, self.options[name]) is not None
@@ -206,14 +215,25 @@ class SetupScene(Scene):
         elif element is self.b_start:
             self.start()
 
+    def resumed(self) -> None:
+        self.rebuild()  # a profile made for a seat shows there
+
     def start(self) -> None:
+        from ..history import attach_profiles
         from ..session import Session
 
+        problem = self.seat_profiles.problem(self.seats)
+        if problem:
+            self.app.notify(problem)
+            return
         try:
             session = Session.new(self.game, self.seats, **self.options)
         except ValueError as exc:
             self.app.notify(str(exc))
             return
+        chosen = self.seat_profiles.chosen(self.seats)
+        if chosen is not None:
+            attach_profiles(self.app, session, chosen)
         self.app.settings.remember_setup(self.game, self.seats, self.options)
         self.app.save_settings()
         start_new_game(self.app, session)
@@ -239,7 +259,7 @@ class SetupScene(Scene):
         gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
         for p, y in enumerate(self.seat_rows):  # what each seat's choice is: a person, a bot and its level
             about = seat_about(self.seats[p])
-            if about:
+            if about and p not in self.seat_profiles.menus:  # a hot-seat seat's profile is there
                 self.side_note(surface, about, y)
         for name, y in self.option_rows:  # each help beside its drop-down, centred on it
             self.side_note(surface, t(f"option.{self.game}.{name}.help"), y)
