@@ -218,3 +218,20 @@ def test_a_read_only_history_is_said_once_and_the_game_goes_on(app, monkeypatch,
     assert app.notice is None or app.notice[0] != t("history.fault.readonly")  # said once
     monkeypatch.undo()
     assert store().games() == []
+
+
+def test_a_saved_game_replaced_by_a_new_one_counts_as_abandoned(app):
+    from game.client.menus.setup import start_new_game
+
+    app.scenes.push(TitleScene(app))
+    scene = open_game(app, Session.new("hacktrick", ["human", "random"], seed=3))
+    assert run_until(app, lambda: scene.my_turn)
+    scene.act(scene.legal_actions()[0])
+    assert run_until(app, lambda: scene.my_turn)
+    assert scene.save_game()
+    app.scenes.clear_to(TitleScene(app))
+    assert store().games() == []  # saved: not abandoned
+    start_new_game(app, Session.new("hacktrick", ["human", "random"], seed=4))
+    click_button(app, app.scenes.top.b_confirm)  # replace the saved game
+    (entry,) = store().games()
+    assert entry.abandoned and entry.key.startswith("hacktrick:") and entry.moves >= 1

@@ -150,3 +150,15 @@ def record_end(app: Any, session: Any, status: str = FINISHED, replay: Path | No
         return s.record_game(entry_from_record(session.record, session.seats, profiles, status, path))
 
     return use(app, work, None)
+
+
+def record_replaced_save(app: Any, path: Path) -> int | None:
+    """A saved game given up for a new one (the setup screen's Replace) counts as abandoned; a save
+    that cannot be read is only dropped.  Its id in the history, or ``None``."""
+    from .session import SaveError, Session
+
+    try:
+        old = Session.load(path)
+    except SaveError:
+        return None
+    return None if old.over else record_end(app, old, ABANDONED)

@@ -76,6 +76,9 @@ def start_new_game(app, session) -> None:
         return
 
     def replace() -> None:
+        from ..history import record_replaced_save
+
+        record_replaced_save(app, path)  # the game given up counts as abandoned
         try:
             path.unlink(missing_ok=True)
         except OSError as exc:
