@@ -31,6 +31,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ai.tournament.stats import ELO_BASE, ELO_SCALE, bradley_terry_counts, pairwise_outcomes
 from game.rules import GAMES
@@ -136,7 +137,7 @@ def commit() -> str:
     return out.stdout.strip()
 
 
-def run_stage(stage: Stage, folder: Path) -> dict:
+def run_stage(stage: Stage, folder: Path) -> dict[str, Any]:
     """Play (or resume) one tournament under ``nice``; its command, date, CPU/wall time and load."""
     out = folder / stage.name
     results = out / "results.json"
@@ -206,15 +207,17 @@ def read_games(folder: Path, stage: Stage) -> list[tuple[list[str], list[float]]
     return [([r[f"seat{i}"] for i in range(n)], [float(r[f"return{i}"]) for i in range(n)]) for r in rows]
 
 
-def fit(folder: Path) -> dict:
+def fit(folder: Path) -> dict[str, Any]:
     """The ratings document from the tournaments in ``folder`` and :data:`ARCHIVED`."""
-    ratings: dict = {}
+    ratings: dict[str, dict[str, dict[str, dict[str, float]]]] = {}
     runs = []
     for game, n in TABLES:
-        cells: dict[tuple[int, int], list] = {}
+        cells: dict[tuple[int, int], list[float]] = {}
         seats = [0] * len(LEVELS)
 
-        def add(a: int, b: int, count: float, score: float, cells: dict = cells) -> None:
+        def add(
+            a: int, b: int, count: float, score: float, cells: dict[tuple[int, int], list[float]] = cells
+        ) -> None:
             if a > b:
                 a, b, score = b, a, count - score
             cell = cells.setdefault((a, b), [0.0, 0.0])
@@ -239,7 +242,7 @@ def fit(folder: Path) -> dict:
                         "game": game,
                         "players": n,
                         "tier": stage.tier,
-                        "command": stage.command(Path("calibration") / stage.name)[0:],
+                        "command": " ".join(stage.command(Path("calibration") / stage.name)),
                         "games": len(games),
                         "sessions": done,
                     }
@@ -261,8 +264,6 @@ def fit(folder: Path) -> dict:
                 "games": int(seats[i]),
             }
         ratings.setdefault(game, {})[str(n)] = table
-    for run in runs:
-        run["command"] = " ".join(run["command"])
     return {
         "format": FORMAT,
         "generated": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d"),
@@ -288,7 +289,36 @@ def fit(folder: Path) -> dict:
     }
 
 
-def write_atomic(path: Path, doc: dict) -> None:
+def markdown(doc: dict[str, Any]) -> str:
+    """The ratings as the table of ``ai/README.md``: rating ± 95% (games) per level."""
+    lines = [
+        "| game, players | " + " | ".join(f"`{level}`" for level in LEVELS) + " |",
+        "|---|" + "---|" * len(LEVELS),
+    ]
+    for game, by_players in doc["ratings"].items():
+        for n, levels in by_players.items():
+            cells = [
+                f"{levels[level]['rating']:.0f} ± {1.96 * levels[level]['error']:.0f} ({levels[level]['games']})"
+                for level in LEVELS
+            ]
+            lines.append(f"| {game} {n} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "| tournament | games | CPU s | wall s | load (1 min, start-end) | date |",
+        "|---|---|---|---|---|---|",
+    ]
+    for run in doc["tournaments"]:
+        sessions = run["sessions"]
+        cpu = sum(x["cpu_seconds"] for x in sessions)
+        wall = sum(x["wall_seconds"] for x in sessions)
+        load = ", ".join(f"{x['load'][0]:.1f}-{x['load'][1]:.1f}" for x in sessions)
+        date = sessions[-1]["date"] if sessions else ""
+        name = f"{run['game']}-{run['players']}p-{run['tier']}"
+        lines.append(f"| `{name}` | {run['games']} | {cpu:.0f} | {wall:.0f} | {load} | {date} |")
+    return "\n".join(lines)
+
+
+def write_atomic(path: Path, doc: dict[str, Any]) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     os.replace(tmp, path)
@@ -313,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
                         f"  {info['cpu_seconds']} CPU s, {info['wall_seconds']} s, load {info['load']}",
                         flush=True,
                     )
-    write_atomic(args.out, fit(args.dir))
+    doc = fit(args.dir)
+    write_atomic(args.out, doc)
+    print(markdown(doc))
     print(f"wrote {args.out}")
     return 0
 

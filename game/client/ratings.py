@@ -85,8 +85,7 @@ def result_lines(app: Any, session: Any) -> list[str]:
             lines.append(rating_change_text(name, change.change, change.after))
         opponents = entry.opponents(seat.seat)
         if seat.rank == 1 and bots.get(entry.game, entry.players, opponents) is not None:
-            games = use(app, lambda s, pid=seat.profile_id: s.games(profile_id=pid, game=entry.game), [])
-            wins = tally(games, seat.profile_id, Filters(game=entry.game, opponents=opponents)).total.wins
+            wins = wins_against(app, seat.profile_id, entry.game, opponents)
             lines.append(
                 t(
                     "rating.nth_win_you" if name is None else "rating.nth_win",
@@ -96,6 +95,13 @@ def result_lines(app: Any, session: Any) -> list[str]:
                 )
             )
     return lines
+
+
+def wins_against(app: Any, profile_id: int, game: str, opponents: str) -> int:
+    """How many games of ``game`` the profile has won against ``opponents`` (a bot level), this one
+    included (any player count; unrated games too: a win is a win)."""
+    games: list[GameEntry] = use(app, lambda s: s.games(profile_id=profile_id, game=game), [])
+    return tally(games, profile_id, Filters(game=game, opponents=opponents)).total.wins
 
 
 def rating_change_text(name: str | None, change: float, after: Rating) -> str:

@@ -31,6 +31,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -72,12 +73,14 @@ class BotRating:
 class BotRatings:
     """The shipped calibration: ``get(game, players, level)``."""
 
-    def __init__(self, table: dict[tuple[str, int, str], BotRating], doc: dict | None = None) -> None:
+    def __init__(
+        self, table: dict[tuple[str, int, str], BotRating], doc: dict[str, Any] | None = None
+    ) -> None:
         self.table = table
         self.doc = doc or {}
 
     @classmethod
-    def from_json(cls, doc: dict) -> BotRatings:
+    def from_json(cls, doc: dict[str, Any]) -> BotRatings:
         """Read a calibration document (``ValueError`` if it is not one)."""
         if (
             not isinstance(doc, dict)

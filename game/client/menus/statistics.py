@@ -10,14 +10,17 @@ the games themselves, newest first, each with its rating change or why it is unr
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.history.entry import GameEntry
-from game.history.ratings import RatingHistory, unrated_reason
+from game.history.entry import GameEntry, SeatResult
+from game.history.ratings import BotRatings, RatedGame, RatingHistory, unrated_reason
 from game.history.stats import Filters, Summary, Tally, tally
 from game.rules import GameRecord
 
@@ -68,7 +71,7 @@ class StatisticsScene(Scene):
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
         return ("midbottom", (640, 640), 800)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.profile = local_profile(app)
         pid = self.profile.id if self.profile is not None else None
@@ -146,22 +149,16 @@ class StatisticsScene(Scene):
 
     def update_open_button(self) -> None:
         if self.replay_path(self.selected) is None:
-            self.b_open.disable()
+            self.b_open.disable()  # type: ignore[no-untyped-call]
         else:
-            self.b_open.enable()
+            self.b_open.enable()  # type: ignore[no-untyped-call]
 
     def set_filter(self, name: str, value: Any) -> None:
-        fields = {
-            "game": self.filters.game,
-            "players": self.filters.players,
-            "opponents": self.filters.opponents,
-        }
-        fields[name] = value
-        self.filters = Filters(**fields)
+        self.filters = dataclasses.replace(self.filters, **{name: value})
         self.refresh()
         self.update_open_button()
 
-    def handle_ui(self, event) -> None:
+    def handle_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for name, menu in self.filter_menus.items():
                 if event.ui_element is menu:
@@ -171,7 +168,7 @@ class StatisticsScene(Scene):
             return
         super().handle_ui(event)
 
-    def button_pressed(self, element) -> None:
+    def button_pressed(self, element: object) -> None:
         if element is self.b_back:
             self.app.scenes.pop()
         elif element is self.b_open:
@@ -185,16 +182,14 @@ class StatisticsScene(Scene):
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(GAMES.left + 8, GAMES.top + 34 + (i - self.top) * ROW, GAMES.width - 16, ROW - 2)
 
-    def row_at(self, pos) -> int | None:
+    def row_at(self, pos: tuple[int, int]) -> int | None:
         for i in range(self.top, min(len(self.shown), self.top + self.rows)):
             if self.row_rect(i).collidepoint(pos):
                 return i
         return None
 
-    def replay_path(self, i: int):
+    def replay_path(self, i: int) -> Path | None:
         """Where game ``i``'s record is kept (``None``: not kept, or since dropped from Replays)."""
-        from pathlib import Path
-
         if not 0 <= i < len(self.shown) or not self.shown[i].replay:
             return None
         path = Path(self.shown[i].replay or "")
@@ -223,7 +218,7 @@ class StatisticsScene(Scene):
         self.top = min(max(self.top, self.selected - self.rows + 1), self.selected)
         self.update_open_button()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.scenes.pop()
@@ -242,7 +237,7 @@ class StatisticsScene(Scene):
                 self.open(i)
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         backdrop(self.app, surface, dim=130)
         name = self.profile.name if self.profile is not None else t("stats.nobody")
         heading(surface, t("stats.heading", name=name), y=24, size=36)
@@ -256,7 +251,7 @@ class StatisticsScene(Scene):
         self.draw_bars(surface)
         self.draw_games(surface)
 
-    def draw_table(self, surface) -> None:
+    def draw_table(self, surface: pygame.Surface) -> None:
         gfx.panel(surface, TABLE, 200)
         y = TABLE.top + 10
         for key, x, right in COLUMNS:
@@ -286,12 +281,12 @@ class StatisticsScene(Scene):
                     surface, cell, (TABLE.left + x, y), 15, colour, anchor="topright" if right else "topleft"
                 )
             y += TABLE_ROW
-        total = self.summary.total
+        everything = self.summary.total
         notes = []
-        if total.unrated:
-            notes.append(t("stats.unrated_note", n=total.unrated))
-        if total.abandoned:
-            notes.append(t("stats.abandoned_note", n=total.abandoned))
+        if everything.unrated:
+            notes.append(t("stats.unrated_note", n=everything.unrated))
+        if everything.abandoned:
+            notes.append(t("stats.abandoned_note", n=everything.abandoned))
         if notes:
             gfx.text(surface, "  ".join(notes), (TABLE.left + 14, TABLE.bottom - 26), 14, gfx.MUTED)
 
@@ -304,7 +299,7 @@ class StatisticsScene(Scene):
             opponents=opponents_label(g.opponents),
         )
 
-    def draw_graph(self, surface) -> None:
+    def draw_graph(self, surface: pygame.Surface) -> None:
         gfx.panel(surface, GRAPH, 200)
         if self.graph_key is None or self.ratings is None or self.pid is None:
             gfx.text_block(surface, t("stats.no_rating"), GRAPH.inflate(-40, -40), 15, gfx.MUTED)
@@ -350,11 +345,17 @@ class StatisticsScene(Scene):
             )
             right, last_y = drawn.left - 10, y
 
-    def draw_curve(self, surface, plot: pygame.Rect, series: list, y_of) -> None:
+    def draw_curve(
+        self,
+        surface: pygame.Surface,
+        plot: pygame.Rect,
+        series: list[RatedGame],
+        y_of: Callable[[float], int],
+    ) -> None:
         """The rating after each rated game, one standard deviation shaded around it."""
         points = [(plot.left, y_of(series[0].before.value))]
-        for i, p in enumerate(series, start=1):
-            points.append((plot.left + round(i * plot.width / len(series)), y_of(p.after.value)))
+        for i, rated in enumerate(series, start=1):
+            points.append((plot.left + round(i * plot.width / len(series)), y_of(rated.after.value)))
         band = [(x, y_of(v + u)) for (x, _), (v, u) in zip(points, self.band(series), strict=True)]
         band += [
             (x, y_of(v - u)) for (x, _), (v, u) in reversed(list(zip(points, self.band(series), strict=True)))
@@ -363,17 +364,17 @@ class StatisticsScene(Scene):
         pygame.draw.polygon(layer, (*gfx.GOLD, 60), [(x - plot.left, y - plot.top) for x, y in band])
         surface.blit(layer, plot)
         pygame.draw.lines(surface, gfx.GOLD, False, points, 2)
-        for p in points[1:]:
-            pygame.draw.circle(surface, gfx.GOLD, p, 3)
+        for point in points[1:]:
+            pygame.draw.circle(surface, gfx.GOLD, point, 3)
 
     @staticmethod
-    def band(series) -> list[tuple[float, float]]:
+    def band(series: list[RatedGame]) -> list[tuple[float, float]]:
         """(rating, one standard deviation) before the first game and after each."""
         return [(series[0].before.value, series[0].before.uncertainty)] + [
             (p.after.value, p.after.uncertainty) for p in series
         ]
 
-    def draw_bars(self, surface) -> None:
+    def draw_bars(self, surface: pygame.Surface) -> None:
         gfx.panel(surface, BARS, 200)
         gfx.text(surface, t("stats.win_rates"), (BARS.left + 14, BARS.top + 10), 15, gfx.INK, bold=True)
         by: dict[str, list[int]] = {}
@@ -409,7 +410,7 @@ class StatisticsScene(Scene):
             )
             y += 28
 
-    def draw_games(self, surface) -> None:
+    def draw_games(self, surface: pygame.Surface) -> None:
         gfx.panel(surface, GAMES, 200)
         gfx.text(surface, t("stats.games"), (GAMES.left + 14, GAMES.top + 10), 15, gfx.INK, bold=True)
         bots = bot_ratings()
@@ -465,14 +466,14 @@ class StatisticsScene(Scene):
             )
 
     @staticmethod
-    def outcome(entry: GameEntry, seat) -> str:
+    def outcome(entry: GameEntry, seat: SeatResult | None) -> str:
         if entry.abandoned:
             return t("stats.abandoned")
         if seat is None or seat.rank is None:
             return ""
         return t("stats.won") if seat.rank == 1 else t("stats.place", n=seat.rank)
 
-    def rating_note(self, entry: GameEntry, bots) -> str:
+    def rating_note(self, entry: GameEntry, bots: BotRatings | None) -> str:
         """The game's rating change ("+12"), or "unrated" and why."""
         if bots is None or self.ratings is None or self.pid is None:
             return ""
