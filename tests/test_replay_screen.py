@@ -21,12 +21,13 @@ from game.client.players import seat_names
 from game.client.registry import open_game, tables
 from game.client.replay.graph import GRADE_MARKS, WinGraph, game_colours
 from game.client.replay.scene import SIDE, ReplayScene, fit_lines, pack_groups
-from game.client.replay.store import keep_finished, list_replays
+from game.client.replay.store import keep_finished, list_replays, review_dir_for
 from game.client.scenes.base import GameScene
 from game.client.scenes.hacktrick import COLOURS as HACKTRICK_COLOURS
 from game.client.session import Session
+from game.client.table.scene import HINT_COLOUR
 from game.rules import GameRecord, action_from_json, action_to_json
-from tests.client_helpers import click_button, frames, key, make_app, run_until
+from tests.client_helpers import click, click_button, frames, key, make_app, run_until
 
 SEATS = ["human", "mcts:level=easy"]
 
@@ -377,3 +378,99 @@ def test_the_next_move_never_names_another_players_hidden_choice(app, records, g
     assert secret not in text and text.startswith(t("replay.next_hidden", seen="")[:3])
     scene.watch("open")
     assert secret in scene.decision_text()  # with every card open it is named
+
+
+# ---------------------------------------------------------------------------- 7. accuracy, grades, hands (issue 33)
+def test_results_show_each_players_accuracy_and_keep_the_review_for_the_replay(
+    app, records, drawn, monkeypatch
+):
+    import time
+
+    monkeypatch.setattr(ResultsScene, "analysis_budget", 8)
+    results = finish_a_game(app, records["hacktrick"])
+    deadline = time.monotonic() + 90
+    while results.review is None and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.05)
+    review = results.review
+    assert review is not None and review.budget == 8 and results.analysis is None
+    drawn.clear()
+    app.render()
+    texts = [c[0] for c in drawn]
+    for p in range(2):
+        assert t("results.accuracy", a=round(review.accuracy[p])) in texts
+    assert (review_dir_for(results.replay_path) / "review.json").is_file()
+    click_button(app, results.b_replay)
+    assert app.scenes.top.review == review  # the replay opens with it
+
+
+def test_results_say_the_accuracy_is_being_computed(app, records, drawn):
+    results = finish_a_game(app, records["hacktrick"])
+    results.review = None
+    results.analysis = SimpleNamespace(fraction=0.25, running=True, poll=lambda: None, close=lambda: None)
+    drawn.clear()
+    app.render()
+    assert t("results.accuracy_pending", p=25) in [c[0] for c in drawn]
+
+
+@pytest.fixture(scope="module")
+def hacktrick_review(records):
+    from ai.review import review_record
+
+    return review_record(records["hacktrick"], budget=12, seed=1)
+
+
+def test_the_graph_switches_between_the_game_and_the_hands(app, records, hacktrick_review, drawn, lang):
+    scene = open_replay(app, records["hacktrick"], move=5)
+    scene.review = hacktrick_review
+    assert not scene.hand_graph
+    key(app, pygame.K_g)
+    assert scene.hand_graph
+    drawn.clear()
+    app.render()
+    assert t("replay.graph_hand", unit=t("replay.unit_hand")) in [c[0] for c in drawn]
+    click(app, scene.toggle_rect().center)
+    assert not scene.hand_graph and scene.cursor == 5  # the label's click is not a jump
+    drawn.clear()
+    app.render()
+    assert t("replay.graph_game") in [c[0] for c in drawn]
+
+
+def test_a_game_without_hands_has_one_graph(app, records, drawn):
+    from ai.review import review_record
+
+    scene = open_replay(app, records["hakkutsu"], move=5)
+    short = GameRecord(*[getattr(records["hakkutsu"], f) for f in ("game", "players", "options", "seed")], [])
+    scene.review = review_record(short, budget=4)
+    key(app, pygame.K_g)
+    assert not scene.hand_graph and scene.toggle_rect() is None
+
+
+def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
+    app, records, hacktrick_review
+):
+    from ai.review import Critical
+
+    review = hacktrick_review
+    scene = open_replay(app, records["hacktrick"], move=0)
+    d = next(d for d in review.decisions if d.best_text != d.action_text)
+    review.critical = [Critical(0, d.index, d.player, 0.5, d.best, d.best_text)]
+    scene.review = review
+    assert scene.accuracy_text().startswith(t("replay.accuracy", list="")[:4])
+    scene.watch(d.player)
+    scene.seek(d.index)
+    best = action_from_json("hacktrick", d.best)
+    label = scene.table.action_label(best)
+    assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    assert scene.better_move() == best
+    outline = pygame.Rect(100, 100, 40, 60)
+    scene.table.hint_rects = lambda action: [outline] if action == best else []
+    canvas = pygame.Surface(app.size)
+    canvas.fill((0, 0, 0))
+    scene.draw_better_move(canvas)
+    assert tuple(canvas.get_at((outline.left - 4, outline.centery)))[:3] == HINT_COLOUR
+    scene.watch(1 - d.player)  # another seat may not see the player's cards: nothing outlined
+    assert scene.better_move() is None
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_c)
+    assert scene.cursor == d.index  # C jumps to the critical moment

@@ -2,6 +2,10 @@
 
 "Watch the replay" is offered when the finished game was kept for the Replays screen (the table
 passes where: ``replay_path``); it opens over this screen, and Back returns here.
+
+Each player's accuracy (0-100, :mod:`ai.review`) is shown beside their score once the game's review,
+started in a background process when the screen first updates, is done; the review is saved where
+the replay looks for it, so that the replay opens with it.
 """
 
 from __future__ import annotations
@@ -17,6 +21,9 @@ from .common import backdrop, button, heading
 
 
 class ResultsScene(Scene):
+    #: Search iterations per decision of the accuracy's review (``None``: the game's default).
+    analysis_budget: int | None = None
+
     def __init__(
         self, app, session, names: list[str], summary: list[str] | None = None, replay_path=None
     ) -> None:
@@ -26,6 +33,9 @@ class ResultsScene(Scene):
         self.summary = summary or []
         self.replay_path = replay_path  # where the table kept this game for replays (None: not kept)
         self.b_replay = None
+        self.review = None  # the game's review (ai.review.Review) once done
+        self.analysis = None  # the AnalysisWorker computing it
+        self.analysis_tried = False
         self.rating_lines = result_lines(app, session)  # the rating change, or why not rated
 
     def build_ui(self) -> None:
@@ -93,6 +103,62 @@ class ResultsScene(Scene):
         self.app.scenes.clear_to(TitleScene(self.app))
         start_new_game(self.app, session)
 
+    # ------------------------------------------------------------------ accuracy
+    def update(self, dt: float) -> None:
+        if not self.analysis_tried:
+            self.analysis_tried = True
+            self.start_analysis()
+        self.poll_analysis()
+
+    def start_analysis(self) -> None:
+        """Review the finished game in the background (a saved review of it is used as it is)."""
+        from ..replay.analysis import AnalysisWorker
+        from ..replay.scene import find_review
+
+        record = self.session.record
+        if not self.session.state.is_terminal or record.private_in_progress(self.session.state):
+            return
+        self.review = find_review(record, self.replay_path)
+        if self.review is None:
+            self.analysis = AnalysisWorker(record, budget=self.analysis_budget)
+
+    def poll_analysis(self) -> None:
+        if self.analysis is None:
+            return
+        review = self.analysis.poll()
+        if review is not None:
+            self.review = review
+            self.save_review(review)
+        if not self.analysis.running:
+            self.analysis = None
+
+    def save_review(self, review) -> None:
+        """Next to the kept record, where the replay finds it (nothing if the game was not kept)."""
+        from ..replay.store import review_dir_for
+
+        if self.replay_path is None:
+            return
+        try:
+            folder = review_dir_for(self.replay_path)
+            folder.mkdir(parents=True, exist_ok=True)
+            review.save(folder / "review.json")
+        except OSError as exc:
+            self.app.notify(t("replay.review_not_saved", error=str(exc)), 5)
+
+    def accuracy_text(self, p: int) -> str | None:
+        """``p``'s accuracy ("Accuracy 84"), once the review is done."""
+        if self.review is None or p >= len(self.review.accuracy) or self.review.accuracy[p] is None:
+            return None
+        return t("results.accuracy", a=round(self.review.accuracy[p]))
+
+    def animating(self) -> bool:
+        return self.analysis is not None
+
+    def close(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+            self.analysis = None
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             from .title import TitleScene
@@ -120,7 +186,14 @@ class ResultsScene(Scene):
             gfx.text(
                 surface, self.score_text(state.scores[p]), (box.right - 40, y), 24, colour, anchor="topright"
             )
+            accuracy = self.accuracy_text(p)
+            if accuracy:
+                gfx.text(surface, accuracy, (box.centerx + 60, y + 4), 18, gfx.MUTED, anchor="midtop")
             y += 44
+        if self.analysis is not None:
+            pending = t("results.accuracy_pending", p=round(self.analysis.fraction * 100))
+            gfx.text(surface, pending, (box.left + 40, y), 15, gfx.MUTED)
+            y += 24
         y += 10
         for line in (part for entry in self.rating_lines for part in gfx.wrap(entry, 18, box.width - 80)):
             gfx.text(surface, line, (box.left + 40, y), 18, gfx.INK)
