@@ -64,12 +64,14 @@ def test_the_first_start_is_asked_by_the_client_command(tmp_path, monkeypatch):
 
     def run(self, first_scene=None, max_seconds=None):
         seen.append([type(s).__name__ for s in self.scenes.stack])
+        backdrop = self.scenes.top.backdrop  # the title screen, dimmed, not an empty canvas
+        seen.append(sum(pygame.transform.average_color(backdrop)[:3]) > 60)
         self.shutdown()
         return 0
 
     monkeypatch.setattr(app_module.App, "run", run)
     assert client_main.run_client() == 0
-    assert seen == [["TitleScene", "ProfileScene"]]
+    assert seen == [["TitleScene", "ProfileScene"], True]
 
 
 def test_escape_at_first_start_also_keeps_the_name_and_a_japanese_name_works(app):

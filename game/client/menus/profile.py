@@ -167,5 +167,8 @@ def offer_first_profile(app) -> bool:
     found = client_history.use(app, lambda s: s.local_profile(), UNKNOWN)
     if found is not None:
         return False
+    if app.scenes.top is not None:
+        app.scenes.fade = 0.0
+        app.render()  # the dialog is drawn over the screen below, not over an empty canvas
     app.scenes.push(ProfileScene(app, "first"))
     return True

@@ -160,7 +160,7 @@ class SettingsScene(Scene):
         heading(surface, t("settings.heading"))
         gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
         if self.me is not None:  # the profile's colour beside its name
-            swatch = pygame.Rect(self.b_profile.rect.right + 12, self.b_profile.rect.top + 10, 24, 24)
+            swatch = pygame.Rect(self.b_profile.rect.right + 10, self.b_profile.rect.top + 12, 20, 20)
             pygame.draw.rect(surface, pygame.Color(self.me.colour), swatch, border_radius=6)
         gfx.text(
             surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop"
