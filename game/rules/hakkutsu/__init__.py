@@ -25,13 +25,13 @@ MAX_ROUNDS = 30
 ROUND_CHOICES = (None, 4, 6, 8, 10, 12, 15, 20)  # offered by menus; any 1..MAX_ROUNDS is allowed
 
 
-def _check_draft(value):
+def _check_draft(value: object) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"option draft={typed_value(value)} is not allowed; choose true or false")
     return value
 
 
-def _check_rounds(value):
+def _check_rounds(value: object) -> int | None:
     if value is None:
         return None
     return check_int_option(

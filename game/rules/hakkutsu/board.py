@@ -12,7 +12,7 @@ orthogonal steps (passing through anything) from ``a`` to ``b`` exists iff
 
 from __future__ import annotations
 
-from .actions import MOVES
+from .actions import MOVES, Action
 from .data import DATA
 
 ROWS, COLS, BASE = DATA.rows, DATA.cols, DATA.base
@@ -27,7 +27,7 @@ def rc(cell: int) -> tuple[int, int]:
     return divmod(cell, COLS)
 
 
-def cell_json(cell: int) -> list:
+def cell_json(cell: int) -> list[int]:
     """``[row, column]`` of ``cell``, as events name a cell."""
     return list(divmod(cell, COLS))
 
@@ -57,7 +57,7 @@ def destinations(cell: int, movement: int, after_steps: int) -> list[int]:
     return out
 
 
-def _move_table(after_steps: int) -> tuple:
+def _move_table(after_steps: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     return tuple(
         tuple(tuple(MOVES[c] for c in destinations(cell, m, after_steps)) for m in range(MAX_MOVE + 1))
         for cell in range(CELLS)

@@ -10,8 +10,9 @@ at import (``DATA``), so a broken data file stops the program at start.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, NoReturn, TypedDict
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 
@@ -55,8 +56,8 @@ class MuseumCard(NamedTuple):
     bonus: str
     points: int
     kind: str
-    kinds: tuple
-    areas: tuple
+    kinds: tuple[str, ...]
+    areas: tuple[str, ...]
 
 
 class EquipmentType(NamedTuple):
@@ -69,8 +70,21 @@ class EquipmentType(NamedTuple):
     phase: str
     effect: str
     value: int
-    count: int
+    # The field hides ``tuple.count`` (a method no code calls on an equipment type).
+    count: int  # type: ignore[assignment]
     text: str
+
+
+class Mode(TypedDict):
+    """A game mode's rules (``[modes.research]``, ``[modes.treasure]``)."""
+
+    cart: str
+    face_up: bool
+    end_on_start_after_steps: int
+
+
+#: A parsed TOML table: its values are checked field by field by :class:`_Checker`.
+Table = Mapping[str, Any]
 
 
 class GameData(NamedTuple):
@@ -79,27 +93,27 @@ class GameData(NamedTuple):
     rows: int
     cols: int
     base: int  # cell index of the base
-    site_area: tuple  # per cell: "A" / "B" / "C" ... or "" for the base
-    stacks: dict  # site area -> tuple of rock areas, bottom first
-    carts: dict  # "alpha"/"beta" -> tuple of movement by units
-    modes: dict  # mode -> {"cart", "face_up", "end_on_start_after_steps"}
+    site_area: tuple[str, ...]  # per cell: "A" / "B" / "C" ... or "" for the base
+    stacks: dict[str, tuple[str, ...]]  # site area -> tuple of rock areas, bottom first
+    carts: dict[str, tuple[int, ...]]  # "alpha"/"beta" -> tuple of movement by units
+    modes: dict[str, Mode]  # mode -> {"cart", "face_up", "end_on_start_after_steps"}
     coins_total: int
     coins_start: int
     coins_refill: int
     equipment_dealt: int
     draft_extra: int
     end_empty_sites: int
-    rocks: tuple  # RockCard by id
-    museums: tuple  # MuseumCard by id
-    equipment: tuple  # EquipmentType by id
+    rocks: tuple[RockCard, ...]  # by id
+    museums: tuple[MuseumCard, ...]  # by id
+    equipment: tuple[EquipmentType, ...]  # by id
 
 
-def _where(section: str, index: int, entry: dict) -> str:
+def _where(section: str, index: int, entry: object) -> str:
     key = entry.get("key") if isinstance(entry, dict) else None
     return f"{section}[{index}] {key!r}" if isinstance(key, str) else f"{section}[{index}]"
 
 
-def _identity(ck, e: dict, where: str, seen_keys: set, what: str) -> tuple[str, str, str]:
+def _identity(ck: _Checker, e: Table, where: str, seen_keys: set[str], what: str) -> tuple[str, str, str]:
     """The entry's unique ``key`` (no spaces) and its English and Japanese names."""
     key = ck.text(e, where, "key")
     if key in seen_keys:
@@ -116,23 +130,32 @@ class _Checker:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, field: str, problem: str):
+    def fail(self, where: str, field: str, problem: str) -> NoReturn:
         raise DataError(f"{self.source}: {where}: field {field!r} {problem}")
 
-    def get(self, entry: dict, where: str, field: str, default=None, required=True):
+    def get(self, entry: Table, where: str, field: str, default: Any = None, required: bool = True) -> Any:
         if field not in entry:
             if required:
                 self.fail(where, field, "is missing")
             return default
         return entry[field]
 
-    def text(self, entry, where, field, required=True, default=""):
+    def text(self, entry: Table, where: str, field: str, required: bool = True, default: str = "") -> str:
         v = self.get(entry, where, field, default, required)
         if not isinstance(v, str) or (required and not v.strip()):
             self.fail(where, field, f"must be a non-empty string, got {v!r}")
         return v
 
-    def integer(self, entry, where, field, lo=0, hi=99, required=True, default=0):
+    def integer(
+        self,
+        entry: Table,
+        where: str,
+        field: str,
+        lo: int = 0,
+        hi: int = 99,
+        required: bool = True,
+        default: int = 0,
+    ) -> int:
         if not required and field not in entry:
             return default
         v = self.get(entry, where, field, default, required)
@@ -140,31 +163,39 @@ class _Checker:
             self.fail(where, field, f"must be an integer from {lo} to {hi}, got {v!r}")
         return v
 
-    def one_of(self, entry, where, field, allowed, required=True, default=""):
+    def one_of(
+        self,
+        entry: Table,
+        where: str,
+        field: str,
+        allowed: Collection[str],
+        required: bool = True,
+        default: str = "",
+    ) -> str:
         v = self.get(entry, where, field, default, required)
-        if v not in allowed:
+        if not isinstance(v, str) or v not in allowed:
             self.fail(where, field, f"must be one of {', '.join(allowed)}, got {v!r}")
         return v
 
-    def boolean(self, entry, where, field):
+    def boolean(self, entry: Table, where: str, field: str) -> bool:
         v = self.get(entry, where, field)
         if not isinstance(v, bool):
             self.fail(where, field, f"must be true or false, got {v!r}")
         return v
 
-    def table(self, doc, where, field):
+    def table(self, doc: Table, where: str, field: str) -> dict[str, Any]:
         v = self.get(doc, where, field)
         if not isinstance(v, dict):
             self.fail(where, field, "must be a table")
         return v
 
-    def entries(self, doc, field):
+    def entries(self, doc: Table, field: str) -> list[dict[str, Any]]:
         v = doc.get(field)
         if not isinstance(v, list) or not v or not all(isinstance(e, dict) for e in v):
             raise DataError(f"{self.source}: [[{field}]] entries are missing or malformed")
         return v
 
-    def unknown(self, entry, where, allowed):
+    def unknown(self, entry: Table, where: str, allowed: Iterable[str]) -> None:
         extra = sorted(set(entry) - set(allowed))
         if extra:
             self.fail(where, extra[0], "is not a known field")
@@ -184,7 +215,7 @@ def load_data(path: str | Path | None = None) -> GameData:
     return parse_data(doc, source)
 
 
-def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
+def parse_data(doc: Table, source: str = "cards.toml") -> GameData:
     """Validate an already parsed data document (see :func:`load_data`)."""
     ck = _Checker(source)
     # ---- map
@@ -243,7 +274,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
             ck.fail("[cart]", face, f"must be a non-increasing list of movement values >= 1, got {t!r}")
         carts[face] = tuple(t)
     modes_doc = ck.table(doc, "[modes]", "modes")
-    modes = {}
+    modes: dict[str, Mode] = {}
     for mode in ("research", "treasure"):
         md = ck.table(modes_doc, "[modes]", mode)
         where = f"[modes.{mode}]"
@@ -263,8 +294,8 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
     end = ck.table(doc, "[end]", "end")
     empty_sites = ck.integer(end, "[end]", "empty_sites", 1, rows * cols - 1)
     # ---- rock cards
-    rocks = []
-    seen_keys = set()
+    rocks: list[RockCard] = []
+    seen_keys: set[str] = set()
     for i, e in enumerate(ck.entries(doc, "rock")):
         where = _where("rock", i, e)
         ck.unknown(
@@ -334,7 +365,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
                 f"need {need[a]} (field 'count' of the {a} cards)"
             )
     # ---- museum cards
-    museums = []
+    museums: list[MuseumCard] = []
     seen_keys = set()
     for i, e in enumerate(ck.entries(doc, "museum")):
         where = _where("museum", i, e)
@@ -359,7 +390,7 @@ def parse_data(doc: dict, source: str = "cards.toml") -> GameData:
             areas = tuple(areas)
         museums.append(MuseumCard(len(museums), key, name, name_ja, bonus, points, kind, kinds, areas))
     # ---- equipment
-    equipment = []
+    equipment: list[EquipmentType] = []
     seen_keys = set()
     for i, e in enumerate(ck.entries(doc, "equipment")):
         where = _where("equipment", i, e)

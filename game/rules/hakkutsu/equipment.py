@@ -12,9 +12,16 @@ Detector with nothing left to look at are not offered).
 
 from __future__ import annotations
 
-from .actions import DETECT_SECOND, DETECT_TOP, HELICOPTERS, USES
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from .actions import DETECT_SECOND, DETECT_TOP, HELICOPTERS, USES, Action
 from .board import CELLS, MAX_MOVE, cell_json
 from .data import DATA
+
+if TYPE_CHECKING:
+    from .state import HakkutsuState
+    from .views import HakkutsuEvent
 
 TYPES = DATA.equipment
 EFFECT = tuple(t.effect for t in TYPES)
@@ -28,7 +35,7 @@ ROCK_COST = tuple(r.cost for r in DATA.rocks)
 ROCK_CARRY = tuple(r.carry for r in DATA.rocks)
 
 
-def iter_detector_targets(state, p: int):
+def iter_detector_targets(state: HakkutsuState, p: int) -> Iterator[Action]:
     """Detector actions, one by one: face-down top/second cards of sites that ``p`` has not seen."""
     stacks, face_up = state.stacks, state.face_up
     known = state.peek[p]
@@ -42,19 +49,19 @@ def iter_detector_targets(state, p: int):
             yield DETECT_SECOND[cell]
 
 
-def detector_targets(state, p: int) -> list:
+def detector_targets(state: HakkutsuState, p: int) -> list[Action]:
     """Detector actions: face-down top/second cards of sites that ``p`` has not seen."""
     return list(iter_detector_targets(state, p))
 
 
-def has_detector_target(state, p: int) -> bool:
+def has_detector_target(state: HakkutsuState, p: int) -> bool:
     """Is there a card a Detector of ``p`` could look at? (Stops at the first.)"""
     return next(iter_detector_targets(state, p), None) is not None
 
 
-def usable_actions(state, p: int, phase: str) -> list:
+def usable_actions(state: HakkutsuState, p: int, phase: str) -> list[Action]:
     """The equipment actions ``p`` may take in ``phase`` ("move", "mine" or "end")."""
-    out = []
+    out: list[Action] = []
     hand = state.eq_hand[p]
     for t in sorted(set(hand)):
         ph = PHASE[t]
@@ -88,7 +95,7 @@ def usable_actions(state, p: int, phase: str) -> list:
     return out
 
 
-def has_any_phase_use(state, p: int) -> bool:
+def has_any_phase_use(state: HakkutsuState, p: int) -> bool:
     """Could ``p`` still use a Grant or Detector now (so the turn needs an explicit end)?"""
     for t in state.eq_hand[p]:
         if PHASE[t] == "any":
@@ -100,7 +107,7 @@ def has_any_phase_use(state, p: int) -> bool:
     return False
 
 
-def use(state, p: int, action, events: list) -> None:
+def use(state: HakkutsuState, p: int, action: Action, events: list[HakkutsuEvent]) -> None:
     """Discard the card ``action`` uses and carry out its effect."""
     if action.kind == "use":
         t = TYPE_BY_KEY[action.name]
@@ -112,7 +119,7 @@ def use(state, p: int, action, events: list) -> None:
     state.eq_discard.append(t)
     eff = EFFECT[t]
     # the card was hidden in p's hand: the others see it now
-    ev = {
+    ev: HakkutsuEvent = {
         "type": "equipment_used",
         "player": p,
         "card": KEYS[t],
@@ -151,21 +158,21 @@ def use(state, p: int, action, events: list) -> None:
         card = state.stacks[cell][n - 2 if action.second else n - 1]
         news = not state.peek[p] >> card & 1
         state.peek[p] |= 1 << card
-        events.append(
-            {
-                "type": "card_peeked",
-                "player": p,
-                "cell": cell_json(cell),
-                "position": "second" if action.second else "top",
-                "card": state.card_view(card),
-                "visible_to": [p],
-                "private": ["card"],
-                **({"revealed_to": [p]} if news else {}),
-            }
-        )
+        peeked: HakkutsuEvent = {
+            "type": "card_peeked",
+            "player": p,
+            "cell": cell_json(cell),
+            "position": "second" if action.second else "top",
+            "card": state.card_view(card),
+            "visible_to": [p],
+            "private": ["card"],
+        }
+        if news:
+            peeked["revealed_to"] = [p]
+        events.append(peeked)
 
 
-def _type_with_effect(hand, effect: str) -> int:
+def _type_with_effect(hand: Iterable[int], effect: str) -> int:
     for t in hand:
         if EFFECT[t] == effect:
             return t

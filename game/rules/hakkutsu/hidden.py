@@ -11,17 +11,23 @@ the order of the equipment deck.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from ..core import PHASE_OVER
+from ..rng import RandomSource
 from . import equipment as eqm
 from .board import SITES
 from .data import DATA
+
+if TYPE_CHECKING:
+    from .state import HakkutsuState
 
 AREA = tuple(r.area for r in DATA.rocks)
 N_ROCKS = len(DATA.rocks)
 N_MUSEUMS = len(DATA.museums)
 
 
-def returned_range(s, player: int) -> range:
+def returned_range(s: HakkutsuState, player: int) -> range:
     """Where the equipment cards ``player`` returned in the setup lie in ``s.eq_returned``.
 
     In the equipment setup players choose in turn from the start player on
@@ -39,12 +45,12 @@ def returned_range(s, player: int) -> range:
     return range(start, start + per_player)
 
 
-def determinize(s, player: int, rng):
+def determinize(s: HakkutsuState, player: int, rng: RandomSource) -> HakkutsuState:
     """A full state ``player`` cannot tell apart from ``s``, chance reseeded from ``rng``."""
     d = s.clone()
     d._legal_cache = None
     d.reseed(rng)
-    if s.phase == "over":
+    if s.phase == PHASE_OVER:
         return d
     _resample_rocks(s, d, player, rng)
     _resample_museums(s, d, player, rng)
@@ -52,10 +58,10 @@ def determinize(s, player: int, rng):
     return d
 
 
-def _resample_rocks(s, d, player: int, rng) -> None:
+def _resample_rocks(s: HakkutsuState, d: HakkutsuState, player: int, rng: RandomSource) -> None:
     known = s.peek[player]
-    positions = []
-    pools: dict = {}
+    positions: list[tuple[int, int, int]] = []
+    pools: dict[str, list[int]] = {}
     for cell in SITES:
         n = s.site_n[cell]
         st = s.stacks[cell]
@@ -94,7 +100,7 @@ def _resample_rocks(s, d, player: int, rng) -> None:
         d.peek[q] = new_mask
 
 
-def _resample_museums(s, d, player: int, rng) -> None:
+def _resample_museums(s: HakkutsuState, d: HakkutsuState, player: int, rng: RandomSource) -> None:
     seen_pool = (s.draft_seen >> player) & 1
     pool = list(s.museum_deck)
     if not seen_pool:
@@ -110,7 +116,7 @@ def _resample_museums(s, d, player: int, rng) -> None:
     d.museum_deck = pool
 
 
-def _resample_equipment(s, d, player: int, rng) -> None:
+def _resample_equipment(s: HakkutsuState, d: HakkutsuState, player: int, rng: RandomSource) -> None:
     """Resample other players' equipment (hands, deals, returned cards) and the deck order.
 
     ``player``'s own hand, deal and returned cards stay where they are.
@@ -130,7 +136,7 @@ def _resample_equipment(s, d, player: int, rng) -> None:
     d.eq_deck = pool
 
 
-def check_accounting(s) -> None:
+def check_accounting(s: HakkutsuState) -> None:
     """Raise ``ValueError`` unless every rock card, coin, museum and equipment card is somewhere once."""
     n = s.num_players
     for key in (

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypedDict
+
 from .data import DATA, KINDS
 
 ROCKS = DATA.rocks
@@ -16,20 +19,20 @@ KIND = tuple(r.kind for r in ROCKS)
 AREA = tuple(r.area for r in ROCKS)
 
 
-def printed_points(cards) -> int:
+def printed_points(cards: Iterable[int]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
-def fossil_count(cards) -> int:
+def fossil_count(cards: Iterable[int]) -> int:
     return sum(FOSSIL[c] for c in cards)
 
 
-def fossil_points(cards) -> int:
+def fossil_points(cards: Iterable[int]) -> int:
     n = fossil_count(cards)
     return n * n
 
 
-def museum_bonus(museum: int, cards) -> int:
+def museum_bonus(museum: int, cards: Sequence[int]) -> int:
     """The bonus museum card ``museum`` (an id, or -1 for none) gives for ``cards``."""
     if museum < 0:
         return 0
@@ -46,12 +49,21 @@ def museum_bonus(museum: int, cards) -> int:
     raise ValueError(f"unknown museum bonus {m.bonus!r}")
 
 
-def public_score(cards) -> int:
+def public_score(cards: Sequence[int]) -> int:
     """Printed + fossil points: what everybody can count (no secret museum)."""
     return printed_points(cards) + fossil_points(cards)
 
 
-def breakdown(cards, museum: int) -> dict:
+class Breakdown(TypedDict):
+    """A player's final points by source."""
+
+    printed: int
+    fossils: int
+    museum: int
+    total: int
+
+
+def breakdown(cards: Sequence[int], museum: int) -> Breakdown:
     """``{"printed", "fossils", "museum", "total"}`` for a player's cards and museum."""
     printed = printed_points(cards)
     fossils = fossil_points(cards)
@@ -59,5 +71,5 @@ def breakdown(cards, museum: int) -> dict:
     return {"printed": printed, "fossils": fossils, "museum": bonus, "total": printed + fossils + bonus}
 
 
-def kind_counts(cards) -> dict:
+def kind_counts(cards: Sequence[int]) -> dict[str, int]:
     return {k: sum(1 for c in cards if KIND[c] == k) for k in KINDS}

@@ -19,9 +19,10 @@ alike).  ``peek[p]`` is a bitmask of the rock cards ``p`` saw with a Detector.
 from __future__ import annotations
 
 import copy
+from typing import final
 
-from ..core import GameState
-from ..rng import Rng
+from ..core import GameState, JsonDict, Options
+from ..rng import RandomSource, Rng
 from . import equipment as eqm
 from . import hidden, views
 from .actions import (
@@ -43,7 +44,8 @@ from .actions import (
 )
 from .board import BASE, CELLS, MAX_MOVE, MOVE_TABLE, SITE_AREA, SITES, cell_json
 from .data import DATA
-from .scoring import breakdown, public_score
+from .scoring import Breakdown, breakdown, public_score
+from .views import CardView, HakkutsuEvent, HakkutsuView
 
 ROCKS = DATA.rocks
 N_ROCKS = len(ROCKS)
@@ -51,7 +53,7 @@ COST = tuple(r.cost for r in ROCKS)
 CARRY = tuple(r.carry for r in ROCKS)
 MUSEUM_KEYS = tuple(m.key for m in DATA.museums)
 MUSEUM_BY_KEY = {m.key: m.id for m in DATA.museums}
-CARD_VIEWS = tuple(
+CARD_VIEWS: tuple[CardView, ...] = tuple(
     {
         "id": r.id,
         "key": r.key,
@@ -79,7 +81,8 @@ PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER = (
 PHASES = (PHASE_DRAFT, PHASE_EQUIP, PHASE_MOVE, PHASE_MINE, PHASE_END, PHASE_OVER)
 
 
-class HakkutsuState(GameState):
+@final
+class HakkutsuState(GameState[Action, HakkutsuView, HakkutsuEvent]):
     """A Hakkutsu!! game in progress.  Create it with ``new_game("hakkutsu")``."""
 
     game = "hakkutsu"
@@ -127,29 +130,74 @@ class HakkutsuState(GameState):
         "final",
         "_winners",
     )
+    mode: str
+    draft: bool
+    #: The arranged game's number of rounds, or ``None``: until enough sites are empty.
+    rounds: int | None
+    after_steps: int
+    track: tuple[int, ...]
+    max_units: int
+    stacks: list[tuple[int, ...]]
+    site_n: list[int]
+    face_up: list[bool]
+    set_aside: tuple[int, ...]
+    pos: list[int]
+    coins: list[int]
+    supply: int
+    carts: list[list[int]]
+    cart_units: list[int]
+    collections: list[list[int]]
+    magnet: list[int]
+    refill: list[int]
+    eq_hand: list[list[int]]
+    eq_deck: list[int]
+    eq_discard: list[int]
+    eq_deal: list[list[int]]
+    eq_returned: list[int]
+    museum: list[int]
+    museum_public: list[bool]
+    museum_deck: list[int]
+    draft_pool: list[int]
+    draft_seen: int
+    peek: list[int]
+    start_player: int
+    round: int
+    setup_order: list[int]
+    move_bonus: int
+    drill: int
+    crane: bool
+    joint: bool
+    moved_from: int
+    final: list[Breakdown] | None
+    _winners: tuple[int, ...]
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, players: int, seed: int, options: dict) -> HakkutsuState:
+    def new(cls, players: int, seed: int, options: Options) -> HakkutsuState:
+        mode_name, rounds = options["mode"], options["rounds"]
+        if not isinstance(mode_name, str) or not (rounds is None or isinstance(rounds, int)):
+            raise ValueError(
+                f"options mode={mode_name!r} rounds={rounds!r}: a mode name and a number or none"
+            )
         s = cls.__new__(cls)
         s._legal_cache = None
         s.num_players = n = players
         s.seed = seed
         s.rng = rng = Rng(seed)
-        s.mode = options["mode"]
+        s.mode = mode_name
         s.draft = bool(options["draft"])
-        s.rounds = options["rounds"]
+        s.rounds = rounds
         mode = DATA.modes[s.mode]
         s.after_steps = mode["end_on_start_after_steps"]
         s.track = DATA.carts[mode["cart"]]
         s.max_units = len(s.track) - 1
         # rock cards by area, dealt onto the sites; the rest set aside unseen
-        by_area = {}
+        by_area: dict[str, list[int]] = {}
         for r in ROCKS:
             by_area.setdefault(r.area, []).append(r.id)
         for ids in by_area.values():
             rng.shuffle(ids)
-        stacks = [()] * CELLS
+        stacks: list[tuple[int, ...]] = [()] * CELLS
         for cell in SITES:
             stacks[cell] = tuple(by_area[a].pop() for a in DATA.stacks[SITE_AREA[cell]])
         s.stacks = stacks
@@ -208,13 +256,13 @@ class HakkutsuState(GameState):
 
     # ------------------------------------------------------------ properties
     @property
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[int, ...]:
         """Final totals at the end; before it, the public part (printed + fossils, cart included)."""
         if self.final is not None:
             return tuple(b["total"] for b in self.final)
         return tuple(public_score(self.collections[p] + self.carts[p]) for p in range(self.num_players))
 
-    def winners(self) -> tuple:
+    def winners(self) -> tuple[int, ...]:
         return self._winners
 
     def movement_value(self, p: int) -> int:
@@ -239,8 +287,9 @@ class HakkutsuState(GameState):
         n = self.site_n[cell]
         return self.stacks[cell][n - 1] if n else -1
 
-    def card_view(self, card: int) -> dict:
-        return dict(CARD_VIEWS[card])
+    def card_view(self, card: int) -> CardView:
+        """Rock card ``card`` as views and events show it (a fresh copy)."""
+        return CARD_VIEWS[card].copy()
 
     def mining_refusal(self, p: int) -> str | None:
         """Why ``p`` may not mine where they stand now (``None`` if they may)."""
@@ -263,7 +312,7 @@ class HakkutsuState(GameState):
         return None
 
     # ---------------------------------------------------------- legal actions
-    def _compute_legal(self) -> list:
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         p = self.player
         if phase == PHASE_MOVE:
@@ -287,7 +336,7 @@ class HakkutsuState(GameState):
             return [DRAFTS[m] for m in self.draft_pool]
         return []
 
-    def explain_illegal(self, action) -> str:
+    def explain_illegal(self, action: Action) -> str:
         p, kind, phase = self.player, action.kind, self.phase
         if phase == PHASE_DRAFT:
             if kind != DRAFT:
@@ -330,9 +379,9 @@ class HakkutsuState(GameState):
         return f"{action} is not legal now"
 
     # ------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> list:
+    def _apply(self, action: Action) -> list[HakkutsuEvent]:
         kind = action.kind
-        events: list = []
+        events: list[HakkutsuEvent] = []
         p = self.player
         if kind == MOVE:
             cell = action.cell
@@ -359,11 +408,11 @@ class HakkutsuState(GameState):
         return events
 
     # -- setup decisions
-    def _draft(self, p: int, museum: int, events: list) -> None:
+    def _draft(self, p: int, museum: int, events: list[HakkutsuEvent]) -> None:
         self.draft_pool.remove(museum)
         self.museum[p] = museum
         self.museum_public[p] = True
-        drafted = {"type": "museum_drafted", "player": p, "museum": MUSEUM_KEYS[museum]}
+        drafted: HakkutsuEvent = {"type": "museum_drafted", "player": p, "museum": MUSEUM_KEYS[museum]}
         events.append(drafted)
         order = self.setup_order
         order.pop(0)
@@ -388,7 +437,7 @@ class HakkutsuState(GameState):
             )
         self.player = self.setup_order[0]
 
-    def _keep(self, p: int, t: int, events: list) -> None:
+    def _keep(self, p: int, t: int, events: list[HakkutsuEvent]) -> None:
         dealt = self.eq_deal[p]
         dealt.remove(t)
         self.eq_hand[p].append(t)
@@ -419,7 +468,7 @@ class HakkutsuState(GameState):
         self._begin_turn(self.start_player, events)
 
     # -- turns
-    def _begin_turn(self, p: int, events: list) -> None:
+    def _begin_turn(self, p: int, events: list[HakkutsuEvent]) -> None:
         self.player = p
         self.phase = PHASE_MOVE
         self.move_bonus = self.drill = 0
@@ -429,7 +478,7 @@ class HakkutsuState(GameState):
             {"type": "turn_started", "player": p, "round": self.round, "movement": self.movement_value(p)}
         )
 
-    def arrive(self, p: int, cell: int, events: list) -> None:
+    def arrive(self, p: int, cell: int, events: list[HakkutsuEvent]) -> None:
         """The pawn of ``p`` ended its move on ``cell``: base action, flip, or the mining phase."""
         if cell == BASE:
             self._base_action(p, events)
@@ -443,15 +492,15 @@ class HakkutsuState(GameState):
             events.append(self.flipped(cell, self.top_card(cell)))
         self.phase = PHASE_MINE
 
-    def flipped(self, cell: int, card: int) -> dict:
+    def flipped(self, cell: int, card: int) -> HakkutsuEvent:
         """The event of ``card`` turned face up on ``cell``: news to all who had not seen it with a Detector."""
-        event = {"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(card)}
+        event: HakkutsuEvent = {"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(card)}
         news = [q for q in range(self.num_players) if not self.peek[q] >> card & 1]
         if news:
             event["revealed_to"] = news
         return event
 
-    def change_coins(self, p: int, delta: int, reason: str, events: list) -> None:
+    def change_coins(self, p: int, delta: int, reason: str, events: list[HakkutsuEvent]) -> None:
         """Move ``delta`` coins from the supply to ``p`` (negative: back to the supply)."""
         if not delta:
             return
@@ -468,7 +517,7 @@ class HakkutsuState(GameState):
             }
         )
 
-    def _base_action(self, p: int, events: list) -> None:
+    def _base_action(self, p: int, events: list[HakkutsuEvent]) -> None:
         events.append({"type": "base_action", "player": p})
         want = self.refill[p] - self.coins[p]
         if want > 0:
@@ -511,7 +560,7 @@ class HakkutsuState(GameState):
                 }
             )
 
-    def _mine(self, p: int, events: list) -> None:
+    def _mine(self, p: int, events: list[HakkutsuEvent]) -> None:
         cell = self.pos[p]
         n = self.site_n[cell] - 1
         card = self.stacks[cell][n]
@@ -541,14 +590,14 @@ class HakkutsuState(GameState):
             events.append(self.flipped(cell, self.stacks[cell][n - 1]))
         self._after_action(p, events)
 
-    def _after_action(self, p: int, events: list) -> None:
+    def _after_action(self, p: int, events: list[HakkutsuEvent]) -> None:
         """The move/mining decision is done: offer Grant/Detector, or end the turn."""
         if self.eq_hand[p] and eqm.has_any_phase_use(self, p):
             self.phase = PHASE_END
         else:
             self._end_turn(p, events)
 
-    def _end_turn(self, p: int, events: list) -> None:
+    def _end_turn(self, p: int, events: list[HakkutsuEvent]) -> None:
         events.append({"type": "turn_ended", "player": p})
         nxt = (p + 1) % self.num_players
         if nxt == self.start_player:
@@ -565,7 +614,7 @@ class HakkutsuState(GameState):
             events.append({"type": "round_started", "round": self.round, "start_player": self.start_player})
         self._begin_turn(nxt, events)
 
-    def _finish(self, events: list) -> None:
+    def _finish(self, events: list[HakkutsuEvent]) -> None:
         n = self.num_players
         self.phase = PHASE_OVER
         self.final = [breakdown(self.collections[p] + self.carts[p], self.museum[p]) for p in range(n)]
@@ -579,7 +628,7 @@ class HakkutsuState(GameState):
                 "type": "game_over",
                 "winners": list(self._winners),
                 "scores": totals,
-                "breakdown": [dict(b) for b in self.final],
+                "breakdown": [b.copy() for b in self.final],
                 "museums": [MUSEUM_KEYS[m] if m >= 0 else None for m in self.museum],
                 "unused_equipment": [len(h) for h in self.eq_hand],
             }
@@ -640,11 +689,11 @@ class HakkutsuState(GameState):
         return s
 
     # ------------------------------------------------------- views and hidden info
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> HakkutsuView:
         """What ``player`` may see (:func:`.views.view`)."""
         return views.view(self, player)
 
-    def determinize(self, player: int, rng) -> HakkutsuState:
+    def determinize(self, player: int, rng: RandomSource) -> HakkutsuState:
         """A state ``player`` cannot tell from this one (:func:`.hidden.determinize`)."""
         return hidden.determinize(self, player, rng)
 
@@ -687,8 +736,8 @@ class HakkutsuState(GameState):
         "final",
     )
 
-    def to_json(self) -> dict:
-        d = {"game": self.game, "version": 1, "rng": self.rng.state}
+    def to_json(self) -> JsonDict:
+        d: JsonDict = {"game": self.game, "version": 1, "rng": self.rng.state}
         for key in self._JSON_KEYS:
             v = getattr(self, key)
             d[key] = [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
@@ -699,12 +748,12 @@ class HakkutsuState(GameState):
         d["eq_deck"] = [eqm.KEYS[t] for t in self.eq_deck]
         d["eq_discard"] = [eqm.KEYS[t] for t in self.eq_discard]
         d["eq_returned"] = [eqm.KEYS[t] for t in self.eq_returned]
-        d["final"] = [dict(b) for b in self.final] if self.final is not None else None
+        d["final"] = [b.copy() for b in self.final] if self.final is not None else None
         d["winners"] = list(self._winners)
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> HakkutsuState:
+    def from_json(cls, d: JsonDict) -> HakkutsuState:
         d = copy.deepcopy(d)
         s = cls.__new__(cls)
         s._legal_cache = None
