@@ -9,10 +9,10 @@ import pytest
 
 from ai import make_agent
 from game.client.menus.title import TitleScene
-from game.client.registry import open_game
+from game.client.registry import open_game, tables
 from game.client.session import Session
 from game.client.table.captions import CAPTION_SECONDS, HURRY, MAX_LINES, Captions
-from game.rules import Seat, events_for
+from game.rules import GAMES, Seat, events_for
 from game.rules.ratjack.actions import DRAW_DECK, FACE_DOWN
 from game.rules.ratjack.cards import parse_card
 from game.rules.ratjack.positions import position
@@ -56,18 +56,36 @@ def value_corners(scene) -> list[pygame.Rect]:
     return [rect for rect, weight in scene.caption_avoid() if weight >= 600]
 
 
-TABLES = [
+#: Tables with chosen seats and options; every other game with a table (a new one too) is checked at
+#: its largest table, you against heuristic bots.
+NAMED_TABLES = [
     ("ratjack", ["human", "heuristic", "heuristic", "heuristic"], RATJACK),
     ("ratjack", ["human", "heuristic"], RATJACK),
     ("hacktrick", ["human", "heuristic"], {}),
     ("hakkutsu", ["human", "heuristic", "heuristic", "heuristic"], {}),
 ]
+TABLES = NAMED_TABLES + [
+    (game, ["human"] + ["heuristic"] * (GAMES[game].max_players - 1), {})
+    for game in tables()
+    if game not in {name for name, _, _ in NAMED_TABLES}
+]
+#: Each game's largest table.
+LARGEST = [
+    max((c for c in TABLES if c[0] == game), key=lambda c: len(c[1]))
+    for game in dict.fromkeys(c[0] for c in TABLES)
+]
 
 
-@pytest.mark.parametrize(
-    "game,seats,options", TABLES, ids=["ratjack-4", "ratjack-2", "hacktrick-2", "hakkutsu-4"]
-)
+def table_id(case) -> str:
+    return f"{case[0]}-{len(case[1])}"
+
+
+@pytest.mark.parametrize("game,seats,options", TABLES, ids=[table_id(c) for c in TABLES])
 def test_each_bot_move_is_captioned_long_enough_to_read_and_yours_never(app, game, seats, options):
+    check_bot_moves_captioned(app, game, seats, options)
+
+
+def check_bot_moves_captioned(app, game: str, seats: list[str], options: dict) -> None:
     """Every bot's moves show as captions (the log's own lines) next to their spotlighted area; a line
     is replaced only after CAPTION_SECONDS of animation time; the human's own moves get none."""
     scene = start(app, game, seats, **options)
@@ -119,12 +137,13 @@ def test_a_caption_gate_holds_a_line_or_box_being_read_but_never_your_move(app):
     assert caps.room_for(2)  # the next player's turn opens its own box beside it
     caps.begin_action(2)
     line(2)
+    assert [box.actor for box in caps.boxes] == [1, 2] and caps.spotlit == 2
+    assert not caps.room_for(1)  # player 1's next turn may not replace their box before it has been read
+    assert not caps.room_for(3)  # nor a third player's push it out (MAX_BOXES)
+    caps.update(CAPTION_SECONDS)
+    assert caps.room_for(1) and caps.room_for(3)
     caps.begin_action(3)
     line(3)
-    assert [box.actor for box in caps.boxes] == [1, 2, 3] and caps.spotlit == 3
-    assert not caps.room_for(1)  # player 1's next turn may not replace their box before it has been read
-    caps.update(CAPTION_SECONDS)
-    assert caps.room_for(1)
     caps.begin_action(2)
     line(2)
     for _ in range(MAX_LINES):
@@ -281,12 +300,16 @@ def expected_since_last_turn(scene) -> list[tuple[int, list[str]]]:
     return [(p, lines) for p, lines in out if lines]
 
 
-@pytest.mark.parametrize(
-    "game,seats,options", [TABLES[0], TABLES[2], TABLES[3]], ids=["ratjack-4", "hacktrick-2", "hakkutsu-4"]
-)
+@pytest.mark.parametrize("game,seats,options", LARGEST, ids=[table_id(c) for c in LARGEST])
 def test_since_your_last_turn_lists_each_players_moves_opens_with_r_and_goes_when_you_act(
     app, game, seats, options
 ):
+    check_since_your_last_turn(app, game, seats, options)
+
+
+def check_since_your_last_turn(app, game: str, seats: list[str], options: dict) -> None:
+    """On your turn, "since your last turn" lists each other player's moves; R opens and closes it; it
+    goes when you act."""
     scene = start(app, game, seats, **options)
     me = make_agent("heuristic", seed=3)
     your_turn_after_the_others(app, scene, me)

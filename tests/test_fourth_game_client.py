@@ -21,7 +21,7 @@ from game.client.replay.scene import ReplayScene
 from game.rules import GameRecord
 from tests.fourth_game.table import HighCardTable
 
-from .client_helpers import click, click_button, fast_app, frames, key, run_until
+from .client_helpers import click, click_button, fast_app, frames, key, make_app, run_until
 
 NAME = "highcard"
 
@@ -181,3 +181,15 @@ def test_more_games_than_fit_are_shown_a_page_at_a_time(app, fourth_game):
     finally:
         unregister("highcard5")
         forget()
+
+
+@pytest.mark.parametrize("check", ["check_bot_moves_captioned", "check_since_your_last_turn"])
+def test_the_others_turns_are_captioned_and_listed_since_yours(tmp_path, monkeypatch, fourth_game, check):
+    """The table framework's captions and "since your last turn" work for a table that only draws."""
+    from . import test_client_turns
+
+    app = make_app(tmp_path, monkeypatch)  # the default animation speed, as test_client_turns has it
+    try:
+        getattr(test_client_turns, check)(app, NAME, ["human", "heuristic", "heuristic"], {})
+    finally:
+        app.shutdown()
