@@ -37,8 +37,8 @@ from .widgets import HIGHLIGHT
 
 CAPTION_SECONDS = 1.5  # animation seconds each caption line stays on screen at least
 LINGER_SECONDS = 1.0  # ... and, once the viewer may act, how much longer the last box stays
-DONE_SECONDS = 0.3  # ... and how much longer a finished turn's box stays once the next player's began
-MAX_BOXES = 3  # turns' boxes on screen at once (the one being played and the two before)
+DONE_SECONDS = 0.0  # ... and how much longer a finished turn's box stays once the next player's began
+MAX_BOXES = 2  # turns' boxes on screen at once (the one being played and the one before)
 OUTCOME_SECONDS = 2.6  # animation seconds an outcome stays called out
 MAX_LINES = 4
 HURRY = 4.0  # Tab: the others' turns play this many times faster
@@ -51,6 +51,15 @@ TONES = {
     "info": ((20, 40, 56), gfx.INK),
 }
 SPOTLIGHT = HIGHLIGHT
+HARD = 600  # an avoid weight from which a box must not cover the thing at all (see :func:`place`)
+NEAR = 100  # per pixel a box sits further from what changed: 60 px further weigh as much as a card covered
+STEPS = 6  # distances from the anchor tried on each side (28 px apart)
+NARROWER = (0.8, 0.65)  # of the caption width: a box is this narrow where that covers less
+NARROW_COST = 5000  # a narrower box (more rows), or one without the lines read, weighs as one card more
+CUT_COST = 3  # ... and the newest line alone, as much as three cards more (60 px further: 180 px)
+SLIDE = 32  # pixels between the places tried along a side of what changed
+SWEEP = 16  # pixels between the places tried all over the table when none beside the anchors is clear
+BANNER = (560, 110)  # where the table's banners show (abilities, scores), before one is shown
 
 
 @dataclass
@@ -58,6 +67,7 @@ class Line:
     text: str
     anchor: pygame.Rect
     kind: str = ""  # the event's type
+    keep_clear: bool = True  # no box covers the anchor (a card that changed; not a whole player's area)
     shown: float = 0.0  # animation seconds on screen
     fresh: bool = True  # added during this frame's animation: it is first drawn at its end
 
@@ -88,6 +98,90 @@ def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return clip.width * clip.height
 
 
+def distance(a: pygame.Rect, b: pygame.Rect) -> float:
+    """The gap between two rectangles (0 when they touch or overlap)."""
+    dx = max(0, a.left - b.right, b.left - a.right)
+    dy = max(0, a.top - b.bottom, b.top - a.bottom)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def candidates(a: pygame.Rect, w: int, h: int, gap: int, slide: bool = False) -> list[pygame.Rect]:
+    """Where a ``w`` x ``h`` box may go around ``a``: on each side (centred on it or lined up with either
+    of its edges; ``slide``: also at every :data:`SLIDE` pixels along that side), also further away (to
+    clear a label or another box just beside it), and inside its edge."""
+    xs = {a.centerx - w // 2, a.left, a.right - w}
+    ys = {a.centery - h // 2, a.top, a.bottom - h}
+    if slide:
+        xs.update(range(a.left - w + SLIDE, a.right - SLIDE + 1, max(SLIDE, (a.width + w) // 12)))
+        ys.update(range(a.top - h + SLIDE, a.bottom - SLIDE + 1, max(SLIDE, (a.height + h) // 12)))
+    out = []
+    for step in range(gap, gap + 28 * STEPS, 28):
+        for x in xs:
+            out.append(pygame.Rect(x, a.bottom + step, w, h))  # below
+            out.append(pygame.Rect(x, a.top - step - h, w, h))  # above
+        for y in ys:
+            out.append(pygame.Rect(a.right + step, y, w, h))  # right
+            out.append(pygame.Rect(a.left - step - w, y, w, h))  # left
+    out += [  # inside, at the bottom (an area: the box sits in it)
+        pygame.Rect(a.centerx - w // 2, a.bottom - gap - h, w, h),
+        pygame.Rect(a.left + gap, a.bottom - gap - h, w, h),
+        pygame.Rect(a.right - gap - w, a.bottom - gap - h, w, h),
+    ]
+    return out
+
+
+Score = tuple[float, float, int]
+
+
+def best_place(
+    size: tuple[int, int],
+    anchors: list[pygame.Rect],
+    bounds: pygame.Rect,
+    avoid: list[tuple[pygame.Rect, float]],
+    gap: int = 6,
+    sweep: bool = True,
+) -> tuple[pygame.Rect, Score]:
+    """A box of ``size`` next to (or inside the edge of) one of ``anchors``, kept in ``bounds``, and its
+    score (lower is better).
+
+    What it covers of ``avoid`` weighs ``weight`` per pixel; a weight of :data:`HARD` or more must not be
+    covered at all (a card's value, what changed, another box, the banner): the box goes where it covers
+    the least of those, then where the rest it covers plus its distance from the first anchor
+    (:data:`NEAR` per pixel) is least.  Where nothing beside the anchors is clear of the former, places
+    all over ``bounds`` are tried (if ``sweep``)."""
+    w, h = size
+    target = anchors[0]
+    hard_rects = [r for r, weight in avoid if weight >= HARD]
+    hard_weights = [weight for r, weight in avoid if weight >= HARD]
+    soft_rects = [r for r, weight in avoid if weight < HARD]
+    soft_weights = [weight for r, weight in avoid if weight < HARD]
+
+    def score(c: pygame.Rect, k: int) -> Score:
+        hard = sum(hard_weights[i] * overlap(c, hard_rects[i]) for i in c.collidelistall(hard_rects))
+        soft = sum(soft_weights[i] * overlap(c, soft_rects[i]) for i in c.collidelistall(soft_rects))
+        return (hard, soft + NEAR * distance(c, target), k)
+
+    best, best_score = pygame.Rect((0, 0), size).clamp(bounds), (float("inf"), 0.0, 0)
+    for k, a in enumerate(anchors):
+        for c in candidates(a, w, h, gap, slide=k == 0):
+            c = c.clamp(bounds)
+            if best_score[0] == 0 and c.collidelist(hard_rects) >= 0:
+                continue
+            sc = score(c, k)
+            if sc < best_score:
+                best, best_score = c, sc
+    if sweep and best_score[0] > 0:  # nowhere beside the anchors is clear: look all over the bounds
+        for y in range(bounds.top, bounds.bottom - h + 1, SWEEP):
+            for x in range(bounds.left, bounds.right - w + 1, SWEEP):
+                c = pygame.Rect(x, y, w, h)
+                if c.collidelist(hard_rects) >= 0:
+                    continue
+                sc = score(c, len(anchors))
+                if sc < best_score:
+                    best, best_score = c, sc
+    return best, best_score
+
+
 def place(
     size: tuple[int, int],
     anchors: list[pygame.Rect],
@@ -95,33 +189,8 @@ def place(
     avoid: list[tuple[pygame.Rect, float]],
     gap: int = 6,
 ) -> pygame.Rect:
-    """A box of ``size`` next to (or inside the edge of) one of ``anchors``, kept in ``bounds``: the
-    place covering the least weighted area of ``avoid``, nearest the first anchor on a tie."""
-    w, h = size
-    best, best_score = None, None
-    target = anchors[0].center
-    for k, a in enumerate(anchors):
-        candidates = [
-            pygame.Rect(a.centerx - w // 2, a.bottom + gap, w, h),  # below
-            pygame.Rect(a.centerx - w // 2, a.top - gap - h, w, h),  # above
-            pygame.Rect(a.right + gap, a.centery - h // 2, w, h),  # right
-            pygame.Rect(a.left - gap - w, a.centery - h // 2, w, h),  # left
-            pygame.Rect(a.centerx - w // 2, a.bottom - gap - h, w, h),  # inside, at the bottom
-            pygame.Rect(a.left + gap, a.bottom - gap - h, w, h),
-            pygame.Rect(a.right - gap - w, a.bottom - gap - h, w, h),
-        ]
-        # each also a little further away, to clear a small label just beside the anchor
-        candidates += [
-            c.move(0, dy) for c in candidates[:2] for dy in ((28, 56) if c.top >= a.bottom else (-28, -56))
-        ]
-        for c in candidates:
-            c = c.clamp(bounds)
-            cover = sum(weight * overlap(c, r) for r, weight in avoid)
-            dx, dy = c.centerx - target[0], c.centery - target[1]
-            score = (cover, k, dx * dx + dy * dy)
-            if best_score is None or score < best_score:
-                best, best_score = c, score
-    return best
+    """Where :func:`best_place` puts a box of ``size``."""
+    return best_place(size, anchors, bounds, avoid, gap)[0]
 
 
 class Captions:
@@ -191,14 +260,20 @@ class Captions:
 
     def begin_action(self, actor: int | None) -> None:
         """An action's animation begins: a new player's turn opens their box (the box of their last turn
-        and the oldest beyond :data:`MAX_BOXES` go); the viewer's own action clears the boxes and the
-        outcomes called out before it."""
+        and the oldest beyond :data:`MAX_BOXES` go, and the others keep only the lines not read yet); the
+        viewer's own action clears the boxes and the outcomes called out before it."""
         if not self.follows(actor):
             self.boxes.clear()
             self.callouts.clear()
             self.hurry = False
         elif self.current is None or self.current.actor != actor:
-            self.boxes = [box for box in self.boxes if box.actor != actor][-(MAX_BOXES - 1) :] + [Box(actor)]
+            earlier = []
+            for box in self.boxes:
+                if box.actor != actor:
+                    box.lines = [line for line in box.lines if line.shown < CAPTION_SECONDS]
+                    if box.lines:
+                        earlier.append(box)
+            self.boxes = earlier[-(MAX_BOXES - 1) :] + [Box(actor)]
         self.actor = actor
 
     def event_started(self, ev: dict) -> None:
@@ -214,7 +289,9 @@ class Captions:
         text = table.caption_text(ev, self.actor)
         if not text:
             return
-        current.lines.append(Line(text, pygame.Rect(table.caption_anchor(ev, self.actor)), ev["type"]))
+        anchor = pygame.Rect(table.caption_anchor(ev, self.actor))
+        areas = {tuple(table.seat_rect(p)) for p in range(len(table.session.seats))}
+        current.lines.append(Line(text, anchor, ev["type"], keep_clear=tuple(anchor) not in areas))
         del current.lines[:-MAX_LINES]
 
     def clear(self) -> None:
@@ -266,11 +343,40 @@ class Captions:
         self.boxes = keep
 
     # -- drawing ----------------------------------------------------------------------------
-    def layout(self, box: Box, avoid_boxes: list[pygame.Rect]) -> tuple[pygame.Rect, list[tuple[str, bool]]]:
+    def keep_clear(self) -> list[tuple[pygame.Rect, float]]:
+        """What no box nor callout may cover: the banner being shown and what the lines on screen say
+        changed (their anchors, when not a whole player's area)."""
+        out = [(line.anchor, 1000.0) for line in self.lines if line.keep_clear]
+        shown = self.table.banner_rect()
+        if shown is not None:
+            out.append((shown, 1000.0))
+        return out
+
+    @staticmethod
+    def rows(lines: list[Line], width: int) -> list[tuple[str, bool]]:
+        """``lines`` (the newest last) wrapped to a box ``width`` wide, as rows ``(text, newest)``."""
+        rows: list[tuple[str, bool]] = []
+        for i, line in enumerate(lines):
+            newest = i == len(lines) - 1
+            rows += [(part, newest) for part in gfx.wrap(line.text, SIZE, width - 24, bold=newest)]
+        return rows
+
+    def size(self, width: int, rows: list) -> tuple[int, int]:
+        return (width, len(rows) * gfx.font(SIZE, True).get_linesize() + 18 + gfx.font(11).get_linesize())
+
+    def layout(
+        self, box: Box, avoid_boxes: list[pygame.Rect], keep: list[tuple[pygame.Rect, float]]
+    ) -> tuple[pygame.Rect, list[tuple[str, bool]]]:
         """``box``'s rectangle and rows ``(text, newest)``, laid out again when its lines or what it must
-        keep clear of change (a player's "Out" line appearing under it, say)."""
+        keep clear of change (a player's "Out" line appearing under it, a banner, another box's change).
+
+        The box is as wide as the table's ``caption_width`` or, where that covers more (a crowded
+        table), narrower (:data:`NARROWER`), or it leaves out the lines already read, or where it would
+        still sit far from what changed (a banner showing), it shows the newest line only; a finished turn's
+        box keeps its place and width while that covers nothing it must not (shrinking to its lines not
+        read yet, it does not jump)."""
         table = self.table
-        avoid = list(table.caption_avoid())
+        avoid = list(table.caption_avoid()) + keep
         key = (
             tuple(line.text for line in box.lines),
             tuple(box.lines[-1].anchor),
@@ -279,32 +385,58 @@ class Captions:
             tuple(map(tuple, avoid_boxes)),
             tuple((tuple(r), w) for r, w in avoid),
         )
-        if box.layout is None or box.layout[0] != key:
-            width = getattr(table, "caption_width", WIDTH)
-            rows: list[tuple[str, bool]] = []
-            for i, line in enumerate(box.lines):
-                newest = i == len(box.lines) - 1
-                rows += [(part, newest) for part in gfx.wrap(line.text, SIZE, width - 24, bold=newest)]
-            lh = gfx.font(SIZE, True).get_linesize()
-            size = (width, len(rows) * lh + 18 + gfx.font(11).get_linesize())
-            seat = table.seat_rect(box.actor)
-            anchors = [box.lines[-1].anchor, seat, *getattr(table, "caption_spots", [])]
-            avoid.append((seat, 0.5))  # the area being spotlighted stays in sight (its cards weigh more)
-            banner = pygame.Rect(0, 0, 560, 110)  # where the table's banners show (abilities, scores)
-            banner.center = table.banner_center()
-            avoid.append((banner, 8))  # (less than a card value: the banner goes away)
-            avoid += [(rect, 1000) for rect in avoid_boxes]
-            box.layout = (key, place(size, anchors, table.caption_bounds, avoid), rows)
-        return box.layout[1], box.layout[2]
+        if box.layout is not None and box.layout[0] == key:
+            return box.layout[1], box.layout[2]
+        seat = table.seat_rect(box.actor)
+        anchors = [box.lines[-1].anchor, seat, *getattr(table, "caption_spots", [])]
+        avoid.append((seat, 0.1))  # the area being spotlighted stays in sight (its cards weigh more)
+        banner = pygame.Rect((0, 0), BANNER)
+        banner.center = table.banner_center()
+        avoid.append((banner, 1))  # where a banner may soon show (as much as a card)
+        avoid += [(rect, 1000) for rect in avoid_boxes]
+        if box.layout is not None and box is not self.current:
+            was = box.layout[1]
+            rows = self.rows(box.lines, was.width)
+            rect = pygame.Rect(was.topleft, self.size(was.width, rows)).clamp(table.caption_bounds)
+            if not any(rect.colliderect(r) for r, weight in avoid if weight >= HARD):
+                box.layout = (key, rect, rows)
+                return rect, rows
+        best = None
+        full = getattr(table, "caption_width", WIDTH)
+        widths = (full, *(round(full * f) for f in NARROWER))
+        variants = [(box.lines, width, i) for i, width in enumerate(widths)]
+        unread = [line for line in box.lines[:-1] if line.shown < CAPTION_SECONDS] + box.lines[-1:]
+        if len(unread) < len(box.lines):
+            variants += [(unread, width, i + 1) for i, width in enumerate(widths)]
+        if len(unread) > 1:  # (the lines left out are in the log)
+            variants += [(box.lines[-1:], width, i + CUT_COST) for i, width in enumerate(widths)]
+        for lines, width, cost in sorted(variants, key=lambda v: v[2]):
+            if best is not None and best[0][0] == 0 and best[0][1] <= cost * NARROW_COST:
+                break  # a clear place scoring less than this variant's cost alone
+            rows = self.rows(lines, width)
+            size = self.size(width, rows)
+            rect, (hard, soft, k) = best_place(size, anchors, table.caption_bounds, avoid, sweep=False)
+            score = (hard, soft + cost * NARROW_COST, k)
+            if best is None or score < best[0]:
+                best = (score, rect, rows)
+        if best[0][0] > 0:  # nowhere near is clear: the newest line, anywhere on the table
+            rows = self.rows(box.lines[-1:], full)
+            rect, score = best_place(self.size(full, rows), anchors, table.caption_bounds, avoid)
+            if score < best[0]:
+                best = (score, rect, rows)
+        box.layout = (key, best[1], best[2])
+        return best[1], best[2]
 
     def box_rects(self) -> list[tuple[Box, pygame.Rect, list[tuple[str, bool]]]]:
-        """Each box with lines, laid out oldest first (a newer box keeps clear of the older)."""
-        out = []
-        for box in self.boxes:
+        """Each box with lines, oldest first; laid out newest first (the turn being shown goes next to
+        what changed, an earlier box keeps clear of it)."""
+        out: list[tuple[Box, pygame.Rect, list[tuple[str, bool]]]] = []
+        keep = self.keep_clear()
+        for box in reversed(self.boxes):
             if box.lines:
-                rect, rows = self.layout(box, [r for _, r, _ in out])
+                rect, rows = self.layout(box, [r for _, r, _ in out], keep)
                 out.append((box, rect, rows))
-        return out
+        return out[::-1]
 
     def box(self) -> tuple[pygame.Rect, list[tuple[str, bool]]] | None:
         """The newest box's rectangle and rows (None without captions)."""
@@ -313,7 +445,7 @@ class Captions:
 
     def callout_rects(self, boxes: list[pygame.Rect]) -> list[tuple[Callout, pygame.Rect]]:
         table = self.table
-        avoid = list(table.caption_avoid()) + [(rect, 1000) for rect in boxes]
+        avoid = list(table.caption_avoid()) + self.keep_clear() + [(rect, 1000) for rect in boxes]
         out = []
         for c in self.callouts:
             w = gfx.font(OUTCOME_SIZE, True).size(c.text)[0] + 28

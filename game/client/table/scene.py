@@ -49,7 +49,7 @@ from .hints import Hints
 from .log import LogLines, ScrollLog
 from .since_last_turn import SinceLastTurn
 from .tooltips import Tooltips
-from .widgets import ThinkingIndicator, banner, fitting_size, prompt
+from .widgets import ThinkingIndicator, banner, banner_rect, fitting_size, prompt
 
 QUEUE_LIMIT = 3
 HINT_COLOUR = (120, 200, 255)
@@ -88,6 +88,7 @@ class TableScene(GameScene):
         self.hinted_action = None  # the move a hint outlines on the table
         self.captions = Captions(self)
         self.recap = SinceLastTurn(self)
+        self._banner_rect: tuple | None = None  # ((text, centre), rect) of the banner last measured
         self.action_log: list[list[dict]] = []  # each action's events as the viewer's log keeps them
         self.rebuild_log()
 
@@ -455,6 +456,15 @@ class TableScene(GameScene):
 
     def banner_center(self) -> tuple[int, int]:
         return (480, 330)
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where the banner being shown is (None: none is)."""
+        if not self.banner_text:
+            return None
+        key = (self.banner_text, self.banner_center())
+        if self._banner_rect is None or self._banner_rect[0] != key:
+            self._banner_rect = (key, banner_rect(*key))
+        return self._banner_rect[1]
 
     # ------------------------------------------------------------------ captions (see .captions)
     #: Where caption boxes and outcome callouts may go (the table, left of the log column).

@@ -255,12 +255,19 @@ def player_panel(
     return pygame.Rect(rect.left + 10, rect.top + 34, rect.width - 20, rect.height - 40)
 
 
+def banner_rect(msg: str, center, width: int = 560, size: int = 22) -> pygame.Rect:
+    """Where :func:`banner` draws ``msg``."""
+    lines = gfx.wrap(msg, size, width - 40, bold=True)
+    rect = pygame.Rect(0, 0, width, len(lines) * gfx.font(size, True).get_linesize() + 26)
+    rect.center = center
+    return rect
+
+
 def banner(surface, msg: str, center, width: int = 560, size: int = 22) -> None:
     """A gold message over the table (an ability announced, a score)."""
     lines = gfx.wrap(msg, size, width - 40, bold=True)
     lh = gfx.font(size, True).get_linesize()
-    rect = pygame.Rect(0, 0, width, len(lines) * lh + 26)
-    rect.center = center
+    rect = banner_rect(msg, center, width, size)
     gfx.panel(surface, rect, 255, colour=(40, 28, 20), border=HIGHLIGHT)  # opaque: no text shows through
     for i, line in enumerate(lines):
         gfx.text(

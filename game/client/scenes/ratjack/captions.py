@@ -22,7 +22,7 @@ class RatjackCaptions:
         return self.layout.panels[p]
 
     def caption_anchor(self, ev: dict, actor: int) -> pygame.Rect:
-        """The card, token or pile ``ev`` changed (a swap: the card that is not the actor's)."""
+        """The card, token, pile or hand ``ev`` changed (a swap: the card that is not the actor's)."""
         lay, kind = self.layout, ev["type"]
         if kind in ("card_placed", "card_flipped", "card_peeked", "token_placed", "token_returned"):
             return lay.area_rect(ev["owner"], ev["index"])
@@ -30,6 +30,8 @@ class RatjackCaptions:
             a, b = ev["cards"]
             other = b if a["owner"] == actor else a
             return lay.area_rect(other["owner"], other["index"])
+        if kind == "card_drawn" and ev.get("to") != "ability":
+            return lay.backs[ev["player"]]  # their hand (the viewer's: under "Your hand")
         if kind == "card_moved":
             return lay.area_rect(ev["to"]["owner"], ev["to"]["index"])
         if kind in ("card_discarded", "cards_milled", "deck_shuffled"):
@@ -57,14 +59,14 @@ class RatjackCaptions:
                     )
                 )
         for gauge in lay.gauges.values():
-            out.append((gauge.inflate(70, 20).move(35, -6), 20))  # the bar, its label and the value after it
+            out.append((gauge.inflate(70, 20).move(35, -6), 5))  # the bar, its label and the value after it
         corner = pygame.Rect(
             lay.discard.left,
             lay.discard.top,
             round(lay.discard.width * VALUE_CORNER[0]),
             round(lay.discard.height * VALUE_CORNER[1]),
         )
-        out += [(lay.deck, 20), (lay.discard, 20), (corner, 600), (lay.reserve.rect, 1)]
+        out += [(lay.deck, 3), (lay.discard, 3), (corner, 600), (lay.reserve.rect, 1)]
         out += [(draw.out_chip_rect(self, q, label), 600) for q, label in draw.out_labels(self).items()]
         return out
 
