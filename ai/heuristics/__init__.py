@@ -17,38 +17,50 @@ optional for MCTS, which falls back to random rollouts played to the end):
   applied to ``state``) showed every player that a determinization may have
   chosen differently (Hakkutsu Treasure: the rock a move turned face up); MCTS
   keeps the decisions after the move apart per outcome.
+* ``opponent_model(state, player, rng, weight) -> None`` – makes a determinization
+  of ``player``'s search more like real opponents, in place, moving only cards
+  ``player`` cannot see (Ratjack: opponents keep a finishing card); used at
+  ``mcts:opponents=W`` (the game's ``MCTS["opponents"]`` by player count).
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
-``evaluate`` and ``observation`` are used; ``ai/heuristic_agent.py`` uses ``choose``.
+``evaluate``, ``observation`` and ``opponent_model`` are used; ``ai/heuristic_agent.py``
+uses ``choose``.  A game's hooks take its own state, action and view types (a
+module stands for the protocol with those in place of ``AnyState`` and ``Any``).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Hashable
 from types import ModuleType
-from typing import Protocol, TypedDict
+from typing import Any, Protocol, TypedDict
 
-from game.rules.core import GAMES
+from game.rules.core import GAMES, AnyState
 
 
 class GameHooks(Protocol):
-    """What a game's heuristics module offers the bots (see the module docstring)."""
+    """What a game's heuristics module offers the bots (see the module docstring).  ``Any`` stands
+    for the game's own view and action types."""
 
-    def choose(self, view: dict, legal: list, rng: random.Random):
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
         """A greedy move from ``view`` among ``legal``."""
 
-    def rollout_policy(self, state, legal: list, rng: random.Random):
+    def rollout_policy(self, state: AnyState, legal: list[Any], rng: random.Random) -> Any:
         """A cheap rollout move in a full (determinized) ``state``."""
 
-    def evaluate(self, state, player: int) -> float:
+    def evaluate(self, state: AnyState, player: int) -> float:
         """``player``'s chance to win from ``state``, in [0, 1]."""
 
-    def first_player(self, state) -> int:
+    def first_player(self, state: AnyState) -> int:
         """The start player of the new game ``state``."""
 
-    def observation(self, state, action):
+    def observation(self, state: AnyState, action: Any) -> Hashable | None:
         """What ``action``, just applied to ``state``, showed every player (``None``: nothing)."""
+
+    def opponent_model(self, state: AnyState, player: int, rng: random.Random, weight: float) -> None:
+        """Make the determinization ``state`` of ``player``'s search more like real opponents (in
+        place, with probability ``weight`` per opponent), moving only cards ``player`` cannot see."""
 
 
 class MCTSTuning(TypedDict, total=False):
