@@ -62,7 +62,6 @@ class Stage:
     tier: str  # low: random/heuristic/easy; mid: heuristic/easy/normal; top: normal/hard
     agents: tuple[str, ...]
     games: int
-    duplicate: bool = False
 
     @property
     def name(self) -> str:
@@ -71,8 +70,6 @@ class Stage:
     def command(self, out: Path) -> list[str]:
         cmd = ["python", "-m", "ai.tournament", "--game", self.game, "--players", str(self.players)]
         cmd += ["--agents", *self.agents, "--games", str(self.games), "--seed", str(SEED), "--jobs", "1"]
-        if self.duplicate:
-            cmd.append("--duplicate")
         return [*cmd, "--out", str(out), "--quiet"]
 
 
@@ -80,17 +77,17 @@ LOW = ("random", "heuristic", "mcts:level=easy")
 MID = ("heuristic", "mcts:level=easy", "mcts:level=normal")
 TOP = ("mcts:level=normal", "mcts:level=hard")
 
-#: The plan: (game, players) -> games of each tier (0: not played; ``top`` is played with
-#: ``--duplicate``).  Hacktrick's and 2-player Hakkutsu!!'s ``hard`` rest on :data:`ARCHIVED`
-#: (a ``hard`` game there costs about three CPU-minutes).
+#: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``hard`` rests
+#: on :data:`ARCHIVED` (a Hacktrick ``hard`` game costs about three CPU-minutes); with 3-4 players
+#: it plays only a few games (a Hakkutsu!! one costs minutes), so its intervals stay wide.
 BUDGET = {
     ("hacktrick", 2): {"low": 60, "mid": 12, "top": 0},
-    ("ratjack", 2): {"low": 60, "mid": 30, "top": 12},
-    ("ratjack", 3): {"low": 60, "mid": 30, "top": 6},
-    ("ratjack", 4): {"low": 48, "mid": 24, "top": 4},
-    ("hakkutsu", 2): {"low": 40, "mid": 12, "top": 0},
-    ("hakkutsu", 3): {"low": 30, "mid": 9, "top": 3},
-    ("hakkutsu", 4): {"low": 24, "mid": 8, "top": 4},
+    ("ratjack", 2): {"low": 60, "mid": 30, "top": 0},
+    ("ratjack", 3): {"low": 60, "mid": 18, "top": 3},
+    ("ratjack", 4): {"low": 48, "mid": 16, "top": 2},
+    ("hakkutsu", 2): {"low": 40, "mid": 6, "top": 0},
+    ("hakkutsu", 3): {"low": 30, "mid": 6, "top": 2},
+    ("hakkutsu", 4): {"low": 24, "mid": 6, "top": 1},
 }
 TIERS = {"low": LOW, "mid": MID, "top": TOP}
 
@@ -98,7 +95,7 @@ TIERS = {"low": LOW, "mid": MID, "top": TOP}
 def plan() -> list[Stage]:
     """Every tournament, cheap tiers of every table first (so a stopped run has a fit everywhere)."""
     return [
-        Stage(game, n, tier, TIERS[tier], BUDGET[(game, n)][tier], duplicate=tier == "top")
+        Stage(game, n, tier, TIERS[tier], BUDGET[(game, n)][tier])
         for tier in TIERS
         for game, n in TABLES
         if BUDGET.get((game, n), {}).get(tier)
