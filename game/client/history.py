@@ -62,11 +62,17 @@ def local_profile(app: Any) -> Profile | None:
     return use(app, lambda s: s.local_profile(), None)
 
 
+def profiles(app: Any) -> list[Profile]:
+    """Every profile, oldest first (none when the history cannot be read)."""
+    none: list[Profile] = []
+    return use(app, lambda s: s.profiles(), none)
+
+
 def suggested_name(app: Any) -> str:
     """A name for a new player no profile has yet: the account's name, else "Player" (numbered
     when taken: "Player 2")."""
     base = account_name(t("profile.default_name"))
-    taken = {p.name.casefold() for p in use(app, lambda s: s.profiles(), [])}
+    taken = {p.name.casefold() for p in profiles(app)}
     name, n = base, 1
     while name.casefold() in taken:
         n += 1
@@ -92,16 +98,16 @@ def ensure_local_profile(app: Any) -> Profile | None:
         return None
 
 
-def seat_entry(profile: Profile | None) -> dict | None:
+def seat_entry(profile: Profile | None) -> dict[str, Any] | None:
     return {"id": profile.id, "name": profile.name} if profile is not None else None
 
 
-def seat_profiles(meta: dict, players: int) -> list[dict | None]:
+def seat_profiles(meta: dict[str, Any], players: int) -> list[dict[str, Any] | None]:
     """The seats' profiles recorded in a game's ``meta`` (anything malformed reads as none)."""
     raw = meta.get("profiles")
     if not isinstance(raw, list) or len(raw) != players:
         return [None] * players
-    out: list[dict | None] = []
+    out: list[dict[str, Any] | None] = []
     for item in raw:
         ok = (
             isinstance(item, dict)
@@ -114,7 +120,7 @@ def seat_profiles(meta: dict, players: int) -> list[dict | None]:
     return out
 
 
-def seat_people(meta: dict, players: int) -> list[str | None]:
+def seat_people(meta: dict[str, Any], players: int) -> list[str | None]:
     """The name of each seat's profile (``None``: a bot or no profile), for :func:`~.players.seat_names`."""
     return [p["name"] if p else None for p in seat_profiles(meta, players)]
 

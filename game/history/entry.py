@@ -14,6 +14,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules import GameRecord
 
@@ -44,7 +45,7 @@ class SeatResult:
     def is_bot(self) -> bool:
         return self.bot is not None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "profile_id": self.profile_id,
@@ -65,7 +66,7 @@ class GameEntry:
     key: str
     game: str
     players: int
-    options: dict
+    options: dict[str, Any]
     status: str
     started_at: float
     ended_at: float
@@ -88,13 +89,13 @@ class GameEntry:
     def opponents(self, seat: int) -> str:
         """Whom the player at ``seat`` played against, as the statistics group it: the bot spec when
         every other seat is that bot, ``"human"`` when all are people (hot-seat), else ``"mixed"``."""
-        others = {s.bot if s.is_bot else HOT_SEAT for s in self.seats if s.seat != seat}
+        others = {HOT_SEAT if s.bot is None else s.bot for s in self.seats if s.seat != seat}
         return others.pop() if len(others) == 1 else MIXED
 
     def won(self, seat: int) -> bool:
         return self.seats[seat].rank == 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "key": self.key,
@@ -135,7 +136,7 @@ def ranks(winners: Sequence[int], points: Sequence[float]) -> list[int]:
     return [1 + sum(ahead(p, q) for q in range(n)) for p in range(n)]
 
 
-def _count(meta: dict, kind: str) -> int:
+def _count(meta: dict[str, Any], kind: str) -> int:
     n = meta.get(kind)
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
 

@@ -44,7 +44,7 @@ class Profile:
     colour: str
     created: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name, "colour": self.colour, "created": self.created}
 
 

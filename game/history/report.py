@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 
 from .profiles import Profile
 from .stats import Filters, Summary, Tally
@@ -71,7 +72,7 @@ def text_report(
     return "\n".join(lines) + "\n"
 
 
-def json_report(summary: Summary, profile: Profile | None, filters: Filters) -> dict:
+def json_report(summary: Summary, profile: Profile | None, filters: Filters) -> dict[str, Any]:
     """The record as JSON-ready data."""
     return {
         "profile": profile.to_json() if profile is not None else None,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .entry import GameEntry
 
@@ -94,7 +95,7 @@ class Tally:
         else:
             self.current_streak = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": self.players,
@@ -122,7 +123,7 @@ class Summary:
     total: Tally = field(default_factory=Tally)
     groups: list[Tally] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"total": self.total.to_json(), "groups": [g.to_json() for g in self.groups]}
 
 

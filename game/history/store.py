@@ -252,7 +252,7 @@ class HistoryStore:
 
     def schema_version(self) -> int:
         """The open file's ``PRAGMA user_version``."""
-        return self._read(lambda c: c.execute("PRAGMA user_version").fetchone()[0])
+        return self._read(lambda c: int(c.execute("PRAGMA user_version").fetchone()[0]))
 
     # -- faults --------------------------------------------------------------------
     def take_notices(self) -> list[str]:
@@ -357,7 +357,8 @@ class HistoryStore:
     ) -> list[GameEntry]:
         """The stored games, oldest first (by their end): all, or those where ``profile_id`` sat,
         of ``game``, with ``status`` (``finished``/``abandoned``)."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if profile_id is not None:
             where.append("id IN (SELECT game_id FROM seats WHERE profile_id = ?)")
             args.append(profile_id)
@@ -375,7 +376,7 @@ class HistoryStore:
         return found[0] if found else None
 
     @staticmethod
-    def _entries(conn: sqlite3.Connection, clause: str, args: list) -> list[GameEntry]:
+    def _entries(conn: sqlite3.Connection, clause: str, args: list[object]) -> list[GameEntry]:
         rows = conn.execute(
             "SELECT id, key, game, players, options, status, started_at, ended_at, moves, undos, hints,"
             f" rated, replay FROM games{clause} ORDER BY ended_at, id",

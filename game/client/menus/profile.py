@@ -10,11 +10,12 @@ What it made or changed goes to ``on_done(profile)``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.history import PALETTE, Profile, ProfileError
+from game.history import PALETTE, HistoryStore, Profile, ProfileError
 from game.history.profiles import NAME_MAX
 
 from .. import gfx
@@ -33,7 +34,7 @@ class ProfileScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: Any,
         mode: str = "first",
         profile: Profile | None = None,
         on_done: Callable[[Profile], None] | None = None,
@@ -44,7 +45,7 @@ class ProfileScene(Scene):
         self.mode = mode
         self.profile = profile
         self.on_done = on_done
-        used = [p.colour for p in client_history.use(app, lambda s: s.profiles(), [])]
+        used = [p.colour for p in client_history.profiles(app)]
         self.name = profile.name if profile else client_history.suggested_name(app)
         free = [c for c in PALETTE if c not in used]
         self.colour = profile.colour if profile else (free or list(PALETTE))[0]
@@ -90,7 +91,7 @@ class ProfileScene(Scene):
         """Save the name and colour (an unusable name is explained, and the dialog stays)."""
         name = self.typed_name()
 
-        def work(store) -> Profile:
+        def work(store: HistoryStore) -> Profile:
             if self.mode == "edit" and self.profile is not None:
                 return store.update_profile(self.profile.id, name=name, colour=self.colour)
             made = store.create_profile(name, colour=self.colour)
@@ -114,13 +115,13 @@ class ProfileScene(Scene):
         else:
             self.app.scenes.pop()
 
-    def button_pressed(self, element) -> None:
+    def button_pressed(self, element: object) -> None:
         if element is self.b_ok:
             self.accept()
         elif element is self.b_cancel and self.b_cancel is not None:
             self.cancel()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -130,7 +131,7 @@ class ProfileScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.colour = colour
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         gfx.panel(surface, surface.get_rect(), 170, colour=(0, 0, 0), radius=0, border=None)
         rect = self.panel_rect()
         gfx.panel(surface, rect, 255)
@@ -161,7 +162,7 @@ class ProfileScene(Scene):
             gfx.text(surface, self.error, (rect.left + 180, rect.top + 282), 16, gfx.RED)
 
 
-def offer_first_profile(app) -> bool:
+def offer_first_profile(app: Any) -> bool:
     """At first start (no local profile yet, and the history readable), ask for the player's name
     over the current screen; True if asked."""
     found = client_history.use(app, lambda s: s.local_profile(), UNKNOWN)

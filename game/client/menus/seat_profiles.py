@@ -9,6 +9,9 @@ Each seat starts with the player of this screen, then the other profiles in orde
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -22,7 +25,7 @@ from ..players import HUMAN
 class SeatProfiles:
     """Who sits at the human seats (only asked when two or more people play)."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: Any) -> None:
         self.scene = scene
         self.picked: dict[int, Profile | None] = {}  # seat -> profile (None: a guest)
         self.menus: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
@@ -47,14 +50,17 @@ class SeatProfiles:
     def label(self, profile: Profile | None) -> str:
         return profile.name if profile is not None else t("profile.guest")
 
-    def build(self, seats: list[str], rows: list[int], rect_at) -> None:
+    def build(
+        self, seats: list[str], rows: list[int], rect_at: Callable[[int], tuple[int, int, int, int]]
+    ) -> None:
         """A drop-down for each human seat at ``rect_at(row_y)`` (nothing unless it is hot-seat)."""
         self.menus = {}
         if not self.active(seats):
             return
-        self.profiles = client_history.use(self.scene.app, lambda s: s.profiles(), [])
+        self.profiles = client_history.profiles(self.scene.app)
         self._defaults(seats)
-        texts = [p.name for p in self.profiles] + [t("profile.new_choice"), t("profile.guest")]
+        texts: list[str | tuple[str, str]] = [p.name for p in self.profiles]
+        texts += [t("profile.new_choice"), t("profile.guest")]
         for seat, y in enumerate(rows):
             if seats[seat] != HUMAN:
                 continue
@@ -68,7 +74,7 @@ class SeatProfiles:
                 expansion_height_limit=260,
             )
 
-    def handle_ui(self, event) -> bool:
+    def handle_ui(self, event: pygame.event.Event) -> bool:
         """A choice in one of the drop-downs (True if it was one of them)."""
         if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             return False
