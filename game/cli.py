@@ -375,7 +375,7 @@ def record_seat_names(record) -> list[str]:
 def write_review_png(record, review, path) -> None:
     """The review's graph as a PNG, drawn with pygame surfaces (no window needed)."""
     from game.client.replay.graph import render_review_png
-    from game.client.replay.session import section_starts
+    from game.client.replay.session import section_field, section_starts
     from game.rules import GAMES
 
     state = record.new_state()
@@ -384,7 +384,8 @@ def write_review_png(record, review, path) -> None:
     title = (
         f"{GAMES[record.game].title}, {record.players} players: win chance of each player at their decisions"
     )
-    render_review_png(review, path, names, title, sections=sections)
+    unit = section_field(record.new_state().view(0))[1] or "section"
+    render_review_png(review, path, names, title, sections=sections, unit=unit)
 
 
 def cmd_replay(args) -> int:

@@ -104,7 +104,7 @@ def test_review_png_names_players_as_the_client_does(tmp_path, monkeypatch):
     monkeypatch.setattr(
         graph,
         "render_review_png",
-        lambda review, path, names, title, sections=(): drawn.setdefault("names", names),
+        lambda review, path, names, title, sections=(), unit="section": drawn.setdefault("names", names),
     )
     record = play_game("hacktrick", ["mcts:level=easy", "heuristic"], seed=1)
     review = review_record(record, budget=5, jobs=1)

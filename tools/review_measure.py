@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ai import play_game
-from ai.review import GRADES, judge_decision, review_record
+from ai.review import GRADES, default_budget, judge_decision, review_record
 from ai.review.search import has_hands
 from game.rules import GameRecord, GameState, action_from_json, action_to_json
 from game.rules.rng import Rng
@@ -198,7 +198,7 @@ def check_blunders(budget: int | None, only: list[str]) -> dict[str, Any]:
         for n, entry in enumerate(entries):
             state = position_state(entry)
             lose = action_from_json(game, entry["lose"])
-            d = judge_decision(state, lose, budget or 800, seed=n)
+            d = judge_decision(state, lose, budget or default_budget(game), seed=n)
             grades.append(d.grade)
         blunders = grades.count("blunder")
         print(f"{game}: the losing move graded a blunder in {blunders} of {len(grades)}: {grades}")

@@ -29,12 +29,13 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.rules import GameRecord, GameState, Seat, action_from_json, action_to_json
+from game.rules.core import GameAction
 
 from ..tournament.executor import process_context
 from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, thresholds_for, worse
@@ -283,9 +284,11 @@ class _Replayer:
         return self.state
 
 
-def judge_decision(state: GameState, played: Hashable, budget: int, seed: int, index: int = 0) -> Decision:
+def judge_decision(state: GameState, played: GameAction, budget: int, seed: int, index: int = 0) -> Decision:
     """Review the move ``played`` in ``state`` from its player's seat (``index``: its action number)."""
     player = state.current_player
+    if player is None:
+        raise ValueError("nobody is to move: the game is over")
     verdict = judge(Seat(state, player), played, budget, seed)
     mine = verdict.values[played]
     drop = max(0.0, verdict.win_chance - mine.game)
@@ -433,6 +436,6 @@ def _lost(d: Decision, hands: bool) -> float:
     return d.hand_drop if hands else d.drop
 
 
-def action_of(game: str, data: dict[str, Any]) -> Hashable:
+def action_of(game: str, data: dict[str, Any]) -> GameAction:
     """The engine action of a decision's ``action`` / ``best`` JSON."""
     return action_from_json(game, data)

@@ -21,11 +21,11 @@ Only the :class:`~game.rules.Seat` is used: the review cannot depend on hidden c
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Seat
+from game.rules.core import GameAction
 from game.rules.rng import Rng
 
 from ..heuristics import heuristics_for
@@ -43,13 +43,13 @@ class SeatAnalysis:
     """What a search from one player's seat found: the best move and every searched move's value."""
 
     player: int
-    best: Hashable
+    best: GameAction
     win_chance: float
     #: action -> (mean reward for ``player``, visits), for every root move the search tried
-    values: dict[Hashable, tuple[float, int]]
+    values: dict[GameAction, tuple[float, int]]
     iterations: int
 
-    def value_of(self, action: Hashable) -> float | None:
+    def value_of(self, action: GameAction) -> float | None:
         """The searched value of ``action`` (``None`` if the search never tried it)."""
         entry = self.values.get(action)
         return entry[0] if entry else None
@@ -86,7 +86,7 @@ def analyse_with(agent: Any, seat: Seat) -> SeatAnalysis:
 PRIOR_VISITS = 5
 
 
-def shrunk_value(result: SeatAnalysis, action: Hashable) -> float | None:
+def shrunk_value(result: SeatAnalysis, action: GameAction) -> float | None:
     """The value of ``action``: its mean over its visits and :data:`PRIOR_VISITS` visits at the
     decision's ``win_chance`` (``None`` if the search never tried it)."""
     entry = result.values.get(action)
@@ -115,12 +115,12 @@ class Verdict:
 
     player: int
     #: the candidate with the best game value (ties: the first search's order) and that value
-    best: Hashable
+    best: GameAction
     win_chance: float
     #: the candidate with the best hand value and that value (``None``: no hands)
-    hand_best: Hashable
+    hand_best: GameAction
     hand_win: float | None
-    values: dict[Hashable, MoveValue]
+    values: dict[GameAction, MoveValue]
     worlds: int
     iterations: int
 
@@ -130,7 +130,7 @@ def has_hands(game: str) -> bool:
     return game_tuning(game).get("horizon") == "hand"
 
 
-def judge(seat: Seat, played: Hashable, budget: int, seed: int = 0) -> Verdict:
+def judge(seat: Seat, played: GameAction, budget: int, seed: int = 0) -> Verdict:
     """Judge ``played`` at ``seat``'s decision with about ``budget`` iterations (module docstring)."""
     legal = seat.legal_actions()
     if len(legal) < 2:
@@ -166,7 +166,7 @@ def judge(seat: Seat, played: Hashable, budget: int, seed: int = 0) -> Verdict:
 
 
 def _value_on_worlds(
-    agent: MCTSAgent, seat: Seat, action: Hashable, worlds: int, seed: int, hands: bool
+    agent: MCTSAgent, seat: Seat, action: GameAction, worlds: int, seed: int, hands: bool
 ) -> MoveValue:
     """``action`` played in worlds ``0 .. worlds-1`` of ``seat`` (the same worlds for every
     action: each world's random numbers come from the seed, the view and its number only)."""

@@ -194,10 +194,12 @@ class WinGraph:
             pygame.draw.line(surface, CURSOR, (x, self.rect.top + 2), (x, self.rect.bottom - 2), 2)
 
 
-def render_review_png(review, path, names: list[str], title: str, sections=(), size=(1200, 420)) -> None:
+def render_review_png(
+    review, path, names: list[str], title: str, sections=(), size=(1200, 420), unit: str = "section"
+) -> None:
     """Draw ``review`` as a PNG at ``path`` (headless: only fonts and surfaces are used): the title,
-    each player's accuracy and grade counts, the game's graph and, in a game of hands or rounds,
-    the hands' graph under it."""
+    each player's accuracy and grade counts, the game's graph and, in a game of hands or rounds
+    (``unit``: ``"hand"`` or ``"round"``), the hands' graph under it."""
     from ..i18n import t
 
     if not pygame.font.get_init():
@@ -205,7 +207,7 @@ def render_review_png(review, path, names: list[str], title: str, sections=(), s
         gfx.clear_cache()  # fonts cached before an earlier pygame.quit() are dead
     graphs = [False, True] if review.hands else [False]
     graph_height = size[1] - 150
-    height = 110 + len(graphs) * (graph_height + 40)
+    height = 50 + 20 * len(names) + len(graphs) * (graph_height + 64) + 20
     surface = pygame.Surface((size[0], height))
     surface.fill((16, 30, 25))
     gfx.text(surface, title, (20, 14), 20, gfx.GOLD, bold=True)
@@ -219,7 +221,12 @@ def render_review_png(review, path, names: list[str], title: str, sections=(), s
     for hand in graphs:
         y += 26
         gfx.text(
-            surface, t("replay.graph_hand" if hand else "replay.graph_game"), (20, y), 14, gfx.INK, bold=True
+            surface,
+            t("replay.graph_hand", unit=t(f"replay.unit_{unit}")) if hand else t("replay.graph_game"),
+            (20, y),
+            14,
+            gfx.INK,
+            bold=True,
         )
         graph = WinGraph(
             pygame.Rect(12, y + 20, size[0] - 24, graph_height), review.actions, game=review.game

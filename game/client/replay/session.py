@@ -29,6 +29,12 @@ def section_starts(events: list[list[dict]]) -> list[int]:
     ]
 
 
+def section_field(view: dict) -> tuple[str | None, str | None]:
+    """Where ``view`` (a game's view) numbers its hands or rounds and what the game calls them
+    (``("hand_number", "hand")``), or ``(None, None)`` for a game without them."""
+    return next(((f, unit) for f, unit in SECTION_FIELDS if isinstance(view.get(f), int)), (None, None))
+
+
 class ReplaySession(Session):
     """A replay of ``record``; ``seek(k)`` shows the position after its first ``k`` actions."""
 
@@ -44,9 +50,7 @@ class ReplaySession(Session):
         self.sections = section_starts(self.events)
         self._numbers: dict[int, int | None] = {}
         start = self.states[0].view(0)
-        self.section_field, self.section_unit = next(
-            ((f, unit) for f, unit in SECTION_FIELDS if isinstance(start.get(f), int)), (None, None)
-        )
+        self.section_field, self.section_unit = section_field(start)
 
     @property
     def length(self) -> int:
