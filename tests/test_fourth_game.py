@@ -30,6 +30,23 @@ def test_registered_only_inside_the_fixture():
         new_game(NAME)
 
 
+def test_the_games_are_found_and_listed_in_their_order(fourth_game):
+    """Every game package of game/rules registers on import (no list of them to edit); GAMES keeps
+    the games' ``order``: the three first, a game with the default after them, one with a lower
+    order before."""
+    from dataclasses import replace
+
+    from game.rules import register, unregister
+
+    assert list(GAMES) == ["hacktrick", "ratjack", "hakkutsu", NAME]
+    register(replace(fourth_game, name="first", order=0))
+    try:
+        assert list(GAMES) == ["first", "hacktrick", "ratjack", "hakkutsu", NAME]
+    finally:
+        unregister("first")
+    assert list(GAMES)[-1] == NAME
+
+
 def test_the_registry_finds_its_bots_and_tuning(fourth_game):
     assert list(GAMES)[-1] == NAME and GAMES[NAME] is fourth_game
     assert heuristics_for(NAME) is bots

@@ -6,11 +6,9 @@ The public contract (see ``docs/engine-api.md``)::
     state = new_game("hacktrick", players=2, seed=7)
 """
 
-# Importing a game package registers it in GAMES, in this order: the order the games are listed
-# and shown in (the game choice, `tabletop-trio games`).
-from . import hacktrick  # noqa: F401, I001
-from . import ratjack  # noqa: F401, I001
-from . import hakkutsu  # noqa: F401, I001
+import importlib as _importlib
+import pkgutil as _pkgutil
+
 from .core import (
     GAMES,
     GameInfo,
@@ -51,3 +49,10 @@ __all__ = [
     "unregister",
     "write_atomic",
 ]
+
+# Every game package here registers its GameInfo when it is imported: all of them are, so adding a
+# game edits nothing here.  GAMES lists them in their GameInfo's ``order`` (the game choice,
+# `tabletop-trio games`).
+for _package in _pkgutil.iter_modules(__path__):
+    if _package.ispkg:
+        _importlib.import_module(f"{__name__}.{_package.name}")

@@ -150,6 +150,9 @@ class GameInfo:
     #: plug-in, the tests' fourth game) names its own.
     client_module: str = ""
     bots_module: str = ""
+    #: Where the game is listed among the others (the game choice, ``tabletop-trio games``): by this
+    #: number, then in the order the games were registered.
+    order: int = 100
 
     def resolve_options(self, options: Mapping[str, object]) -> Options:
         """Validate ``options`` and fill in defaults; raise ``ValueError`` on bad input."""
@@ -178,7 +181,11 @@ GAMES: dict[str, GameInfo] = {}
 
 
 def register(info: GameInfo) -> GameInfo:
+    """Add ``info`` to :data:`GAMES`, which stays in the games' ``order``."""
     GAMES[info.name] = info
+    ranked = sorted(GAMES.values(), key=lambda g: g.order)  # a stable sort: equal orders keep theirs
+    GAMES.clear()
+    GAMES.update((g.name, g) for g in ranked)
     return info
 
 

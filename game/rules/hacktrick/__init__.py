@@ -38,6 +38,7 @@ INFO = register(
                 check=_check_target,
             )
         },
+        order=1,
         state_class=HacktrickState,
         action_class=Action,
         description="Play cards 0-5 in a row; each pair names a cell of the magic square. "

@@ -74,6 +74,7 @@ INFO = register(
                 check=_check_rounds,
             ),
         },
+        order=3,
         state_class=HakkutsuState,
         action_class=Action,
         description="Move over the map, mine rocks with your coins, haul them to the base on your cart. "

@@ -59,6 +59,7 @@ INFO = register(
                 check=check_decks,
             )
         },
+        order=2,
         state_class=RatjackState,
         action_class=Action,
         description="Draw and place cards; face-up cards and bonus tokens add up. "
