@@ -302,3 +302,31 @@ def test_stored_statistics_come_from_the_stored_games(path):
         store.record_game(made(n, anna.id))
     total = tally(store.games(anna.id), anna.id).total
     assert (total.games, total.wins, total.best_streak, total.current_streak) == (4, 3, 2, 1)
+
+
+class DamagedOnce(sqlite3.Connection):
+    """A connection that finds the file damaged at its first read of the games."""
+
+    damaged = True
+
+    def execute(self, sql, *args):  # type: ignore[override]
+        if DamagedOnce.damaged and "FROM games" in sql:
+            DamagedOnce.damaged = False
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return super().execute(sql, *args)
+
+
+def test_damage_found_while_in_use_is_set_aside_and_the_work_done_on_a_new_file(path, monkeypatch):
+    store = with_anna(path)
+    store.record_game(win(1))
+    store.close()
+    before = path.read_bytes()
+
+    def damaged(p, timeout):
+        return sqlite3.connect(str(p), timeout=timeout, isolation_level=None, factory=DamagedOnce)
+
+    monkeypatch.setattr(store_module, "_connect", damaged)
+    store = HistoryStore(path)
+    assert store.games() == []  # read again from the new, empty file
+    assert len(store.take_notices()) == 1 and store.set_aside_path is not None
+    assert store.set_aside_path.read_bytes()[:100] == before[:100]  # kept, not deleted

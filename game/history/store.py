@@ -187,19 +187,23 @@ class HistoryStore:
         try:
             return self._open_checked()
         except _Damaged as damaged:
-            try:
-                moved = set_aside(self.path)
-            except OSError as exc:
-                raise self._error(exc) from None
-            self.set_aside_path = moved
-            self._notices.append(
-                f"the game history {self.path} was damaged ({damaged}); it was set aside as {moved.name} "
-                "and a new one started"
-            )
+            self._set_aside(str(damaged))
             try:
                 return self._open_checked()
             except _Damaged as again:  # a new file cannot be damaged unless the disk is failing
                 raise self._error(again, "io") from None
+
+    def _set_aside(self, reason: str) -> None:
+        """Rename the damaged file out of the way (never deleted) and note it for the player."""
+        try:
+            moved = set_aside(self.path)
+        except OSError as exc:
+            raise self._error(exc) from None
+        self.set_aside_path = moved
+        self._notices.append(
+            f"the game history {self.path} was damaged ({reason}); it was set aside as {moved.name} "
+            "and a new one started"
+        )
 
     def _open_checked(self) -> sqlite3.Connection:
         try:
@@ -273,19 +277,33 @@ class HistoryStore:
             self._conn = None
 
     def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        conn = self._connection()
-        try:
-            return work(conn)
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
+        return self._run(work, write=False)
 
     def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction: all of it is stored, or none."""
+        return self._run(work, write=True)
+
+    def _run(self, work: Callable[[sqlite3.Connection], T], write: bool) -> T:
+        """``work`` on the connection; a file found damaged on the way is set aside and replaced,
+        and ``work`` runs once more on the new one."""
+        try:
+            return self._attempt(work, write)
+        except _Damaged as damaged:
+            self.close()
+            self._set_aside(str(damaged))
+            try:
+                return self._attempt(work, write)
+            except _Damaged as again:
+                raise self._error(again, "io") from None
+
+    def _attempt(self, work: Callable[[sqlite3.Connection], T], write: bool) -> T:
         conn = self._connection()
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            if write:
+                conn.execute("BEGIN IMMEDIATE")
             result = work(conn)
-            conn.execute("COMMIT")
+            if write:
+                conn.execute("COMMIT")
             return result
         except sqlite3.Error as exc:
             if conn.in_transaction:
@@ -293,6 +311,8 @@ class HistoryStore:
                     conn.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
+            if fault_kind(exc) == "damaged":
+                raise _Damaged(" ".join(str(exc).split())) from None
             raise self._error(exc) from None
         except BaseException:
             if conn.in_transaction:
