@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+
+#: The Apps :func:`make_app` made since the last :func:`collect_closed_apps`.
+_made: list[weakref.ref] = []
 
 
 def make_app(tmp_path, monkeypatch, lang: str = "en", bot_mode: str = "inline"):
@@ -20,7 +25,19 @@ def make_app(tmp_path, monkeypatch, lang: str = "en", bot_mode: str = "inline"):
     settings.language = lang
     settings.animation_speed = 4.0
     skip_lesson_offers()
-    return App(settings, bot_mode=bot_mode)
+    app = App(settings, bot_mode=bot_mode)
+    _made.append(weakref.ref(app))
+    return app
+
+
+def collect_closed_apps() -> None:
+    """Free the Apps made since the last call (``conftest.py`` calls this after each test).  A closed
+    App, its scenes and widgets are cyclic garbage holding tens of MB of surfaces that Python's
+    collector does not count (it counts objects, not bytes): left to it, they piled up until the full
+    suite's process held 8 GB."""
+    if _made:
+        _made.clear()
+        gc.collect()
 
 
 def skip_lesson_offers() -> None:

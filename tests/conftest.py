@@ -6,6 +6,7 @@ stays fast; e.g. ``TRIO_RANDOM_GAMES=5000 pytest`` when hunting bugs).
 
 import os
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,6 +23,15 @@ def _interface_language_back_to_english():
     i18n = sys.modules.get("game.client.i18n")
     if i18n is not None:
         i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _closed_apps_collected() -> Iterator[None]:
+    """The client tests' Apps are freed after each test (``client_helpers.collect_closed_apps``)."""
+    yield
+    helpers = sys.modules.get("tests.client_helpers")
+    if helpers is not None:
+        helpers.collect_closed_apps()
 
 
 @pytest.fixture
