@@ -162,3 +162,29 @@ def test_rng_is_deterministic_clonable_and_uniform_enough():
     r.shuffle(items)
     assert sorted(items) == list(range(10))
     assert 0.0 <= r.random() < 1.0 and r.getrandbits(8) < 256
+
+
+def test_a_game_state_must_implement_every_required_method():
+    """The contract's methods are abstract: a state class that forgets one cannot be instantiated."""
+    from game.rules.core import GameState
+
+    required = {
+        "new",
+        "from_json",
+        "to_json",
+        "clone",
+        "view",
+        "determinize",
+        "winners",
+        "scores",
+        "_compute_legal",
+        "_apply",
+    }
+    assert GameState.__abstractmethods__ == required
+    for info in GAMES.values():
+        assert not info.state_class.__abstractmethods__, info.name
+
+    # a game that implements everything but ``view``
+    without_view = type("WithoutView", (GameState,), {name: lambda *_: None for name in required - {"view"}})
+    with pytest.raises(TypeError, match="abstract method view$"):
+        without_view()
