@@ -1,7 +1,7 @@
 """High Card, a fourth game that lives in the tests only: issue 31's proof that a game plugs in
 through its descriptors, with no edit to a shared module.
 
-* ``rules.py``: the engine (hidden hands, a shuffled deck, 2 or 3 players) and ``INFO``, its
+* ``rules.py``: the engine (hidden hands, a shuffled deck, 2 or 3 players); ``INFO`` below is its
   :class:`~game.rules.GameInfo`, which names the modules of its other layers;
 * ``bots.py``: its bots' hooks and MCTS tuning (``GameInfo.bots_module``);
 * ``client.py``: its :class:`~game.client.games.GameClient` (``GameInfo.client_module``), with its
