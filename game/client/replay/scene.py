@@ -404,7 +404,7 @@ class ReplayScene(Scene):
         keys_top = SIDE.bottom - 138 - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
         accuracy = self.accuracy_text()
         if accuracy:
-            y += 4 + gfx.text_block(surface, accuracy, pygame.Rect(x, y, w, 40), 14, gfx.GOLD, line_gap=0)
+            y += 4 + gfx.text_block(surface, accuracy, pygame.Rect(x, y, w, 60), 14, gfx.GOLD, line_gap=0)
         y += gfx.text_block(
             surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14, line_gap=2
         )
@@ -473,7 +473,8 @@ class ReplayScene(Scene):
 
     def review_lines(self, d) -> list[str]:
         """What the review says of decision ``d``: the best move and its win chance, the move played's
-        and its grade; the hand's/round's chances; at a critical moment, that the hand was lost here."""
+        and its grade; the hand's/round's chances; at a critical moment, first, that the hand was lost
+        here (the panel may not have room for every line)."""
         game = self.record.game
         best = percent(d.win_chance)
         if d.best_text == d.action_text:
@@ -496,16 +497,17 @@ class ReplayScene(Scene):
                 lines.append(t("replay.played_value", p=percent(d.chosen_value)))
         if d.hand_win is not None and d.hand_value is not None:
             unit = self.unit_word()
+            hand = []
             if d.hand_best is not None and d.hand_best_text not in (d.best_text, d.action_text):
                 label = self.table.action_label(action_from_json(game, d.hand_best))
-                lines.append(t("replay.hand_best", unit=unit, action=label))
-            lines.append(t("replay.hand_values", unit=unit, p=percent(d.hand_win), q=percent(d.hand_value)))
+                hand.append(t("replay.hand_best", unit=unit, action=label))
+            hand.append(t("replay.hand_values", unit=unit, p=percent(d.hand_win), q=percent(d.hand_value)))
+            lines = hand + lines if self.hand_graph else lines + hand  # what the graph shows first
         critical = self.review.critical_at(d.index)
         if critical is not None:
             label = self.table.action_label(action_from_json(game, critical.best))
-            lines.append(t("replay.critical", unit=self.unit_word(), n=critical.section + 1, action=label))
-            if self.better_move() is not None:
-                lines.append(t("replay.critical_outlined"))
+            key = "replay.critical_outlined" if self.better_move() is not None else "replay.critical"
+            lines.insert(0, t(key, unit=self.unit_word(), n=critical.section + 1, action=label))
         return lines
 
     def better_move(self):
