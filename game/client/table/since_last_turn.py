@@ -4,7 +4,9 @@ the human acts.
 
 The list is read from the table's ``action_log``: each action's events as the viewer saw them
 (``events_for`` the viewer, then ``log_context``), with who took it (``session.actors``).  Its lines are
-the log's own (``table.describe``) for the events a table captions (``table.captioned``).  In hot-seat
+the log's own (``table.describe``) for the events a table captions (``table.captioned``), under each
+player's name once, without it (:func:`under_name`).  Before the viewer's first move it is titled so
+("before your turn"), and with nothing to tell it is not offered.  In hot-seat
 games the viewer is the human about to play, so the list holds what that human may see of the previous
 human's and the bots' moves, never another human's hidden cards.
 """
@@ -14,13 +16,28 @@ from __future__ import annotations
 import pygame
 
 from .. import gfx
-from ..i18n import language, t
+from ..i18n import language, t, tn
 from .widgets import HIGHLIGHT
 
 PER_PLAYER = 5  # lines shown of one player's run of actions (the rest: "… N more in the log")
 WIDTH = 440
 SIZE = 14
 CHIP_SIZE = 12
+
+
+def under_name(line: str, name: str) -> str:
+    """A log ``line`` of ``name``'s as it stands under their name: without the name it starts with
+    (the forms ``recap.subject`` lists, "Kai " or "Kaiは"), or with "their" for "Kai's"."""
+    rest = None
+    for form in t("recap.subject", name=name).split("|"):
+        if form and line.startswith(form) and len(line) > len(form):
+            rest = line[len(form) :]
+            break
+    else:
+        owner = t("log.owner", name=name)
+        if line.startswith(owner):
+            rest = t("log.own") + line[len(owner) :]
+    return line if rest is None else rest[0].upper() + rest[1:]
 
 
 class SinceLastTurn:
@@ -39,8 +56,7 @@ class SinceLastTurn:
         key = (id(per_action), len(per_action), table.viewer, language())
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
-        viewer = table.viewer
-        last = max((i for i, p in enumerate(actors[: len(per_action)]) if p == viewer), default=-1)
+        last = self.last_turn()
         runs: list[tuple[int, list[str]]] = []
         for i in range(last + 1, len(per_action)):
             lines = [line for ev in per_action[i] if table.captioned(ev) and (line := table.describe(ev))]
@@ -51,6 +67,16 @@ class SinceLastTurn:
         groups = [(p, lines) for p, lines in runs if lines]
         self._cache = (key, groups)
         return groups
+
+    def last_turn(self) -> int:
+        """The index of the viewer's last action (-1: they have not acted yet)."""
+        table = self.table
+        actors = table.session.actors[: len(table.action_log)]
+        return max((i for i, p in enumerate(actors) if p == table.viewer), default=-1)
+
+    def label(self, key: str) -> str:
+        """``recap.<key>``, or before the viewer's first move ``recap.<key>_first``."""
+        return t(f"recap.{key}_first" if self.last_turn() < 0 else f"recap.{key}")
 
     def available(self) -> bool:
         """The viewer may act and others have acted since their last turn."""
@@ -73,11 +99,12 @@ class SinceLastTurn:
         """What the open panel shows, one ``(kind, text)`` per row: ``name``, ``line`` or ``more``."""
         out: list[tuple[str, str]] = []
         for p, lines in self.groups():
-            out.append(("name", self.table.name(p)))
+            name = self.table.name(p)
+            out.append(("name", name))
             shown = lines[-PER_PLAYER:] if len(lines) > PER_PLAYER else lines
             if len(lines) > len(shown):
-                out.append(("more", t("recap.more", n=len(lines) - len(shown))))
-            out += [("line", line) for line in shown]
+                out.append(("more", tn("recap.more", len(lines) - len(shown))))
+            out += [("line", under_name(line, self.table.log_name(p))) for line in shown]
         return out
 
     # -- drawing ------------------------------------------------------------------------------
@@ -87,7 +114,7 @@ class SinceLastTurn:
         if not self.available() or log_rect is None:
             self.open = False
             return
-        label = t("recap.chip_open" if self.open else "recap.chip")
+        label = t("recap.chip_open") if self.open else self.label("chip")
         w = gfx.font(CHIP_SIZE, True).size(label)[0] + 16
         rect = pygame.Rect(0, 0, w, CHIP_SIZE + 10)
         rect.topright = (log_rect.right - 8, log_rect.top + 6)
@@ -97,7 +124,7 @@ class SinceLastTurn:
         pygame.draw.rect(surface, HIGHLIGHT, rect, width=1, border_radius=rect.height // 2)
         gfx.text(surface, label, rect.center, CHIP_SIZE, HIGHLIGHT, anchor="center", bold=True)
         self.chip_rect = rect
-        self.table.tips.add(rect, lambda: t("recap.tip"))
+        self.table.tips.add(rect, lambda: self.label("tip"))
 
     def panel_rect(self, log_rect: pygame.Rect, height: int) -> pygame.Rect:
         rect = pygame.Rect(0, 0, WIDTH, height)
@@ -122,7 +149,7 @@ class SinceLastTurn:
         rect = self.panel_rect(log_rect, 44 + len(wrapped) * lh + 10)
         self.table.tips.cover(rect)
         gfx.panel(surface, rect, 242, colour=(26, 32, 30), border=HIGHLIGHT, radius=10)
-        gfx.text(surface, t("recap.title"), (rect.left + 14, rect.top + 10), 16, gfx.GOLD, bold=True)
+        gfx.text(surface, self.label("title"), (rect.left + 14, rect.top + 10), 16, gfx.GOLD, bold=True)
         gfx.text(
             surface, t("recap.close"), (rect.right - 12, rect.top + 13), 12, gfx.MUTED, anchor="topright"
         )
