@@ -185,7 +185,7 @@ def play_match(
     given, is asked after each game (and once before the first): when it returns true
     no more games start and running ones are abandoned (e.g. an SPRT has decided).
     """
-    from game.rules import GAMES
+    from game.rules import GAMES, adopt_games, carry_games
 
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
@@ -211,7 +211,9 @@ def play_match(
         results = map(_worker, jobs)
         pool = None
     else:
-        pool = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork").Pool(processes)
+        context = multiprocessing.get_context("spawn" if _threads_unsafe() else "fork")
+        # a spawned worker knows only the games of game.rules: a game registered at run time goes with it
+        pool = context.Pool(processes, initializer=adopt_games, initargs=(carry_games(),))
         results = pool.imap_unordered(_worker, jobs)
     stopped = False
     try:

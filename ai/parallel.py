@@ -39,17 +39,20 @@ import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
 
+from game.rules import adopt_games, carry_games
+
 from .agents import AGENTS, OptionValue
 from .tree import Node, Progress
 
 if TYPE_CHECKING:
-    from game.rules import Seat
+    from game.rules import GameInfo, Seat
     from game.rules.core import GameAction
 
     from .mcts import MCTSAgent
 
-#: What a helper is asked: ``((agent options, agent seed, seat), tree index)``.
-Request = tuple[tuple[dict[str, OptionValue], int, "Seat"], int]
+#: What a helper is asked: ``((agent options, agent seed, seat), tree index, the registered games)``;
+#: the games (:func:`game.rules.carry_games`) bring one registered at run time to the helper.
+Request = tuple[tuple[dict[str, OptionValue], int, "Seat"], int, list["GameInfo"]]
 #: A root's statistics as plain data (:func:`pack_root`): its visits and, per child,
 #: ``(action, player, visits, reward, avail)``.
 PackedRoot = tuple[int, list[tuple["GameAction", int, int, float, int]]]
@@ -179,7 +182,7 @@ def root_parallel_search(agent: MCTSAgent, seat: Seat, workers: int) -> tuple[No
     remotes: list[_Remote] = []
     for index, helper in enumerate(POOL.take(workers - 1), 1):
         try:
-            helper.send((request, index))
+            helper.send((request, index, carry_games()))
         except (OSError, ValueError):
             POOL.drop(helper)
             continue
@@ -256,7 +259,8 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
             request: Request = pickle.load(source)
         except (EOFError, OSError):
             return
-        (options, seed, seat), index = request
+        (options, seed, seat), index, games = request
+        adopt_games(games)
         last = [0.0]
 
         def progress(snapshot: Progress, last: list[float] = last) -> None:

@@ -19,7 +19,15 @@ from game.rules import GAMES, GameRecord, new_game
 from tests.fourth_game import bots
 from tests.fourth_game.rules import Play
 
-from . import test_ai_nopeek, test_conformance, test_hidden_leak, test_undo_reveals
+from . import (
+    test_ai_heuristic,
+    test_ai_mcts,
+    test_ai_nopeek,
+    test_ai_parallel,
+    test_conformance,
+    test_hidden_leak,
+    test_undo_reveals,
+)
 
 NAME = "highcard"
 
@@ -123,3 +131,47 @@ def test_the_tools_read_the_registry(fourth_game):
     assert list(game_art()) == [g for g in GAMES if g != NAME]
     assert (NAME, 3, {}) in bench_client.timed_tables()
     assert asset_preview.filter_label(NAME)[0] == "High Card"
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        test_ai_heuristic.test_heuristic_only_chooses_legal_actions,
+        test_ai_heuristic.test_evaluate_is_a_probability,
+        test_ai_mcts.test_every_node_keeps_consistent_counts,
+        test_ai_mcts.test_same_seed_same_view_same_search,
+        test_ai_parallel.test_same_seed_same_move_and_statistics_with_two_workers,
+    ],
+    ids=lambda check: check.__name__,
+)
+def test_the_bots_tests_of_every_game_pass_for_it(fourth_game, check):
+    """The bots' tests parametrized by GAMES, run for the fourth game (registered after collection)."""
+    check(NAME)
+
+
+def test_root_parallel_helpers_search_it_with_its_hooks(fourth_game):
+    """mcts:workers=2 grows tree 1 in a helper process: the same tree as in this process, the game's
+    hooks and tuning included."""
+    from ai.mcts import MCTSAgent
+    from ai.parallel import merge_roots
+    from game.rules import Seat
+
+    state = new_game(NAME, players=3, seed=9)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    seat = Seat(state, state.current_player)
+    helped = MCTSAgent(seed=5, iterations=80, workers=2)
+    helped.choose(seat)
+    here = MCTSAgent(seed=5, iterations=80, workers=2)
+    trees = [here.search_tree(seat, index, lambda progress: None)[0] for index in (0, 1)]
+    stats = test_ai_parallel._stats
+    assert stats(helped.last_root) == stats(merge_roots(trees))
+
+
+def test_a_match_in_spawned_worker_processes(fourth_game, monkeypatch):
+    """ai.arena's pool is spawned when threads run (here forced): its workers get the game too."""
+    from ai import arena
+
+    monkeypatch.setattr(arena, "_threads_unsafe", lambda: True)
+    result = arena.play_match(NAME, ["heuristic", "random"], games=4, seed=3, processes=2, hand=2)
+    assert result.n == 4 and len(result.games) == 4

@@ -34,7 +34,10 @@ def rollout_policy(state: HighCardState, legal: list[Play], rng: random.Random) 
 
 
 def evaluate(state: HighCardState, player: int) -> float:
-    """``player``'s share of the tricks so far, one imagined trick each added (in [0, 1])."""
+    """``player``'s share of the tricks so far, one imagined trick each added (in [0, 1]); at the end,
+    the result."""
+    if state.is_terminal:
+        return state.returns()[player]
     scores = state.scores
     return (scores[player] + 1.0) / (sum(scores) + state.num_players)
 
