@@ -37,9 +37,9 @@ MCTS decides whether to mine it per rock.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from math import exp
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.scoring import breakdown, museum_bonus
@@ -47,11 +47,9 @@ from game.rules.hakkutsu.scoring import breakdown, museum_bonus
 if TYPE_CHECKING:
     from game.rules.hakkutsu.actions import Action
     from game.rules.hakkutsu.state import HakkutsuState
+    from game.rules.hakkutsu.views import HakkutsuView
 
     from . import MCTSTuning
-
-#: A Hakkutsu!! view (``HakkutsuState.view``): a JSON object.
-View = Mapping[str, Any]
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
@@ -148,7 +146,7 @@ def card_value(card: int, owned: list[int], museum: int) -> float:
     return value
 
 
-def _museum_id(view: View) -> int:
+def _museum_id(view: HakkutsuView) -> int:
     m = view["museum"][view["player"]]
     if not m:
         return -1
@@ -169,7 +167,7 @@ def _first(legal: list[Action], kind: str, name: str = "") -> Action | None:
 # --------------------------------------------------------------------------- choose
 
 
-def choose(view: View, legal: list[Action], rng: random.Random) -> Action:
+def choose(view: HakkutsuView, legal: list[Action], rng: random.Random) -> Action:
     """A sensible greedy decision for the player of ``view``."""
     phase = view["phase"]
     if phase == "draft":
@@ -192,7 +190,7 @@ def choose(view: View, legal: list[Action], rng: random.Random) -> Action:
     return end if end is not None else legal[0]
 
 
-def _choose_draft(view: View, legal: list[Action]) -> Action:
+def _choose_draft(view: HakkutsuView, legal: list[Action]) -> Action:
     visible: list[int] = []
     for row in view["map"]:
         for cell in row:
@@ -209,7 +207,7 @@ def _choose_draft(view: View, legal: list[Action]) -> Action:
 
 
 def _site_value(
-    view: View, r: int, c: int, owned: list[int], museum: int, coins: int, room: int, hand: set[str]
+    view: HakkutsuView, r: int, c: int, owned: list[int], museum: int, coins: int, room: int, hand: set[str]
 ) -> float:
     """How attractive ending the move on site (r, c) is now."""
     me = view["player"]
@@ -233,7 +231,7 @@ def _site_value(
     return card_value(top["id"], owned, museum) - 0.35 * cost - 0.3 * carry
 
 
-def _base_value(view: View, owned_cart: list[int], museum: int, coins: int, room: int) -> float:
+def _base_value(view: HakkutsuView, owned_cart: list[int], museum: int, coins: int, room: int) -> float:
     me = view["player"]
     value = 0.5  # an equipment card
     want = view["refill"][me] - coins
@@ -248,7 +246,7 @@ def _base_value(view: View, owned_cart: list[int], museum: int, coins: int, room
     return value
 
 
-def _choose_move(view: View, legal: list[Action], rng: random.Random) -> Action:
+def _choose_move(view: HakkutsuView, legal: list[Action], rng: random.Random) -> Action:
     me = view["player"]
     coins = view["coins"][me]
     cart = [c["id"] for c in view["carts"][me]]
@@ -290,8 +288,9 @@ def _choose_move(view: View, legal: list[Action], rng: random.Random) -> Action:
         if target is not None and tv >= best_value + 4:
             return target
     jeep = _first(legal, "use", "jeep")
-    if jeep is not None:
-        movement = view["turn"]["movement"]
+    turn = view["turn"]
+    if jeep is not None and turn is not None:  # a move phase always has its turn
+        movement = turn["movement"]
         pos = view["pawns"][me]
         far = -99.0
         for r in range(DATA.rows):
@@ -304,7 +303,7 @@ def _choose_move(view: View, legal: list[Action], rng: random.Random) -> Action:
     return best_move if best_move is not None else legal[0]
 
 
-def _choose_mine(view: View, legal: list[Action]) -> Action:
+def _choose_mine(view: HakkutsuView, legal: list[Action]) -> Action:
     me = view["player"]
     strs = _by_str(legal)
     r, c = view["pawns"][me]
@@ -314,6 +313,8 @@ def _choose_mine(view: View, legal: list[Action]) -> Action:
     museum = _museum_id(view)
     coins = view["coins"][me]
     turn = view["turn"]
+    if top is None or turn is None:  # the mining phase is a turn's, on a site with its top card face up
+        raise ValueError("a Hakkutsu!! view in the mining phase without a turn or a top card")
     cost = max(0, top["cost"] - turn["drill"])
     value = card_value(top["id"], owned, museum)
     worth = value - 0.35 * cost > 0.2
