@@ -12,6 +12,7 @@ from game.client import i18n
 from game.client.i18n import t
 from game.client.registry import open_game, tables
 from game.client.session import Session
+from game.rules import GAMES
 
 from .client_helpers import make_app
 
@@ -20,6 +21,14 @@ SEATS = {
     "ratjack": ["human", "random", "random"],
     "hakkutsu": ["human", "random", "random"],
 }
+
+
+def seats_for(game: str) -> list[str]:
+    """The seats of ``game``'s table here: the human and random bots (three seats where it may)."""
+    info = GAMES[game]
+    return SEATS.get(game, ["human"] + ["random"] * (min(3, info.max_players) - 1))
+
+
 #: What a developer would write: "(P1)", "P2", "Player 1 (you)", "White (you)", an agent spec.
 DEVELOPER = re.compile(r"\(P\d|\bP\d\b|\(you\)|（あなた）|mcts:|level=|heuristic\b")
 
@@ -36,7 +45,7 @@ def app(tmp_path, monkeypatch, request):
 def play_some(app, game: str, decisions: int, seed: int):
     """A table of ``game`` where the human plays random legal moves: ``decisions`` of them (or to
     the end); the table's log lines as the human read them."""
-    session = Session.new(game, SEATS[game], seed=seed)
+    session = Session.new(game, seats_for(game), seed=seed)
     scene = open_game(app, session)
     rng = random.Random(seed)
     made = 0
@@ -63,7 +72,7 @@ def test_the_log_names_players_as_their_panels_do(app, game):
         assert not DEVELOPER.search(line), line
     you = t("log.you")
     assert any(you.lower() in line.lower() for line in lines)  # the player at the screen is in it
-    bots = [scene.name(p) for p in range(1, len(SEATS[game]))]
+    bots = [scene.name(p) for p in range(1, len(seats_for(game)))]
     assert all(any(name in line for line in lines) for name in bots), bots
     if game == "hacktrick":  # named as on the panels, not by marker colour
         colours = {t("ht.colour0"), t("ht.colour1")}

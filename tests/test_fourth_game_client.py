@@ -51,12 +51,39 @@ def test_seen_by_the_client_only_while_registered(tmp_path, monkeypatch):
 
 
 def test_its_texts_are_complete_in_both_languages(fourth_game):
+    """Its texts come from its descriptor's folder, every key in both (English alone has the
+    second-person forms ``_2nd``: Japanese verbs do not change with the person)."""
     client = client_for(NAME)
+    assert client is not None and client.texts is not None and (client.texts / "ja.toml").exists()
     keys = {
-        lang: {k for k in i18n.table(lang) if "highcard" in k or k.startswith("hc.")} for lang in ("en", "ja")
+        lang: {
+            k for k in i18n.table(lang) if ("highcard" in k or k.startswith("hc.")) and not k.endswith("_2nd")
+        }
+        for lang in ("en", "ja")
     }
     assert keys["en"] == keys["ja"] and len(keys["en"]) > 10
-    assert (client.texts / "ja.toml").exists()
+
+
+def test_its_moves_read_as_words_in_both_languages(app):
+    from . import test_client_action_labels
+
+    test_client_action_labels.test_every_action_has_a_player_label_in_both_languages(app, NAME)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_its_log_names_players_as_their_panels_do(tmp_path, monkeypatch, fourth_game, lang):
+    from . import test_client_player_texts
+
+    app = make_app(tmp_path, monkeypatch, lang=lang)
+    app.settings.animation_speed = 12.0
+    try:
+        test_client_player_texts.test_the_log_names_players_as_their_panels_do(app, NAME)
+        if lang == "en":  # the lines about you speak to you
+            _, lines = test_client_player_texts.play_some(app, NAME, 30, seed=5)
+            assert any(line.startswith("You play a ") for line in lines), lines
+            assert not any(line.startswith("You plays") for line in lines)
+    finally:
+        app.shutdown()
 
 
 def test_played_by_clicks_from_the_game_choice_to_the_replay(app):

@@ -82,6 +82,9 @@ class HighCardTable(TableScene):
         if event.key in DIGITS:
             self.act(Play(DIGITS[event.key]))  # a card not held is refused and explained
 
+    def action_label(self, action: Play) -> str:
+        return t("hc.play_card", card=action.card)
+
     def turn_prompt(self) -> str:
         return t("hc.your_turn")
 
