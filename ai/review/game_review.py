@@ -34,8 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.rules import GameRecord, GameState, Seat, action_from_json, action_to_json
-from game.rules.core import GameAction
+from game.rules import GameRecord, Seat, action_from_json, action_to_json
+from game.rules.core import AnyState, GameAction
 
 from ..tournament.executor import process_context
 from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, thresholds_for, worse
@@ -275,7 +275,7 @@ class _Replayer:
         self.state = record.new_state()
         self.at = 0
 
-    def state_at(self, index: int) -> GameState:
+    def state_at(self, index: int) -> AnyState:
         if index < self.at:
             self.state, self.at = self.record.new_state(), 0
         while self.at < index:
@@ -284,7 +284,7 @@ class _Replayer:
         return self.state
 
 
-def judge_decision(state: GameState, played: GameAction, budget: int, seed: int, index: int = 0) -> Decision:
+def judge_decision(state: AnyState, played: GameAction, budget: int, seed: int, index: int = 0) -> Decision:
     """Review the move ``played`` in ``state`` from its player's seat (``index``: its action number)."""
     player = state.current_player
     if player is None:

@@ -214,7 +214,7 @@ def _value_on_worlds(
     return MoveValue(clamp01(game_total / worlds), clamp01(hand_total / worlds) if hands else None)
 
 
-def hand_result(start: tuple, scores: tuple, player: int) -> float:
+def hand_result(start: tuple[int, ...], scores: tuple[int, ...], player: int) -> float:
     """``player``'s share of the hand that went from ``start`` scores to ``scores``: 1 if they alone
     scored, ``1/k`` if they and ``k-1`` others did, 0 if only others did; ``1/players`` if nobody
     has scored yet (a rollout cut before the hand's end)."""
