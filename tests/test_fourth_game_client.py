@@ -220,3 +220,21 @@ def test_the_others_turns_are_captioned_and_listed_since_yours(tmp_path, monkeyp
         getattr(test_client_turns, check)(app, NAME, ["human", "heuristic", "heuristic"], {})
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "test_timeline_steps_forward_and_back_to_identical_views",
+        "test_a_step_forwards_plays_its_animation_and_lands_where_a_jump_does",
+        "test_watch_any_seat_or_all_cards_open",
+    ],
+)
+def test_the_replay_tests_of_every_table_pass_for_it(app, check):
+    """The replay's tests parametrized by the tables, run for the fourth game (registered after collection)."""
+    import ai
+
+    from . import test_replay
+
+    records = {NAME: ai.play_game(NAME, ["heuristic", "random"], seed=8)}
+    getattr(test_replay, check)(app, records, NAME)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import gfx
+from game.client.animation import Step, Tween
 from game.client.i18n import t
+from game.client.table.director import AnimationRegistry
 from game.client.table.log import LogLines
 from game.client.table.scene import TableScene
 
@@ -21,6 +23,30 @@ PROMPT = pygame.Rect(220, 450, 500, 70)
 DIGITS = {getattr(pygame, f"K_{d}"): d for d in range(1, 10)}
 
 lines = LogLines()
+animations = AnimationRegistry()
+
+
+@animations.on("card_played")
+def _card_flies(table: HighCardTable, ev: HighCardEvent) -> Step:
+    """The played card flies from the player's hand (or seat) to its place on the pile."""
+    p, card = ev["player"], ev["card"]
+    image = table.card_image(card)
+    key, src = None, table.seat_rect(p).center
+    if p == table.viewer and card in table.display["hand"]:
+        i = table.display["hand"].index(card)
+        key, src = ("hand", i), table.hand_rects()[i][0].center
+    dest = pygame.Rect(PILE.x + 110 * len(table.display["pile"]), PILE.y, *CARD)
+
+    def lift() -> None:
+        if key is not None:
+            table.sprites.hide(key)
+
+    return Step(
+        [Tween(image, src, dest.center, 0.35, arc=30)],
+        on_start=lift,
+        on_end=lambda: table.sprites.place(image, dest),
+        sound="sfx.card",
+    )
 
 
 @lines.on("card_played")
@@ -53,6 +79,7 @@ class HighCardTable(TableScene):
     """The table (``GameClient.scene``); everything else comes from :class:`TableScene`."""
 
     log_lines = lines
+    animations = animations
 
     def others(self) -> list[int]:
         n = self.display["num_players"]
@@ -91,6 +118,12 @@ class HighCardTable(TableScene):
     def keys_text(self) -> str:
         return t("hc.keys")
 
+    def card_image(self, value: int) -> pygame.Surface:
+        """A card's face as an image (what an animation moves)."""
+        image = pygame.Surface(CARD, pygame.SRCALPHA)
+        self.card(image, image.get_rect(), value)
+        return image
+
     def card(self, surface: pygame.Surface, rect: pygame.Rect, value: int | None) -> None:
         """A card: its value, or its back (``None``)."""
         gfx.panel(surface, rect, 240, colour=(236, 230, 214) if value else (40, 70, 120), radius=8)
@@ -118,7 +151,9 @@ class HighCardTable(TableScene):
         gfx.text(surface, t("hc.deck", n=d["deck_size"]), (DECK.x, DECK.bottom), 16)
         me = d["player"]
         gfx.text(surface, t("hc.score", name=self.name(me), n=d["scores"][me]), (40, HAND_Y - 28), 18)
-        for rect, value in self.hand_rects():
+        for i, (rect, value) in enumerate(self.hand_rects()):
+            if self.sprites.is_hidden(("hand", i)):
+                continue  # in the air
             self.card(surface, rect, value)
             self.tips.add(rect, lambda v=value: str(Play(v)))  # type: ignore[misc]
         self.draw_prompt(surface, PROMPT, self.hint_rect)
