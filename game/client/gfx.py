@@ -111,7 +111,9 @@ _WORD = re.compile(
     + _KATAKANA
     + r"{2,}|[^ ]"
 )
-OPERATORS = set("×÷=+−±")  # a formula ("3 × 3 = 9") does not break beside its signs
+OPERATORS = set("×÷=+−±")
+SHORT_LAST = 0.3  # a Japanese paragraph's last line shorter than this part of the width evens out the lines
+BALANCE_STEP = 4  # pixels between the narrower widths tried then  # a formula ("3 × 3 = 9") does not break beside its signs
 
 
 @functools.cache
@@ -202,11 +204,20 @@ def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
     if not parts:
         return [(0, 0)]
     quality = [q for _, _, q in parts]  # of a break before part k
+    starts = _starts(para, parts, quality, width, measure)
+    if len(starts) > 1 and any(_is_cjk(c) for c in para):
+        starts = _balanced(para, parts, quality, width, measure, starts)
+    ends = [*starts[1:], len(parts)]
+    return [(parts[i][0], parts[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
+
+
+def _starts(para: str, parts, quality: list, width: int, measure) -> list[int]:
+    """The first part of each line when each line takes as many parts as fit ``width``."""
 
     def fits(i: int, j: int) -> bool:  # parts[i:j] on one line
         return measure(parts[i][0], parts[j - 1][1]) <= width
 
-    starts = [0]  # the first part of each line
+    starts = [0]
     for j in range(2, len(parts) + 1):
         while j - starts[-1] > 1 and not fits(starts[-1], j):
             cut = _best_break(quality, starts[-1], j, fits)
@@ -214,8 +225,43 @@ def _break_para(para: str, width: int, measure) -> list[tuple[int, int]]:
                 break  # nothing may go down: it hangs
             starts.append(cut)
     _no_orphan(para, parts, quality, starts, fits)
-    ends = [*starts[1:], len(parts)]
-    return [(parts[i][0], parts[j - 1][1]) for i, j in zip(starts, ends, strict=True)]
+    return starts
+
+
+def _balanced(para: str, parts, quality: list, width: int, measure, starts: list[int]) -> list[int]:
+    """A Japanese paragraph whose last line is short (less than :data:`SHORT_LAST` of ``width``, or one
+    phrase alone in less than half of it: "使います。") is broken as if a little narrower: the widest
+    width at which its last line fills half of it, in as many lines, no line wider than that and no
+    break worse than before (between phrases stays between phrases)."""
+
+    def widths(st: list[int]) -> list[int]:
+        ends = [*st[1:], len(parts)]
+        return [measure(parts[i][0], parts[j - 1][1]) for i, j in zip(st, ends, strict=True)]
+
+    last = widths(starts)[-1]
+    one_phrase = all(q is None or q < PHRASE for q in quality[starts[-1] + 1 :])
+    if last >= SHORT_LAST * width and not (one_phrase and last < width / 2):
+        return starts
+    worst = min(quality[k] for k in starts[1:])
+
+    def lines_at(w: int) -> tuple[list[int], bool]:  # the lines at ``w`` and whether they will do
+        st = _starts(para, parts, quality, w, measure)
+        ok = len(st) == len(starts) and max(widths(st)) <= w and min(quality[k] for k in st[1:]) >= worst
+        return st, ok
+
+    lo, hi = width // 2, width  # the narrowest width that will do (narrower, more lines)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if lines_at(mid)[1]:
+            hi = mid
+        else:
+            lo = mid + 1
+    for w in range(width - BALANCE_STEP, lo, -BALANCE_STEP):  # the widest at which the last is half full
+        st, ok = lines_at(w)
+        if ok and widths(st)[-1] >= w / 2:
+            return st
+    st, ok = lines_at(lo)
+    return st if ok and widths(st)[-1] > last else starts
 
 
 def _best_break(quality: list, first: int, j: int, fits) -> int | None:
@@ -252,8 +298,14 @@ def _no_orphan(para: str, parts, quality: list, starts: list[int], fits) -> None
 def wrap(msg: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``msg`` into lines that fit ``width`` pixels: at spaces, between Japanese phrases
     (:func:`break_lines`)."""
+    return list(_wrap(msg, size, width, bold))
+
+
+@functools.lru_cache(maxsize=2048)
+def _wrap(msg: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """:func:`wrap`, cached (the same texts are wrapped every frame; :func:`clear_cache` forgets)."""
     f = font(size, bold)
-    return [msg[s:e] for s, e in break_lines(msg, width, lambda s, e: f.size(msg[s:e])[0])]
+    return tuple(msg[s:e] for s, e in break_lines(msg, width, lambda s, e: f.size(msg[s:e])[0]))
 
 
 def _is_cjk(ch: str) -> bool:
@@ -344,3 +396,4 @@ def clear_cache() -> None:
     _fonts.clear()
     _texts.clear()
     _panels.clear()
+    _wrap.cache_clear()
