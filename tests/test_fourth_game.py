@@ -113,13 +113,16 @@ def test_a_review_at_a_tiny_budget(fourth_game):
     assert all(Play.from_json(d.best) in record.replay(d.index).legal_actions() for d in review.decisions)
 
 
-def test_openspiel_sees_it(fourth_game):
-    adapter = pytest.importorskip("ai.openspiel_adapter")
-    game = adapter.load_game(NAME, players=2)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
-    assert sorted(state.returns()) == [0.0, 1.0] or state.returns() == [0.5, 0.5]
+@pytest.mark.parametrize(
+    "check",
+    ["test_random_playthrough_matches_our_engine", "test_timed_bot_with_a_tiny_budget_still_visits_the_root"],
+)
+def test_openspiel_sees_it(fourth_game, check):
+    """The OpenSpiel adapter's tests of every game, run for it (skipped without OpenSpiel)."""
+    pytest.importorskip("pyspiel")
+    from . import test_ai_openspiel
+
+    getattr(test_ai_openspiel, check)(NAME)
 
 
 def test_the_tools_read_the_registry(fourth_game):
