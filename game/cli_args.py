@@ -35,7 +35,7 @@ def number(text: str) -> float:
     return float(text)
 
 
-def collect_options(args) -> dict[str, str]:
+def collect_options(args: argparse.Namespace) -> dict[str, str]:
     """The game options of a command line: every ``--option KEY=VALUE`` and every game-option flag
     (``dest`` ``gameopt_<name>``); :class:`UsageError` for a malformed one or one given twice."""
     options: dict[str, str] = {}
