@@ -17,6 +17,7 @@ from game.client.session import SaveError, Session, save_path
 from game.rules import GameRecord
 from game.rules.files import MAX_FILE_BYTES, FileRefused, read_bytes, read_text
 from game.rules.strictjson import MAX_STRING
+from tests.tournament_helpers import tournament_args
 
 
 def _record(seed: int = 3) -> GameRecord:
@@ -249,30 +250,7 @@ def test_a_named_pipe_save_is_refused_at_once(tmp_path):
 # ------------------------------------------------------------------ tournaments
 def _tournament(tmp_path, capsys):
     out = tmp_path / "t"
-    assert (
-        main(
-            [
-                "tournament",
-                "--game",
-                "hacktrick",
-                "--agents",
-                "random",
-                "random",
-                "--target",
-                "1",
-                "--games",
-                "2",
-                "--seed",
-                "5",
-                "--jobs",
-                "1",
-                "--quiet",
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    assert main(["tournament", *tournament_args(2, 5, jobs=1), "--quiet", "--out", str(out)]) == 0
     capsys.readouterr()
     return out
 
@@ -320,24 +298,7 @@ def test_a_new_tournament_where_games_is_a_file_is_bad_input(tmp_path, capsys):
     out = tmp_path / "t"
     out.mkdir()
     (out / "games").write_text("x", encoding="utf-8")
-    assert (
-        main(
-            [
-                "tournament",
-                "--game",
-                "hacktrick",
-                "--agents",
-                "random",
-                "random",
-                "--games",
-                "1",
-                "--quiet",
-                "--out",
-                str(out),
-            ]
-        )
-        == 2
-    )
+    assert main(["tournament", *tournament_args(1), "--quiet", "--out", str(out)]) == 2
     assert "is a file, not a folder" in _one_line_error(capsys, "tournament")
 
 

@@ -1,6 +1,5 @@
 """`tabletop-trio tournament`: bad input, the progress bar, Ctrl-C and --resume, --cluster."""
 
-import csv
 import io
 import json
 import os
@@ -14,8 +13,8 @@ import pytest
 
 from ai.tournament.progress import Progress, format_duration
 from game.cli import main
+from tests.tournament_helpers import ROOT, loopback_cluster, rows_without_duration, tournament_args
 
-ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 120
 
 
@@ -25,14 +24,6 @@ def _cli(*args):
 
 def _run_cli(args, **kw):
     return subprocess.run(_cli(*args), capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT, **kw)
-
-
-def _csv_without_duration(d):
-    with open(Path(d) / "games.csv", newline="") as f:
-        rows = list(csv.DictReader(f))
-    for r in rows:
-        r.pop("duration")
-    return rows
 
 
 @pytest.mark.parametrize(
@@ -178,89 +169,65 @@ def test_progress_bar_without_tty():
     assert format_duration(float("nan")) == "?"
 
 
-def test_ctrl_c_keeps_finished_games_and_resume_equals_an_uninterrupted_run(tmp_path):
-    games = 1000
-    args = [
-        "--game",
-        "hacktrick",
-        "--agents",
-        "random",
-        "random",
-        "--target",
-        "3",
-        "--games",
-        str(games),
-        "--seed",
-        "99",
-        "--jobs",
-        "2",
-    ]
-    interrupted = tmp_path / "interrupted"
+def _interrupt(out: Path, args: list[str], when) -> dict:
+    """Run the tournament of ``args`` into ``out`` and press Ctrl-C (SIGINT) once ``when(number of
+    game records written)`` holds; returns its results.json, after checking how it stopped."""
     proc = subprocess.Popen(
-        _cli(*args, "--out", str(interrupted)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
+        _cli(*args, "--out", str(out)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
     )
     try:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            gdir = interrupted / "games"
-            if gdir.is_dir() and len(os.listdir(gdir)) >= 20:
+            gdir = out / "games"
+            if gdir.is_dir() and when(len(os.listdir(gdir))):
                 break
             assert proc.poll() is None, proc.communicate()
             time.sleep(0.005)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=TIMEOUT)
+        _, err = proc.communicate(timeout=TIMEOUT)
     finally:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err
     assert "--resume" in err and "Traceback" not in err
-    results = json.loads((interrupted / "results.json").read_text())
+    results = json.loads((out / "results.json").read_text())
     assert results["status"] == "interrupted"
-    done = results["games_done"]
-    assert 20 <= done < games
-    assert len(_csv_without_duration(interrupted)) == done
-    assert len(list((interrupted / "games").glob("game-*.json"))) == done
+    return results
 
+
+def _resume_equals_an_uninterrupted_run(tmp_path: Path, interrupted: Path, args: list[str]) -> dict:
+    """``--resume`` finishes ``interrupted``: the same games.csv and agents' results as one run of
+    ``args``; returns the resumed results.json."""
     resumed = _run_cli(["--resume", str(interrupted), "--jobs", "2"])
     assert resumed.returncode == 0, resumed.stderr
-    assert json.loads((interrupted / "results.json").read_text())["session_games"] == games - done
-
     straight = tmp_path / "straight"
     full = _run_cli([*args, "--out", str(straight)])
     assert full.returncode == 0, full.stderr
-    assert _csv_without_duration(interrupted) == _csv_without_duration(straight)
+    assert rows_without_duration(interrupted) == rows_without_duration(straight)
     a = json.loads((interrupted / "results.json").read_text())
     b = json.loads((straight / "results.json").read_text())
     assert a["agents"] == b["agents"] and a["status"] == b["status"] == "complete"
+    return a
+
+
+def test_ctrl_c_keeps_finished_games_and_resume_equals_an_uninterrupted_run(tmp_path):
+    games = 1000
+    args = tournament_args(games, 99, target=3, jobs=2)
+    interrupted = tmp_path / "interrupted"
+    results = _interrupt(interrupted, args, lambda written: written >= 20)
+    done = results["games_done"]
+    assert 20 <= done < games
+    assert len(rows_without_duration(interrupted)) == done
+    assert len(list((interrupted / "games").glob("game-*.json"))) == done
+    resumed = _resume_equals_an_uninterrupted_run(tmp_path, interrupted, args)
+    assert resumed["session_games"] == games - done
 
 
 def test_cluster_flag_runs_on_a_loopback_local_cluster(tmp_path):
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        host="127.0.0.1",
-        protocol="tcp://",
-        dashboard_address=None,
-    ) as cluster:
+    with loopback_cluster() as cluster:
         r = _run_cli(
             [
-                "--game",
-                "hacktrick",
-                "--agents",
-                "random",
-                "random",
-                "--target",
-                "1",
-                "--games",
-                "5",
-                "--seed",
-                "2",
+                *tournament_args(5, 2),
                 "--cluster",
                 cluster.scheduler_address,
                 "--out",
@@ -269,7 +236,7 @@ def test_cluster_flag_runs_on_a_loopback_local_cluster(tmp_path):
         )
     assert r.returncode == 0, r.stderr
     assert "Dask cluster" in r.stderr
-    assert len(_csv_without_duration(tmp_path / "c")) == 5
+    assert len(rows_without_duration(tmp_path / "c")) == 5
 
 
 def test_unreachable_cluster_fails_before_anything_is_written(tmp_path, capsys, monkeypatch):

@@ -11,70 +11,21 @@ import pytest
 from ai.tournament import (
     LocalExecutor,
     TournamentDir,
-    TournamentSpec,
     play_task,
     run_tournament,
     schedule,
-    validate_spec,
 )
 from ai.tournament.ranks import finishing_ranks, shared_places
 from ai.tournament.results import summarize
 from ai.tournament.spec import game_seed
 from ai.tournament.sprt import elo_summary, llr_logistic, parse_sprt
 from game.cli import main
+from tests.tournament_helpers import Sink, loopback_cluster, make_spec, run_in
 
 
-def _spec(
-    game="hacktrick",
-    agents=("heuristic", "random"),
-    players=2,
-    games=12,
-    seed=5,
-    duplicate="rotations",
-    sprt=None,
-    **options,
-):
-    options = options or ({"target": 1} if game == "hacktrick" else {})
-    return validate_spec(
-        TournamentSpec(
-            game,
-            list(agents),
-            players=players,
-            games=games,
-            seed=seed,
-            options=options,
-            duplicate=duplicate,
-            sprt=sprt,
-        )
-    )
-
-
-class _Sink:
-    def write(self, s):
-        return len(s)
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
-
-
-def _run(path, spec, jobs=1, executor=None):
-    tdir = (
-        TournamentDir.create(path, spec)
-        if not (path / "tournament.json").exists()
-        else TournamentDir.open(path)
-    )
-    if (path / "tournament.json").exists():
-        tdir.spec = spec
-    tdir.attach_databases([])
-    try:
-        ex = executor or LocalExecutor(jobs=jobs)
-        with ex:
-            return run_tournament(tdir, ex, stream=_Sink())
-    finally:
-        tdir.close()
+def _spec(game="hacktrick", agents=("heuristic", "random"), *, seed=5, duplicate="rotations", **kw):
+    """Duplicate deals of the heuristic bot against the random one unless said otherwise."""
+    return make_spec(game, agents, seed=seed, duplicate=duplicate, **kw)
 
 
 # -- seatings ------------------------------------------------------------------------------
@@ -260,7 +211,7 @@ SPRT = {"elo0": 0.0, "elo1": 50.0, "alpha": 0.05, "beta": 0.05}
 
 
 def test_sprt_accepts_h1_for_heuristic_against_random_and_stops(tmp_path):
-    out = _run(tmp_path / "t", _spec(games=2000, sprt=SPRT), jobs=2)
+    out = run_in(tmp_path / "t", _spec(games=2000, sprt=SPRT), jobs=2)
     sprt = out.summary["sprt"]
     assert out.status == "complete" and sprt["verdict"] == "H1" and sprt["llr"] >= sprt["upper"]
     assert out.summary["games_done"] == 2 * sprt["deals"] < 400  # stopped long before --games
@@ -270,38 +221,31 @@ def test_sprt_accepts_h1_for_heuristic_against_random_and_stops(tmp_path):
 
 
 def test_sprt_accepts_h0_for_an_agent_against_itself(tmp_path):
-    out = _run(tmp_path / "t", _spec(agents=("random", "random"), games=2000, sprt=SPRT))
+    out = run_in(tmp_path / "t", _spec(agents=("random", "random"), games=2000, sprt=SPRT))
     assert out.summary["sprt"]["verdict"] == "H0" and out.summary["games_done"] < 2000
 
 
 def test_sprt_verdict_is_the_same_with_jobs_and_after_a_resume(tmp_path):
     spec = _spec(games=2000, seed=9, sprt=SPRT)
-    one = _run(tmp_path / "one", spec, jobs=1).summary
-    two = _run(tmp_path / "two", _spec(games=2000, seed=9, sprt=SPRT), jobs=2).summary
+    one = run_in(tmp_path / "one", spec, jobs=1).summary
+    two = run_in(tmp_path / "two", _spec(games=2000, seed=9, sprt=SPRT), jobs=2).summary
     # a run stopped early (10 deals), then resumed to 2000 games
-    _run(tmp_path / "res", _spec(games=20, seed=9, sprt=SPRT))
-    resumed = _run(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT)).summary
+    run_in(tmp_path / "res", _spec(games=20, seed=9, sprt=SPRT))
+    resumed = run_in(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT)).summary
     for doc in (two, resumed):
         assert doc["sprt"] == one["sprt"] and doc["pentanomial"] == one["pentanomial"]
     # resuming a decided run plays nothing and keeps the verdict
-    again = _run(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT))
+    again = run_in(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT))
     assert again.played == 0 and again.summary["sprt"] == one["sprt"]
 
 
 def test_dask_cluster_with_duplicate_and_sprt_reaches_the_local_verdict(tmp_path):
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")
     from ai.tournament import DaskExecutor
 
-    local = _run(tmp_path / "local", _spec(games=600, seed=4, sprt=SPRT)).summary
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=2,
-        processes=False,
-        host="127.0.0.1",
-        protocol="tcp://",
-        dashboard_address=None,
-    ) as cluster:
-        out = _run(
+    local = run_in(tmp_path / "local", _spec(games=600, seed=4, sprt=SPRT)).summary
+    with loopback_cluster(threads=2) as cluster:
+        out = run_in(
             tmp_path / "dask",
             _spec(games=600, seed=4, sprt=SPRT),
             executor=DaskExecutor(cluster.scheduler_address),
@@ -314,7 +258,7 @@ def test_dask_cluster_with_duplicate_and_sprt_reaches_the_local_verdict(tmp_path
 
 def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
     spec = _spec(games=8, seed=11)
-    full = _run(tmp_path / "full", spec).summary
+    full = run_in(tmp_path / "full", spec).summary
     d = tmp_path / "half"
     tdir = TournamentDir.create(d, _spec(games=8, seed=11))
     tdir.attach_databases([])
@@ -326,7 +270,7 @@ def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
     feeder = tdir.stored()
     tdir.close()
     assert feeder.stored == 3 and feeder.tally.deals == 1 and feeder.tally.counted == 2
-    resumed = _run(d, _spec(games=8, seed=11))
+    resumed = run_in(d, _spec(games=8, seed=11))
     assert resumed.played == 5
     for key in ("pentanomial", "match", "games_done", "head_to_head"):
         assert resumed.summary[key] == full[key]
@@ -350,7 +294,7 @@ def test_an_old_database_gets_the_deal_column(tmp_path):
     tdir.attach_databases([db])
     try:
         with LocalExecutor(jobs=1) as ex:
-            run_tournament(tdir, ex, stream=_Sink())
+            run_tournament(tdir, ex, stream=Sink())
     finally:
         tdir.close()
     with sqlite3.connect(db) as conn:
@@ -368,7 +312,7 @@ def test_finishing_ranks_share_ties():
 
 def test_four_player_duplicate_ratings_put_the_heuristic_first(tmp_path):
     spec = _spec("ratjack", ("heuristic", "random"), players=4, games=16)
-    out = _run(tmp_path / "t", spec, jobs=2)
+    out = run_in(tmp_path / "t", spec, jobs=2)
     ranks = {r["label"]: r for r in out.summary["ranks"]["agents"]}
     h, r = ranks["heuristic"], ranks["random"]
     # deals of the tables (0,0,0,1), (0,0,1,1), (0,1,1,1), (0,0,0,1), each in its 4 rotations
@@ -386,17 +330,13 @@ def test_four_player_duplicate_ratings_put_the_heuristic_first(tmp_path):
 def _peak_bytes(path, games):
     import tracemalloc
 
-    spec = validate_spec(
-        TournamentSpec(
-            "hacktrick", ["random", "random"], players=2, games=games, seed=2, options={"target": 1}
-        )
-    )
+    spec = make_spec(games=games, seed=2)
     tdir = TournamentDir.create(path, spec)
     tdir.attach_databases([])
     tracemalloc.start()
     try:
         with LocalExecutor(jobs=1) as ex:
-            out = run_tournament(tdir, ex, stream=_Sink())
+            out = run_tournament(tdir, ex, stream=Sink())
         return tracemalloc.get_traced_memory()[1], out
     finally:
         tracemalloc.stop()

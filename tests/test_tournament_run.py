@@ -1,6 +1,5 @@
 """Running tournaments: files, reproducibility, resume, SQLite, and the Dask cluster path."""
 
-import csv
 import json
 import sqlite3
 from dataclasses import replace
@@ -11,60 +10,21 @@ from ai.tournament import (
     DaskExecutor,
     LocalExecutor,
     TournamentDir,
-    TournamentSpec,
     play_task,
     run_tournament,
     schedule,
-    validate_spec,
 )
 from ai.tournament.executor import Executor, GameFailed
 from game.rules import GameRecord
-
-
-def _spec(games=12, seed=7, agents=("random", "random")):
-    return validate_spec(
-        TournamentSpec("hacktrick", list(agents), players=2, games=games, seed=seed, options={"target": 1})
-    )
-
-
-def _run(path, spec, executor, dbs=()):
-    tdir = TournamentDir.create(path, spec)
-    tdir.attach_databases(list(dbs))
-    try:
-        with executor:
-            return run_tournament(tdir, executor, stream=_Sink())
-    finally:
-        tdir.close()
-
-
-class _Sink:
-    def __init__(self):
-        self.text = ""
-
-    def write(self, s):
-        self.text += s
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
-
-
-def _rows_without_duration(path):
-    with open(path / "games.csv", newline="") as f:
-        rows = list(csv.DictReader(f))
-    for r in rows:
-        r.pop("duration")
-    return rows
+from tests.tournament_helpers import Sink, loopback_cluster, make_spec, rows_without_duration, run_in
 
 
 def test_local_run_writes_every_output(tmp_path):
-    spec = _spec(games=10)
-    out = _run(tmp_path / "t", spec, LocalExecutor(jobs=2))
+    spec = make_spec(games=10)
+    out = run_in(tmp_path / "t", spec, LocalExecutor(jobs=2))
     assert out.status == "complete" and out.played == 10
     d = tmp_path / "t"
-    rows = _rows_without_duration(d)
+    rows = rows_without_duration(d)
     assert [int(r["index"]) for r in rows] == list(range(10))
     tasks = schedule(spec)
     for r, t in zip(rows, tasks, strict=True):
@@ -90,11 +50,11 @@ def test_local_run_writes_every_output(tmp_path):
 
 def test_same_seed_same_games_and_shared_database_accumulates(tmp_path):
     shared = tmp_path / "all.sqlite"
-    spec = _spec(games=12, seed=11)
-    _run(tmp_path / "a", spec, LocalExecutor(jobs=2), dbs=[shared])
-    _run(tmp_path / "b", _spec(games=12, seed=11), LocalExecutor(jobs=1), dbs=[shared])
-    _run(tmp_path / "c", _spec(games=12, seed=12), LocalExecutor(jobs=1), dbs=[shared])
-    a, b, c = (_rows_without_duration(tmp_path / x) for x in "abc")
+    spec = make_spec(games=12, seed=11)
+    run_in(tmp_path / "a", spec, LocalExecutor(jobs=2), dbs=[shared])
+    run_in(tmp_path / "b", make_spec(games=12, seed=11), LocalExecutor(jobs=1), dbs=[shared])
+    run_in(tmp_path / "c", make_spec(games=12, seed=12), LocalExecutor(jobs=1), dbs=[shared])
+    a, b, c = (rows_without_duration(tmp_path / x) for x in "abc")
     assert a == b
     assert [r["seed"] for r in a] != [r["seed"] for r in c]
     with sqlite3.connect(shared) as db:
@@ -108,11 +68,11 @@ def test_same_seed_same_games_and_shared_database_accumulates(tmp_path):
 
 
 def test_resume_plays_only_missing_games_and_matches_an_uninterrupted_run(tmp_path):
-    spec = _spec(games=16, seed=3)
-    _run(tmp_path / "full", spec, LocalExecutor(jobs=2))
+    spec = make_spec(games=16, seed=3)
+    run_in(tmp_path / "full", spec, LocalExecutor(jobs=2))
     # a "crashed" tournament: some games finished, the rest never ran
     partial = tmp_path / "part"
-    tdir = TournamentDir.create(partial, _spec(games=16, seed=3))
+    tdir = TournamentDir.create(partial, make_spec(games=16, seed=3))
     tdir.attach_databases([])
     for task in schedule(tdir.spec)[::3]:
         tdir.add(play_task(replace(task, tournament=tdir.id)))
@@ -121,18 +81,18 @@ def test_resume_plays_only_missing_games_and_matches_an_uninterrupted_run(tmp_pa
     tdir = TournamentDir.open(partial)
     tdir.attach_databases([])
     with LocalExecutor(jobs=2) as ex:
-        out = run_tournament(tdir, ex, stream=_Sink())
+        out = run_tournament(tdir, ex, stream=Sink())
     tdir.close()
     assert out.status == "complete" and out.played == 16 - len(kept)
     assert all((partial / "games" / n).stat().st_mtime_ns == t for n, t in kept.items())  # not replayed
-    assert _rows_without_duration(partial) == _rows_without_duration(tmp_path / "full")
+    assert rows_without_duration(partial) == rows_without_duration(tmp_path / "full")
     full = json.loads((tmp_path / "full" / "results.json").read_text())
     resumed = json.loads((partial / "results.json").read_text())
     assert resumed["agents"] == full["agents"]
 
 
 def test_a_tournament_directory_is_used_by_one_process_at_a_time(tmp_path):
-    first = TournamentDir.create(tmp_path / "t", _spec())
+    first = TournamentDir.create(tmp_path / "t", make_spec())
     with pytest.raises(ValueError, match="in use by another tournament process"):
         TournamentDir.open(tmp_path / "t")
     first.close()
@@ -175,7 +135,7 @@ class _FailingExecutor(Executor):
 
 
 def test_a_failing_game_is_recorded_and_the_tournament_goes_on(tmp_path):
-    out = _run(tmp_path / "f", _spec(games=6), _FailingExecutor())
+    out = run_in(tmp_path / "f", make_spec(games=6), _FailingExecutor())
     assert out.status == "failed" and out.played == 5 and out.failed == 1
     assert "1 game(s) failed" in out.error
     results = json.loads((tmp_path / "f" / "results.json").read_text())
@@ -185,33 +145,24 @@ def test_a_failing_game_is_recorded_and_the_tournament_goes_on(tmp_path):
 
 
 def test_max_failures_stops_a_run_that_fails_systematically(tmp_path):
-    spec = _spec(games=6)
+    spec = make_spec(games=6)
     tdir = TournamentDir.create(tmp_path / "f", spec)
     tdir.attach_databases([])
     with _FailingExecutor() as ex:
-        out = run_tournament(tdir, ex, stream=_Sink(), max_failures=0)
+        out = run_tournament(tdir, ex, stream=Sink(), max_failures=0)
     tdir.close()
     assert out.status == "failed" and out.played == 2 and "more than --max-failures 0" in out.error
     assert json.loads((tmp_path / "f" / "results.json").read_text())["games_done"] == 2
 
 
 def test_cluster_path_gives_the_same_games_as_local(tmp_path):
-    distributed = pytest.importorskip("distributed")
-    spec = _spec(games=8, seed=21)
-    _run(tmp_path / "local", spec, LocalExecutor(jobs=1))
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        host="127.0.0.1",
-        protocol="tcp://",
-        dashboard_address=None,
-    ) as cluster:
+    run_in(tmp_path / "local", make_spec(games=8, seed=21), LocalExecutor(jobs=1))
+    with loopback_cluster() as cluster:
         ex = DaskExecutor(cluster.scheduler_address)
         assert ex.workers == 1
-        out = _run(tmp_path / "dask", _spec(games=8, seed=21), ex)
+        out = run_in(tmp_path / "dask", make_spec(games=8, seed=21), ex)
     assert out.status == "complete" and out.summary["executor"]["name"] == "dask"
-    assert _rows_without_duration(tmp_path / "dask") == _rows_without_duration(tmp_path / "local")
+    assert rows_without_duration(tmp_path / "dask") == rows_without_duration(tmp_path / "local")
 
 
 def test_unreachable_cluster_is_a_clear_error():
@@ -223,20 +174,13 @@ def test_unreachable_cluster_is_a_clear_error():
 def test_three_player_tournament_with_a_tuple_option(tmp_path):
     from ai.tournament import parse_options
 
-    spec = validate_spec(
-        TournamentSpec(
-            "ratjack",
-            ["random", "random"],
-            players=3,
-            games=6,
-            seed=5,
-            options=parse_options("ratjack", {"decks": "weasel,raccoon"}),
-        )
+    spec = make_spec(
+        "ratjack", players=3, games=6, seed=5, **parse_options("ratjack", {"decks": "weasel,raccoon"})
     )
     assert spec.options["decks"] == ("weasel", "raccoon")
-    out = _run(tmp_path / "r", spec, LocalExecutor(jobs=2))
+    out = run_in(tmp_path / "r", spec, LocalExecutor(jobs=2))
     assert out.status == "complete"
-    rows = _rows_without_duration(tmp_path / "r")
+    rows = rows_without_duration(tmp_path / "r")
     assert len(rows) == 6 and all(len({r["seat0"], r["seat1"], r["seat2"]}) == 1 for r in rows)
     for r in rows:
         record = GameRecord.load(tmp_path / "r" / r["record"])
@@ -246,16 +190,7 @@ def test_three_player_tournament_with_a_tuple_option(tmp_path):
 
 
 def test_abort_ends_running_games_at_once():
-    spec = validate_spec(
-        TournamentSpec(
-            "hacktrick",
-            ["mcts:iterations=5000", "mcts:iterations=5000"],
-            players=2,
-            games=4,
-            seed=1,
-            options={"target": 9},
-        )
-    )
+    spec = make_spec(agents=("mcts:iterations=5000", "mcts:iterations=5000"), games=4, seed=1, target=9)
     ex = LocalExecutor(jobs=2)
     ex.start(schedule(spec))
     assert ex.busy and ex.poll(0.05) == []  # long games: none finished yet
