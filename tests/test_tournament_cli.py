@@ -4,6 +4,7 @@ import io
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -221,6 +222,27 @@ def test_ctrl_c_keeps_finished_games_and_resume_equals_an_uninterrupted_run(tmp_
     assert len(list((interrupted / "games").glob("game-*.json"))) == done
     resumed = _resume_equals_an_uninterrupted_run(tmp_path, interrupted, args)
     assert resumed["session_games"] == games - done
+
+
+def test_ctrl_c_in_the_middle_of_a_duplicate_deal_keeps_whole_deals_and_resume_completes_them(tmp_path):
+    """Issue 34: a --duplicate run stopped by Ctrl-C never leaves half a deal in games.csv, the store
+    or results.json; --resume then ends with what one uninterrupted run gives."""
+    games = 600
+    args = [*tournament_args(games, 12, target=3, jobs=2), "--duplicate"]
+    interrupted = tmp_path / "interrupted"
+    # an odd number of the deals' two games written: a deal is half played
+    results = _interrupt(interrupted, args, lambda written: written >= 21 and written % 2 == 1)
+    deals = [int(r["deal"]) for r in rows_without_duration(interrupted)]
+    assert deals and deals == sorted(deals) and all(deals.count(d) == 2 for d in deals), deals
+    with sqlite3.connect(interrupted / "tournament.sqlite") as db:
+        stored = [d for (d,) in db.execute("SELECT deal FROM games ORDER BY idx")]
+    assert stored == deals
+    assert results["games_done"] == len(deals) == 2 * results["deals_done"] < games
+    assert sum(results["pentanomial"]) == results["deals_done"]
+    assert len(list((interrupted / "games").glob("game-*.json"))) == len(deals)
+    resumed = _resume_equals_an_uninterrupted_run(tmp_path, interrupted, args)
+    straight = json.loads((tmp_path / "straight" / "results.json").read_text())
+    assert resumed["pentanomial"] == straight["pentanomial"] and resumed["deals_done"] == games // 2
 
 
 def test_cluster_flag_runs_on_a_loopback_local_cluster(tmp_path):

@@ -3,7 +3,9 @@
 import csv
 import json
 import math
+import signal
 import sqlite3
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,12 +17,14 @@ from ai.tournament import (
     run_tournament,
     schedule,
 )
+from ai.tournament.executor import Executor
 from ai.tournament.ranks import finishing_ranks, shared_places
 from ai.tournament.results import summarize
-from ai.tournament.spec import game_seed
+from ai.tournament.spec import GameTask, game_seed
 from ai.tournament.sprt import elo_summary, llr_logistic, parse_sprt
 from game.cli import main
-from tests.tournament_helpers import Sink, loopback_cluster, make_spec, run_in
+from game.rules.core import JsonDict
+from tests.tournament_helpers import Sink, csv_rows, loopback_cluster, make_spec, run_in
 
 
 def _spec(game="hacktrick", agents=("heuristic", "random"), *, seed=5, duplicate="rotations", **kw):
@@ -279,6 +283,68 @@ def test_a_half_played_deal_is_not_counted_and_resume_completes_it(tmp_path):
     assert [int(r["deal"]) for r in rows] == [0, 0, 1, 1, 2, 2, 3, 3]
     with sqlite3.connect(d / "tournament.sqlite") as conn:
         assert [r[0] for r in conn.execute("SELECT deal FROM games ORDER BY idx")] == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+class _OneWorker(Executor):
+    """One game at a time, played in this process: ``poll`` ends the running game, handing out the next
+    as it does; the process gets a Ctrl-C (SIGINT) as the first game of deal ``interrupt_at`` is
+    handed out (a worker's game in flight when the key is pressed)."""
+
+    name = "one-worker"
+
+    def __init__(self, interrupt_at: int) -> None:
+        self.interrupt_at = interrupt_at
+        self.running: GameTask | None = None
+        self._tasks: Iterator[GameTask] = iter(())
+        self._stopping = False
+
+    def start(self, tasks: Iterable[GameTask]) -> None:
+        self._tasks = iter(tasks)
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        self.running = None if self._stopping else next(self._tasks, None)
+        if self.running is not None and (self.running.deal, self.running.deal_position) == (
+            self.interrupt_at,
+            0,
+        ):
+            signal.raise_signal(signal.SIGINT)
+
+    def poll(self, timeout: float | None = None) -> list[JsonDict]:
+        task = self.running
+        if task is None:
+            return []
+        self._hand_out()
+        return [play_task(task)]
+
+    @property
+    def busy(self) -> bool:
+        return self.running is not None
+
+    def stop(self) -> int:
+        self._stopping = True
+        return int(self.running is not None)
+
+    def abort(self) -> None:
+        self._stopping = True
+        self.running = None
+
+
+def test_ctrl_c_in_the_middle_of_a_deal_finishes_the_deal_and_resume_plays_the_rest(tmp_path):
+    """Ctrl-C stopped handing out games at once, so the deal in flight stayed half played in
+    games.csv and the store (tests/test_tournament_cli.py presses it on the command line)."""
+    full = run_in(tmp_path / "full", _spec(games=12, seed=11)).summary
+    d = tmp_path / "t"
+    out = run_in(d, _spec(games=12, seed=11), _OneWorker(interrupt_at=2))
+    assert out.status == "interrupted" and out.played == 6  # deal 2 was finished after the key
+    assert [int(r["deal"]) for r in csv_rows(d)] == [0, 0, 1, 1, 2, 2]
+    with sqlite3.connect(d / "tournament.sqlite") as conn:
+        assert [r[0] for r in conn.execute("SELECT deal FROM games ORDER BY idx")] == [0, 0, 1, 1, 2, 2]
+    assert out.summary["games_done"] == 6 and out.summary["deals_done"] == 3
+    resumed = run_in(d, _spec(games=12, seed=11))
+    assert resumed.status == "complete" and resumed.played == 6
+    for key in ("pentanomial", "match", "games_done", "head_to_head"):
+        assert resumed.summary[key] == full[key]
 
 
 def test_an_old_database_gets_the_deal_column(tmp_path):

@@ -2,9 +2,11 @@
 
 Ctrl-C (SIGINT) is turned into a flag while games run, so a file is never
 half-written: the first press stops queuing games and waits for the running
-ones (workers ignore SIGINT, so they finish them), a second press abandons
-them.  Either way every finished game is kept, the summary files are written
-with status ``interrupted``, and ``--resume DIR`` plays only the missing games.
+ones (workers ignore SIGINT, so they finish them) -- with duplicate deals it
+still hands out the rest of every deal begun, so that no deal is left half
+played -- and a second press abandons them.  Either way every finished game
+is kept, the summary files are written with status ``interrupted``, and
+``--resume DIR`` plays only the missing games.
 Games are seeded by their index, so a resumed tournament ends with exactly the
 games an uninterrupted one would have played.
 """
@@ -94,11 +96,16 @@ def run_tournament(
         tdir.resync(feeder.done)
     tdir.clear_failures()
 
+    closing_deals = False  # interrupted: only the rest of the deal begun is still handed out
+
     def todo() -> Iterator[GameTask]:
-        """The games still to play, lazily: none once the SPRT has decided."""
+        """The games still to play, lazily: none once the SPRT has decided, and once
+        ``closing_deals`` none of a deal not begun."""
+        deal: int | None = None
         for task in iter_schedule(spec):
-            if tally.decided:
+            if tally.decided or (closing_deals and task.deal_id != deal):
                 return
+            deal = task.deal_id
             if not feeder.done[task.index]:
                 yield replace(task, tournament=tdir.id)
 
@@ -115,6 +122,13 @@ def run_tournament(
         try:
             executor.start(todo())
             while executor.busy and error is None:
+                if flag.count >= 1 and not stopping and spec.duplicate:
+                    stopping = closing_deals = True
+                    status = "interrupted"
+                    progress.message(
+                        "interrupted: finishing the duplicate deals already begun, so that none is left "
+                        "half played (Ctrl-C again to abandon them)"
+                    )
                 if flag.count >= 1 and not stopping:
                     stopping = True
                     status = "interrupted"
