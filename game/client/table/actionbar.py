@@ -32,8 +32,14 @@ class BarButton:
         return f"{self.label}  [{self.key}]" if self.key else self.label
 
 
+MIN_HEIGHT = 28  # a button no lower than this: more columns instead
+MIN_GAP = 4
+
+
 class ActionBar:
-    """A column (or grid) of buttons in ``rect`` inside a scene's container."""
+    """A column (or grid) of buttons in ``rect`` inside a scene's container; more buttons than fit at
+    their height are made lower (down to :data:`MIN_HEIGHT`), then set in more columns, so that none
+    reaches out of ``rect`` (over the key help under it)."""
 
     def __init__(self, scene, rect, columns: int = 1, height: int = 40, gap: int = 8) -> None:
         self.scene = scene
@@ -54,15 +60,7 @@ class ActionBar:
         container = self.scene.container
         if container is None:
             return True
-        w = (self.rect.width - self.gap * (self.columns - 1)) // self.columns
-        for i, spec_button in enumerate(spec):
-            col, row = i % self.columns, i // self.columns
-            rect = pygame.Rect(
-                self.rect.left + col * (w + self.gap),
-                self.rect.top + row * (self.height + self.gap),
-                w,
-                self.height,
-            )
+        for rect, spec_button in zip(self.rects(len(spec)), spec, strict=True):
             button = pygame_gui.elements.UIButton(
                 rect,
                 spec_button.text,
@@ -74,6 +72,29 @@ class ActionBar:
                 button.disable()
             self.buttons.append((button, spec_button))
         return True
+
+    def rects(self, n: int) -> list[pygame.Rect]:
+        """Where ``n`` buttons go: in rows of ``columns`` at ``height`` and ``gap``, lower and closer
+        where they would not fit ``rect``, in more columns where even that is not enough."""
+        columns, height, gap = self.columns, self.height, self.gap
+        while True:
+            rows = -(-n // columns)
+            if rows * height + (rows - 1) * gap > self.rect.height:
+                gap = min(gap, MIN_GAP)
+                height = max(MIN_HEIGHT, (self.rect.height - (rows - 1) * gap) // rows)
+            if rows * height + (rows - 1) * gap <= self.rect.height or rows <= 1:
+                break
+            columns, height, gap = columns + 1, self.height, self.gap
+        w = (self.rect.width - gap * (columns - 1)) // columns
+        return [
+            pygame.Rect(
+                self.rect.left + (i % columns) * (w + gap),
+                self.rect.top + (i // columns) * (height + gap),
+                w,
+                height,
+            )
+            for i in range(n)
+        ]
 
     def clear(self) -> None:
         for button, _ in self.buttons:
