@@ -77,17 +77,18 @@ LOW = ("random", "heuristic", "mcts:level=easy")
 MID = ("heuristic", "mcts:level=easy", "mcts:level=normal")
 TOP = ("mcts:level=normal", "mcts:level=hard")
 
-#: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``hard`` rests
-#: on :data:`ARCHIVED` (a Hacktrick ``hard`` game costs about three CPU-minutes); with 3-4 players
-#: it plays only a few games (a Hakkutsu!! one costs minutes), so its intervals stay wide.
+#: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``normal`` and
+#: ``hard`` rest on :data:`ARCHIVED` too (a Hacktrick ``hard`` game costs about three CPU-minutes;
+#: Hakkutsu!!'s ``easy`` meets ``normal`` only through ``heuristic``); with 3-4 players ``normal``
+#: and ``hard`` play only a few games (a Hakkutsu!! one costs minutes), so their intervals stay wide.
 BUDGET = {
     ("hacktrick", 2): {"low": 60, "mid": 12, "top": 0},
     ("ratjack", 2): {"low": 60, "mid": 30, "top": 0},
-    ("ratjack", 3): {"low": 60, "mid": 18, "top": 3},
-    ("ratjack", 4): {"low": 48, "mid": 16, "top": 2},
-    ("hakkutsu", 2): {"low": 40, "mid": 6, "top": 0},
-    ("hakkutsu", 3): {"low": 30, "mid": 6, "top": 2},
-    ("hakkutsu", 4): {"low": 24, "mid": 6, "top": 1},
+    ("ratjack", 3): {"low": 60, "mid": 18, "top": 2},
+    ("ratjack", 4): {"low": 48, "mid": 8, "top": 2},
+    ("hakkutsu", 2): {"low": 40, "mid": 0, "top": 0},
+    ("hakkutsu", 3): {"low": 30, "mid": 3, "top": 1},
+    ("hakkutsu", 4): {"low": 24, "mid": 3, "top": 1},
 }
 TIERS = {"low": LOW, "mid": MID, "top": TOP}
 
