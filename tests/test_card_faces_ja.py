@@ -40,12 +40,13 @@ def english_text_faces() -> list[str]:
         + [f"hakkutsu.museum.{m['key']}" for m in data["museum"]]
         + [f"hakkutsu.rock.{c['key']}" for c in H.rock_cards()]
         + ["hakkutsu.cart.alpha", "hakkutsu.cart.beta"]
+        + ["hakkutsu.equipment.back", "hakkutsu.museum.back"]
     )
 
 
 def test_every_face_with_english_text_has_a_different_japanese_face(assets):
     keys = english_text_faces()
-    assert len(keys) == 48 + 7 + 9 + 29 + 2
+    assert len(keys) == 48 + 7 + 9 + 29 + 2 + 2
     for key in keys:
         ja = f"{key}.ja"
         assert ja in assets, ja

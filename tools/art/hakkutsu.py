@@ -202,8 +202,13 @@ def card_back(area: str) -> pygame.Surface:
     return surf
 
 
-def plain_back(label: str, label_ja: str, hue) -> pygame.Surface:
-    """A generic back for equipment or museum cards: coloured, emblem ring, names en/ja."""
+EQUIPMENT_BACK = ("EQUIPMENT", "装備カード")  # the names on the backs, English and Japanese
+MUSEUM_BACK = ("MUSEUM · LAB", "博物館・研究所")
+
+
+def plain_back(label: str, label_ja: str, hue, lang: str = "en") -> pygame.Surface:
+    """A generic back for equipment or museum cards: coloured, emblem ring, names en/ja (the name in
+    ``lang`` first, at the top, as the fronts print theirs)."""
     surf, body = D.card_base(
         CARD_W,
         CARD_H,
@@ -219,15 +224,19 @@ def plain_back(label: str, label_ja: str, hue) -> pygame.Surface:
     c.circle(D.lighten(hue, 0.5), (cx, cy), 28, width=2)
     c.polygon(D.lighten(hue, 0.6), D.star_points(cx, cy, 16, 7))
     surf.blit(c.result(), (0, 0))
-    D.text(surf, label, D.fit_font(label, body.w - 10, 11, bold=True), P.PAPER, center=(cx, body.y + 16))
-    D.text(
-        surf,
-        label_ja,
-        D.fit_font(label_ja, body.w - 10, 12, bold=True, jp=True),
-        P.PAPER,
-        center=(cx, body.bottom - 18),
-    )
+    fonts = {
+        label: D.fit_font(label, body.w - 10, 11, bold=True),
+        label_ja: D.fit_font(label_ja, body.w - 10, 12, bold=True, jp=True),
+    }
+    top, bottom = back_labels((label, label_ja), lang)
+    D.text(surf, top, fonts[top], P.PAPER, center=(cx, body.y + 16))
+    D.text(surf, bottom, fonts[bottom], P.PAPER, center=(cx, body.bottom - 18))
     return surf
+
+
+def back_labels(names: tuple[str, str], lang: str) -> tuple[str, str]:
+    """The names ``(English, Japanese)`` on a back, top first: the one in ``lang`` (see :func:`names_in`)."""
+    return (names[1], names[0]) if lang == "ja" else names
 
 
 def pawn(player: int) -> pygame.Surface:
@@ -708,7 +717,7 @@ def specs() -> list[AssetSpec]:
             "image",
             "hakkutsu",
             "back of an equipment card",
-            lambda: plain_back("EQUIPMENT", "装備カード", EQUIPMENT_HUE),
+            lambda: plain_back(*EQUIPMENT_BACK, EQUIPMENT_HUE),
         )
     )
     out.append(
@@ -718,7 +727,7 @@ def specs() -> list[AssetSpec]:
             "image",
             "hakkutsu",
             "back of a museum/laboratory card",
-            lambda: plain_back("MUSEUM · LAB", "博物館・研究所", MUSEUM_HUE),
+            lambda: plain_back(*MUSEUM_BACK, MUSEUM_HUE),
         )
     )
     for m in data["museum"]:
@@ -773,6 +782,18 @@ def specs() -> list[AssetSpec]:
                 "ja",
                 f"museum/lab card {m['name']}, Japanese face: {' '.join(museum_lines_ja(m)).strip()}",
                 lambda m=m: museum_card(m, "ja"),
+            )
+        )
+    for key, what, names, hue in (
+        ("equipment", "an equipment card", EQUIPMENT_BACK, EQUIPMENT_HUE),
+        ("museum", "a museum/laboratory card", MUSEUM_BACK, MUSEUM_HUE),
+    ):
+        out.append(
+            variant(
+                en[f"hakkutsu.{key}.back"],
+                "ja",
+                f"back of {what}, Japanese first: {names[1]} / {names[0]}",
+                lambda names=names, hue=hue: plain_back(*names, hue, "ja"),
             )
         )
     for face in ("alpha", "beta"):
