@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.history import Profile
 from game.history.entry import GameEntry, SeatResult
 from game.history.ratings import BotRatings, RatedGame, RatingHistory, unrated_reason
 from game.history.stats import Filters, Summary, Tally, tally
@@ -73,16 +74,21 @@ class StatisticsScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.profile = local_profile(app)
-        pid = self.profile.id if self.profile is not None else None
-        self.entries: list[GameEntry] = (
-            use(app, lambda s: s.games(profile_id=pid), []) if pid is not None else []
-        )
-        self.ratings: RatingHistory | None = history(app) if pid is not None else None
+        self.profiles: list[Profile] = use(app, lambda s: s.profiles(), [])
+        self.ratings: RatingHistory | None = history(app)
         self.filters = Filters()
         self.selected = 0
         self.top = 0
         self.hover: int | None = None
+        self.show_profile(local_profile(app))
+
+    def show_profile(self, profile: Profile | None) -> None:
+        """Whose record is shown: the player at this screen, or another profile (hot-seat players)."""
+        self.profile = profile
+        pid = profile.id if profile is not None else None
+        self.entries: list[GameEntry] = use(self.app, lambda s: s.games(profile_id=pid), []) if pid else []
+        self.filters = dataclasses.replace(self.filters, opponents=None)  # the other's opponents differ
+        self.selected = 0
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------
@@ -118,7 +124,8 @@ class StatisticsScene(Scene):
         seen = {e.opponents(s.seat) for e in self.entries for s in e.seats if s.profile_id == self.pid}
         kinds = [k for k in (*LEVELS, HOT_SEAT, MIXED) if k in seen]
         opponents = [(t("stats.all_opponents"), None)] + [(opponents_label(k), k) for k in kinds]
-        return {"game": games, "players": players, "opponents": opponents}
+        people = [(p.name, p.id) for p in self.profiles] if len(self.profiles) > 1 else []
+        return {"game": games, "players": players, "opponents": opponents, "player": people}
 
     @property
     def pid(self) -> int | None:
@@ -128,9 +135,11 @@ class StatisticsScene(Scene):
     def build_ui(self) -> None:
         self.filter_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         x = 30
-        for name, width in (("game", 260), ("players", 220), ("opponents", 260)):
+        for name, width in (("game", 260), ("players", 220), ("opponents", 260), ("player", 240)):
             choices = self.filter_choices()[name]
-            current = getattr(self.filters, name)
+            if not choices:
+                continue  # one profile: no choice of player
+            current = self.pid if name == "player" else getattr(self.filters, name)
             text = next((text for text, value in choices if value == current), choices[0][0])
             self.filter_menus[name] = pygame_gui.elements.UIDropDownMenu(
                 [text for text, _ in choices],
@@ -163,7 +172,10 @@ class StatisticsScene(Scene):
             for name, menu in self.filter_menus.items():
                 if event.ui_element is menu:
                     for text, value in self.filter_choices()[name]:
-                        if text == event.text:
+                        if text == event.text and name == "player":
+                            self.show_profile(next(p for p in self.profiles if p.id == value))
+                            self.rebuild()  # the opponents' list is the new profile's
+                        elif text == event.text:
                             self.set_filter(name, value)
             return
         super().handle_ui(event)
