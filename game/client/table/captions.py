@@ -6,12 +6,16 @@ The :class:`~.director.Director` tells :class:`Captions` when an action's animat
 (:meth:`Captions.event_started`, the moment its log line appears).  A caption is the event's log
 line (``table.caption_text``: ``describe``, the same texts, unless a game has a shorter form).  The
 lines of one player's turn gather in one :class:`Box` (the newest last, at most :data:`MAX_LINES`),
-which sits next to the newest line's ``caption_anchor`` where it covers the least of
-``caption_avoid`` (card values first) and of the other box on screen.
+which sits next to the newest line's ``caption_anchor`` (:func:`best_place`): never over what the
+lines on screen say changed (an anchor that is not a whole player's area), a card's value (an avoid
+weight of :data:`HARD` or more), another box or the banner being shown; then covering the least of
+the rest of ``caption_avoid`` and as near as may be.  Where the whole box fits nowhere near, it is
+narrower, or leaves out the lines already read, or shows the newest line alone (all are in the log).
 
 Reading time: every caption line stays on screen at least :data:`CAPTION_SECONDS` of animation time
 (real seconds = that / the animation-speed setting).  The next player's turn does not wait for the
-last one's box, which stays beside it (at most :data:`MAX_BOXES` boxes); the director puts a gate
+last one's box, which stays beside it with only its lines not read yet, and goes once they are (at
+most :data:`MAX_BOXES` boxes, one per player); the director puts a gate
 before each action and each event (:meth:`Captions.room_for`) that waits only while a line that would
 be pushed out, or a box that would be replaced, is younger than that.  ``Tab`` hurries the others'
 turns (:data:`HURRY` times faster) until the viewer's turn.  The viewer's own moves are never
