@@ -3,9 +3,12 @@ tooltips, queued input, one animation handler and one log line per event type.""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
+from game.client import i18n
 from game.client.i18n import t
 from game.client.menus.title import TitleScene
 from game.client.scenes import open_game
@@ -268,3 +271,105 @@ def test_hotseat_hand_sums_part_names_from_sums(app, lang):
             text
         )
         assert re.search(re.escape(names[0]) + r"\s*[:：]\s*4", text), text
+
+
+# -- hints, badges, log lines and the hand summary (from test_client_polish.py)
+def test_known_sums_follow_plays_and_are_forgotten_after_a_draw():
+    from game.client.scenes.hacktrick.view_model import known_sums
+
+    events = [
+        {"type": "hand_started"},
+        {"type": "card_played", "player": 0, "card": 2, "opening": True},
+        {"type": "sums_announced", "sums": [9, 4]},
+        {"type": "card_played", "player": 1, "card": 3},
+    ]
+    assert known_sums(events) == {0: (9, "deal"), 1: (1, "deal")}
+    events += [{"type": "card_drawn", "player": 1}]
+    assert known_sums(events) == {0: (9, "deal")}  # the stale "Sum announced" is gone
+    events += [{"type": "sum_asked", "player": 0, "of": 1, "sum": 7}, {"type": "hand_started"}]
+    assert known_sums(events[:-1])[1] == (7, "ask") and known_sums(events) == {}
+
+
+def test_must_play_badge_ends_once_the_card_is_played():
+    from game.client.scenes.hacktrick.view_model import badges
+
+    view = {"must_play": [True, False], "guarded": [False, False], "phase": "main", "current_player": 0}
+    assert badges(view, 0) == ["Must play!"]
+    assert badges(dict(view, phase="declare"), 0) == []
+
+
+def test_plurals_grammar_and_the_x2_explanation():
+    from game.client.i18n import tn
+    from game.client.scenes.hacktrick import log_text
+
+    assert tn("log.captured", 1, name="Red", cell=4) == "Red captures 1 marker on 4."
+    assert tn("log.captured", 2, name="Red", cell=4) == "Red captures 2 markers on 4."
+    won = {"type": "hand_won", "player": 1, "reason": "line", "points": 2, "cells": [8, 1, 6]}
+    assert "×2" in log_text.describe(won, lambda p: "Red")
+    assert "×2" not in log_text.describe(dict(won, points=1), lambda p: "Red")
+    assert "holds" not in i18n.t("ht.banner_ask_you", name="Bot", sum=3)
+
+
+def test_hacktrick_log_has_hand_1_deal_toasts_avoid_the_labels_and_the_last_glow_stays(app):
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+    from game.client.scenes.hacktrick.layout import ROW, SEAT_PANELS
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=1, target=1)
+    table = open_game(app, session)
+    frames(app)
+    types = [ev["type"] for ev in table.log.entries[:2]]
+    assert types == ["hand_started", "cards_dealt"]
+    assert i18n.t("log.hand_started", hand=1, name="x", aside="y")[:6] in table.describe(table.log.entries[0])
+    anchor, pos, width = table.notice_place()
+    toast = pygame.Rect(0, 0, width, 72)
+    setattr(toast, anchor, pos)
+    dealer_badge = pygame.Rect(SEAT_PANELS["top"].right - 80, SEAT_PANELS["top"].top, 80, 30)
+    assert not toast.colliderect(dealer_badge) and not toast.colliderect(pygame.Rect(ROW.topleft, (80, 40)))
+    assert not toast.colliderect(table.layout.board)  # "Saved game resumed." hid the bottom row of cells
+    from game.client import gfx
+    from game.client.menus.title import LOGO_TOP
+
+    title = app.scenes.stack[0]
+    anchor, pos, width = title.notice_place()  # the title screen: a three-line toast clears the logo and Play
+    toast = pygame.Rect(0, 0, width, 3 * 26 + 20)
+    setattr(toast, anchor, pos)
+    logo = gfx.image(app.assets, "ui.logo")
+    drawn = logo.get_bounding_rect().move(logo.get_rect(midtop=(app.size[0] // 2, LOGO_TOP)).topleft)
+    assert not toast.colliderect(drawn) and not toast.colliderect(title.b_play.rect)
+    rng = random.Random(3)
+
+    def step() -> bool:
+        """The human plays random moves and dismisses hand summaries until the game is over."""
+        if table.timeline.waiting:
+            table.timeline.release()
+        elif table.my_turn:
+            table.act(rng.choice(table.legal_actions()))
+        return table.finished
+
+    assert run_until(app, step, limit=8000)
+    assert table.summary is not None and table.summary["cells"] is not None  # still shown under the results
+
+
+def test_ctrl_z_on_the_hand_summary_is_refused_and_the_summary_stays(app):
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hacktrick", ["human", "random"], seed=5, target=3)
+    table = open_game(app, session)
+    rng = random.Random(2)
+
+    def step() -> bool:
+        if table.timeline.waiting and table.summary is not None:
+            return True
+        if table.my_turn:
+            table.act(rng.choice(table.legal_actions()))
+        return False
+
+    assert run_until(app, step, limit=8000) and not session.over
+    actions = len(session.record.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(session.record.actions) == actions and table.summary is not None and table.timeline.waiting
+    assert app.notice[0] == i18n.t("game.no_undo_ended")

@@ -1,6 +1,8 @@
 """The rules screen: its lines break like every other text (gfx.wrap's kinsoku rules), the section
 list marks where the reader is (the short last sections too), the game shown is marked, and the
-rulebooks keep general rules out of the bullet lists."""
+rulebooks keep general rules out of the bullet lists; every game has its rules in both languages
+(Ratjack's list every ability and token), and they open from the pause menu, the game choice and
+the setup at the section that matters and scroll by wheel, keys and scroll bar."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ import pytest
 
 from game.client import gfx, i18n, rulebook
 from game.client.games import clients
+from game.client.session import Session
 
-from .client_helpers import click_button, frames, key
+from .client_helpers import click, click_button, frames, key, make_app
 
 DOCS = rulebook.DOCS
 
@@ -195,3 +198,149 @@ def test_rulebook_punctuation():
                 assert not re.search(r"[!?](\*\*)?\.", block.text), block.text  # "may not declare Play!."
     ja = rulebook.load("hakkutsu", "ja").section("scoring").blocks
     assert not any("ボーナス 最も" in b.text or "ボーナス** 最も" in b.text for b in ja)
+
+
+# -- the rulebooks' content and opening the rules from the game (from test_client_polish.py)
+def test_every_game_has_player_rules_in_both_languages_with_pictures_that_exist():
+    import tomllib
+    from pathlib import Path
+
+    from game.client import rulebook
+
+    manifest = tomllib.loads(
+        (Path(__file__).resolve().parents[1] / "assets" / "manifest.toml").read_text("utf-8")
+    )
+    keys = {e["key"] for e in manifest["asset"]}
+    for game in clients():
+        en, ja = rulebook.load(game, "en"), rulebook.load(game, "ja")
+        assert (en.lang, ja.lang) == ("en", "ja")
+        assert en.ids() == ja.ids(), game
+        assert {"goal", "components", "turn", "scoring", "example"} <= set(en.ids()), game
+        assert clients()[game].pause_section in en.ids()
+        for book in (en, ja):
+            pictures = [k for s in book.sections for b in s.blocks if b.kind == "pictures" for k in b.keys]
+            assert pictures and not set(pictures) - keys, (game, book.lang, set(pictures) - keys)
+            if book.lang == "ja":  # no English paragraph under the Japanese interface
+                texts = [b.text for s in book.sections for b in s.blocks if b.text] + [
+                    s.title for s in book.sections
+                ]
+                assert all(any(ord(c) > 0x2E80 for c in text) for text in texts), book.game
+
+
+def test_ratjack_rules_list_every_ability_and_token_from_the_string_tables():
+    from game.client import rulebook
+    from game.rules.ratjack.cards import FACES, FAMILIES
+
+    for lang in ("en", "ja"):
+        abilities = rulebook.load("ratjack", lang).section("abilities")
+        assert [b.arg for b in abilities.blocks if b.kind == "abilities"] == list(FAMILIES)
+        assert any(b.kind == "tokens" for b in rulebook.load("ratjack", lang).section("tokens").blocks)
+        table = i18n.table(lang)
+        assert all(f"rj.ability.{f}.{v}" in table for f in FAMILIES for v in range(1, 13))
+        assert all(f"rj.token.{face}" in table for face in FACES)
+
+
+def test_rules_parser_sections_directives_and_errors():
+    from game.client.rulebook import parse, spans
+
+    sections = parse(
+        "## Goal {#goal}\nWin\nthe game.\n\n- an **item**\n!pictures 40 a.b c.d\n### Sub\n"
+        "## 手番 {#turn}\n日本語の\n文章。\n!abilities rat\n!tokens\n",
+        ("abilities", "tokens"),
+    )
+    assert [s.id for s in sections] == ["goal", "turn"]
+    goal, turn = sections
+    assert [(b.kind, b.text) for b in goal.blocks[:2]] == [
+        ("paragraph", "Win the game."),
+        ("item", "an **item**"),
+    ]
+    assert goal.blocks[2].keys == ("a.b", "c.d") and goal.blocks[2].height == 40
+    assert turn.blocks[0].text == "日本語の文章。" and [b.kind for b in turn.blocks[1:]] == [
+        "abilities",
+        "tokens",
+    ]
+    assert spans("an **item** here") == [("an ", False), ("item", True), (" here", False)]
+    for bad in ("text first", "## A\n!pictures x y", "## A\n!sparkles", "## A\n!tokens"):
+        with pytest.raises(ValueError):  # a game's directive only where its game's rules are read
+            parse(bad)
+
+
+def _rules_button(app, scene):
+    from game.client.menus.rules import RulesScene
+
+    assert isinstance(app.scenes.top, RulesScene), app.scenes.top
+    return app.scenes.top
+
+
+def test_rules_open_from_the_pause_menu_at_the_section_that_matters(tmp_path, monkeypatch):
+    from game.client.menus.title import TitleScene
+    from game.client.registry import open_game
+
+    app = make_app(tmp_path, monkeypatch, lang="ja")
+    try:
+        app.scenes.push(TitleScene(app))
+        table = open_game(app, Session.new("ratjack", ["human", "random"], seed=2))
+        frames(app)
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.scenes.top.b_rules)
+        rules = _rules_button(app, table)
+        assert rules.game == "ratjack" and rules.doc.lang == "ja"
+        assert rules.scroll == min(rules.page.anchors["abilities"], rules.max_scroll) > 0
+        assert rules.page.section_at(rules.scroll) == "abilities"
+        key(app, pygame.K_ESCAPE)
+        assert type(app.scenes.top).__name__ == "PauseScene"
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+def test_rules_open_from_the_game_choice_and_the_setup(app):
+    from game.client.menus.choose import GameChoiceScene
+
+    choose = app.scenes.push(GameChoiceScene(app))
+    frames(app)
+    button = next(b for b, game in choose.rules_buttons.items() if game == "hakkutsu")
+    click_button(app, button)
+    rules = _rules_button(app, choose)
+    assert rules.game == "hakkutsu" and rules.scroll == 0
+    key(app, pygame.K_ESCAPE)
+    click_button(app, next(b for b, game in choose.buttons.items() if game == "ratjack"))
+    click_button(app, app.scenes.top.b_rules)
+    assert _rules_button(app, choose).game == "ratjack"
+
+
+def test_rules_scroll_with_wheel_keys_and_scroll_bar_and_switch_games(app):
+    from game.client.menus.rules import RulesScene
+
+    rules = app.scenes.push(RulesScene(app, "ratjack"))
+    frames(app)
+    assert rules.max_scroll > 2000  # every ability is there
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
+    )
+    frames(app)
+    assert rules.scroll > 0
+    key(app, pygame.K_END)
+    assert rules.scroll == rules.max_scroll
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_PAGEDOWN)
+    assert 300 < rules.scroll < rules.inner.h
+    key(app, pygame.K_UP)
+    paged = rules.scroll
+    track = rules.track()
+    click(app, (track.centerx, track.bottom - 4))  # a click on the track pages down
+    assert rules.scroll > paged
+    thumb = rules.thumb()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 1), buttons=(1, 0, 0)
+        )
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.bottom), button=1))
+    frames(app)
+    assert rules.scroll == rules.max_scroll  # dragged to the end
+    click_button(app, next(b for b, sid in rules.section_buttons.items() if sid == "scoring"))
+    assert rules.page.section_at(rules.scroll) == "scoring"
+    click_button(app, next(b for b, game in rules.game_buttons.items() if game == "hacktrick"))
+    assert rules.game == "hacktrick" and rules.scroll == 0 and "example" in rules.section_buttons.values()
