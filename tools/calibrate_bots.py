@@ -59,7 +59,7 @@ class Stage:
 
     game: str
     players: int
-    tier: str  # low: random/heuristic/easy; mid: heuristic/easy/normal; top: normal/hard
+    tier: str  # "low", "mid" or "top" (:data:`TIERS`)
     agents: tuple[str, ...]
     games: int
 
@@ -73,9 +73,21 @@ class Stage:
         return [*cmd, "--out", str(out), "--quiet"]
 
 
-LOW = ("random", "heuristic", "mcts:level=easy")
-MID = ("heuristic", "mcts:level=easy", "mcts:level=normal")
-TOP = ("mcts:level=normal", "mcts:level=hard")
+#: Each tier's entrants, by the number of players: as many entrants as seats where it matters, so
+#: that every game links every level of its tier (with fewer entrants than seats the first tables
+#: repeat the cheapest level: four seats of three entrants begin with three ``heuristic`` seats).
+TIERS: dict[str, dict[int, tuple[str, ...]]] = {
+    "low": dict.fromkeys((2, 3, 4), ("random", "heuristic", "mcts:level=easy")),
+    "mid": {
+        2: ("heuristic", "mcts:level=easy", "mcts:level=normal"),
+        3: ("heuristic", "mcts:level=easy", "mcts:level=normal"),
+        4: ("random", "heuristic", "mcts:level=easy", "mcts:level=normal"),
+    },
+    "top": {
+        3: ("mcts:level=easy", "mcts:level=normal", "mcts:level=hard"),
+        4: ("heuristic", "mcts:level=easy", "mcts:level=normal", "mcts:level=hard"),
+    },
+}
 
 #: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``normal`` and
 #: ``hard`` rest on :data:`ARCHIVED` too (a Hacktrick ``hard`` game costs about three CPU-minutes;
@@ -84,19 +96,18 @@ TOP = ("mcts:level=normal", "mcts:level=hard")
 BUDGET = {
     ("hacktrick", 2): {"low": 60, "mid": 12, "top": 0},
     ("ratjack", 2): {"low": 60, "mid": 30, "top": 0},
-    ("ratjack", 3): {"low": 60, "mid": 18, "top": 2},
-    ("ratjack", 4): {"low": 48, "mid": 8, "top": 2},
+    ("ratjack", 3): {"low": 60, "mid": 18, "top": 4},
+    ("ratjack", 4): {"low": 48, "mid": 8, "top": 4},
     ("hakkutsu", 2): {"low": 40, "mid": 0, "top": 0},
-    ("hakkutsu", 3): {"low": 30, "mid": 3, "top": 1},
-    ("hakkutsu", 4): {"low": 24, "mid": 3, "top": 1},
+    ("hakkutsu", 3): {"low": 30, "mid": 3, "top": 2},
+    ("hakkutsu", 4): {"low": 24, "mid": 3, "top": 2},
 }
-TIERS = {"low": LOW, "mid": MID, "top": TOP}
 
 
 def plan() -> list[Stage]:
     """Every tournament, cheap tiers of every table first (so a stopped run has a fit everywhere)."""
     return [
-        Stage(game, n, tier, TIERS[tier], BUDGET[(game, n)][tier])
+        Stage(game, n, tier, TIERS[tier][n], BUDGET[(game, n)][tier])
         for tier in TIERS
         for game, n in TABLES
         if BUDGET.get((game, n), {}).get(tier)
