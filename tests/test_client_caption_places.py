@@ -148,3 +148,23 @@ def test_a_card_turned_face_up_is_never_under_its_caption(app):
         [(_, rect, _)] = caps.box_rects()
         card = scene.layout.area_rect(3, 0)
         assert not rect.colliderect(card) and distance(rect, card) <= NEXT_TO, (rect, card)
+
+
+def test_no_caption_over_the_museum_draft_offered_to_you(app):
+    """Hakkutsu!!'s set-up choice sits over the other players' panels: the bots' draft captions (and the
+    last one lingering into your turn) keep off it."""
+    from game.client.scenes.hakkutsu.overlays import CHOICE
+
+    app.scenes.push(TitleScene(app))
+    session = Session.new("hakkutsu", ["human"] + ["heuristic"] * 3, seed=3, draft=True)  # you draft third
+    scene = open_game(app, session)
+    seen = 0
+    for _ in range(900):
+        if scene.my_turn and scene.display["phase"] == "draft" and not scene.captions.lines:
+            break
+        app.step(1 / 30)
+        if scene.display["phase"] in ("draft", "equip"):
+            laid = [rect for _, rect, _ in scene.captions.box_rects()]
+            seen += bool(laid)
+            assert not any(rect.colliderect(CHOICE) for rect in laid), (laid, CHOICE)
+    assert seen > 10 and scene.my_turn

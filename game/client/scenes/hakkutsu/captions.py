@@ -8,11 +8,14 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import t
+from ...table.captions import HARD
 from .layout import COLS, ROWS, TABLE_AREA, card_rect
+from .overlays import CHOICE
 from .texts import rock_name
 
 HIGH_VALUE = 5  # printed points of a rock whose dig is called out (9 of the 56 rocks)
 SITE_EVENTS = ("card_mined", "card_flipped", "card_peeked", "mining_skipped")
+CHOOSING = ("draft", "equip")  # the set-up phases whose choice is shown beside the map
 
 
 class HakkutsuCaptions:
@@ -32,7 +35,8 @@ class HakkutsuCaptions:
         return self.layout.panels[actor].rect
 
     def caption_avoid(self) -> list[tuple[pygame.Rect, float]]:
-        """The map's sites (their cards and pawns), then each panel's cart and collection."""
+        """The map's sites (their cards and pawns), then each panel's cart and collection; never the set-up
+        choice (the museum draft, the equipment kept) while it is shown."""
         out: list[tuple[pygame.Rect, float]] = [
             (card_rect(r, c), 6) for r in range(ROWS) for c in range(COLS)
         ]
@@ -40,6 +44,8 @@ class HakkutsuCaptions:
             out.append((panel.track, 3))
             out.append((panel.cart.rect, 3))
             out += [(rect, 2) for rect in panel.kinds.values()]
+        if self.display["phase"] in CHOOSING:
+            out.append((CHOICE, HARD))  # the cards offered at the set-up (a box lingered over your choice)
         return out
 
     def outcomes(self, ev: dict) -> list[tuple[int, str, str]]:
