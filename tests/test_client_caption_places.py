@@ -168,3 +168,24 @@ def test_no_caption_over_the_museum_draft_offered_to_you(app):
             seen += bool(laid)
             assert not any(rect.colliderect(CHOICE) for rect in laid), (laid, CHOICE)
     assert seen > 10 and scene.my_turn
+
+
+def test_an_outcome_is_called_out_once_the_banner_announcing_it_has_gone(app):
+    """A Ratjack round's score shows on a banner ("Simple bot #3 hits exactly 25!"): the same outcome is
+    not called out beside it at once (two boxes saying it), but by the player's area after it, for
+    the whole time a callout stays."""
+    from game.client.table.captions import OUTCOME_SECONDS
+
+    scene = start(app, 1)
+    caps: Captions = scene.captions
+    ev = {"type": "vp_scored", "player": 2, "points": 1, "reason": "exactly 25", "vp": [0, 0, 1, 0]}
+    caps.begin_action(2)
+    caps.event_started(ev)
+    [(_, text, _)] = scene.outcomes(ev)
+    scene.banner_text = "Simple bot #3 hits exactly 25!"
+    caps.update(OUTCOME_SECONDS)
+    assert caps.callout_rects([]) == []
+    scene.banner_text = None
+    assert [c.text for c, _ in caps.callout_rects([])] == [text]
+    caps.update(OUTCOME_SECONDS - 0.1)
+    assert caps.callout_rects([])  # its time ran only once it could be seen

@@ -324,8 +324,9 @@ class Captions:
                 line.fresh = False  # first drawn at the end of this frame: its time starts now
             else:
                 line.shown += dt
-        for c in self.callouts:
-            c.shown += dt
+        if not self.table.banner_text:  # (callouts wait while a banner shows)
+            for c in self.callouts:
+                c.shown += dt
         self.callouts = [c for c in self.callouts if c.shown < OUTCOME_SECONDS]
         mine = self.table.my_turn
         if mine:
@@ -450,7 +451,9 @@ class Captions:
     def callout_rects(self, boxes: list[pygame.Rect]) -> list[tuple[Callout, pygame.Rect]]:
         table = self.table
         avoid = list(table.caption_avoid()) + self.keep_clear() + [(rect, 1000) for rect in boxes]
-        out = []
+        out: list[tuple[Callout, pygame.Rect]] = []
+        if table.banner_text:
+            return out  # a banner announces it first (no second box saying the same beside it)
         for c in self.callouts:
             w = gfx.font(OUTCOME_SIZE, True).size(c.text)[0] + 28
             seat = table.seat_rect(c.player)
