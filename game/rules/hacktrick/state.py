@@ -335,9 +335,19 @@ class HacktrickState(GameState[Action, HacktrickView, HacktrickEvent]):
         row = self.row
         cell = row[-1] + card
         row.append(card)
-        played = self._shown({"type": "card_played", "player": p, "card": card, "cell": cell}, p, card)
-        self._forget_card(1 - p, card)
         o = 1 - p
+        # _shown and _forget_card, inlined (the hottest action): the card is news to the
+        # opponent unless their known cards (a revealed hand) held it, and leaves what they know.
+        known = self.known_cards[o]
+        played: HacktrickEvent
+        if card in known:
+            played = {"type": "card_played", "player": p, "card": card, "cell": cell}
+            known.remove(card)
+        else:
+            played = {"type": "card_played", "player": p, "card": card, "cell": cell, "revealed_to": [o]}
+        ks = self.known_sum[o]
+        if ks is not None:
+            self.known_sum[o] = ks - card
         if x2:
             self.x2_loc[p] = cell
         else:

@@ -33,6 +33,8 @@ FULL_DECK = tuple(t.id for t in TYPES for _ in range(t.count))
 HELI_FROM = tuple(tuple(HELICOPTERS[c] for c in range(CELLS) if c != cell) for cell in range(CELLS))
 ROCK_COST = tuple(r.cost for r in DATA.rocks)
 ROCK_CARRY = tuple(r.carry for r in DATA.rocks)
+#: ``OTHERS[n][p]``: the players of an ``n``-player game other than ``p``.
+OTHERS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(5))
 
 
 def iter_detector_targets(state: HakkutsuState, p: int) -> Iterator[Action]:
@@ -124,7 +126,7 @@ def use(state: HakkutsuState, p: int, action: Action, events: list[HakkutsuEvent
         "player": p,
         "card": KEYS[t],
         "effect": eff,
-        "revealed_to": [q for q in range(state.num_players) if q != p],
+        "revealed_to": list(OTHERS[state.num_players][p]),
     }
     events.append(ev)
     if eff == "jeep":

@@ -494,11 +494,16 @@ class HakkutsuState(GameState[Action, HakkutsuView, HakkutsuEvent]):
 
     def flipped(self, cell: int, card: int) -> HakkutsuEvent:
         """The event of ``card`` turned face up on ``cell``: news to all who had not seen it with a Detector."""
-        event: HakkutsuEvent = {"type": "card_flipped", "cell": cell_json(cell), "card": self.card_view(card)}
-        news = [q for q in range(self.num_players) if not self.peek[q] >> card & 1]
+        bit = 1 << card
+        news = [q for q, seen in enumerate(self.peek) if not seen & bit]
         if news:
-            event["revealed_to"] = news
-        return event
+            return {
+                "type": "card_flipped",
+                "cell": cell_json(cell),
+                "card": CARD_VIEWS[card].copy(),
+                "revealed_to": news,
+            }
+        return {"type": "card_flipped", "cell": cell_json(cell), "card": CARD_VIEWS[card].copy()}
 
     def change_coins(self, p: int, delta: int, reason: str, events: list[HakkutsuEvent]) -> None:
         """Move ``delta`` coins from the supply to ``p`` (negative: back to the supply)."""

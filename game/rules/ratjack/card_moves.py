@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import MAX_PLAYERS
 from .cards import card_json
 from .token_moves import release_token
 
@@ -21,10 +22,15 @@ if TYPE_CHECKING:
     from .views import AreaPosition, RatjackEvent
 
 
+#: ``PLAYERS_IN[mask]``: the players whose bits ``mask`` has, in order (events get a list copy).
+PLAYERS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(q for q in range(MAX_PLAYERS) if mask >> q & 1) for mask in range(1 << MAX_PLAYERS)
+)
+
+
 def holders(s: RatjackState, c: int) -> list[int]:
     """The players who know card ``c``."""
-    m = s.known[c]
-    return [q for q in range(s.num_players) if m >> q & 1]
+    return list(PLAYERS_IN[s.known[c]])
 
 
 def _with_card(s: RatjackState, e: RatjackEvent, c: int, before: int | None = None) -> RatjackEvent:
@@ -32,15 +38,17 @@ def _with_card(s: RatjackState, e: RatjackEvent, c: int, before: int | None = No
     e["card"] = card_json(c)
     m = s.known[c]
     if m != s.all_mask:
-        e["visible_to"] = [q for q in range(s.num_players) if m >> q & 1]
+        e["visible_to"] = list(PLAYERS_IN[m])
         e["private"] = ["card"]
-    return _news(s, e, m & ~before if before is not None else 0)
+    if before is not None and m & ~before:
+        e["revealed_to"] = list(PLAYERS_IN[m & ~before])
+    return e
 
 
 def _news(s: RatjackState, e: RatjackEvent, mask: int) -> RatjackEvent:
     """``e`` with ``revealed_to``: the players of ``mask``, who learn a card from it."""
     if mask:
-        e["revealed_to"] = [q for q in range(s.num_players) if mask >> q & 1]
+        e["revealed_to"] = list(PLAYERS_IN[mask])
     return e
 
 
