@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from game import workers
 from game.client import bot_worker
 from game.client.session import Session
 from tests.tournament_helpers import ROOT, alive
@@ -66,8 +67,8 @@ def test_a_worker_whose_client_is_gone_stops_without_a_traceback(monkeypatch):
     BrokenPipeError twice, the second time out of its error handler)."""
     import multiprocessing
 
-    monkeypatch.setattr(bot_worker.signal, "signal", lambda *args: None)  # not this process's Ctrl+C
-    monkeypatch.setattr(bot_worker.os, "nice", lambda n: 0)
+    monkeypatch.setattr(workers.signal, "signal", lambda *args: None)  # not this process's Ctrl+C
+    monkeypatch.setattr(workers.os, "nice", lambda n: 0)
     client, worker = multiprocessing.Pipe()
     s = Session.new("hacktrick", ["random", "random"], seed=1)
     client.send((1, s.record.to_json(), s.to_move, "random", 1, False))

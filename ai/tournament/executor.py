@@ -31,19 +31,17 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
-import threading
 import time
 import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from game.rules import adopt_games, carry_games
+from game.workers import Lifeline, WorkerProcess, start_worker
+from game.workers import process_context as process_context  # also ai.review's (it imports it from here)
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-    from multiprocessing.context import DefaultContext, ForkServerContext
     from multiprocessing.process import BaseProcess
     from types import TracebackType
 
@@ -55,8 +53,6 @@ if TYPE_CHECKING:
     from .spec import GameTask
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
-#: How often a worker checks that its parent is still alive (seconds).
-PARENT_CHECK_INTERVAL = 0.5
 
 
 class GameFailed(RuntimeError):
@@ -125,42 +121,12 @@ def play_task(task: GameTask) -> JsonDict:
     }
 
 
-def _ignore_sigint() -> None:
-    """Worker set-up: leave Ctrl-C to the parent process."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def exit_with_parent(lifeline: Connection) -> None:
-    """Make this worker process end when the tournament process ends, even by ``kill -9``.
-
-    ``lifeline`` is the read end of a pipe whose write end only the tournament
-    process holds (and never writes to): it becomes readable (end of file) when
-    that process is gone.  A daemon thread waits for that, and also checks
-    ``os.getppid()`` every :data:`PARENT_CHECK_INTERVAL` seconds.  Watching the
-    direct parent alone is not enough: a forkserver's children keep the
-    forkserver alive, so it would never exit after the tournament process died.
-    """
-    parent = os.getppid()
-
-    def watch() -> None:
-        try:
-            while not lifeline.poll(PARENT_CHECK_INTERVAL) and os.getppid() == parent:
-                pass
-        except (OSError, EOFError):
-            pass
-        os._exit(1)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 def _worker_main(conn: Connection, lifeline: Connection, games: Iterable[GameInfo] = ()) -> None:
     """A local worker: play the tasks received on ``conn`` until ``None`` or the parent's end closes.
 
     ``games``: the parent's registered games (:func:`game.rules.carry_games`), a game registered at
     run time included."""
-    _ignore_sigint()
-    exit_with_parent(lifeline)
-    adopt_games(games)
+    start_worker(lifeline, games)
     while True:
         try:
             task = conn.recv()
@@ -227,33 +193,16 @@ class Executor(ABC):
         self.close()
 
 
-def process_context() -> ForkServerContext | DefaultContext:
-    """``forkserver`` where available: workers never inherit the parent's threads
-    (record writers, a Dask client) mid-lock, as plain ``fork`` could."""
-    import multiprocessing
+class _Worker(WorkerProcess):
+    """One local worker process, the parent's end of its pipe and the game it plays."""
 
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context()
-
-
-class _Worker:
-    """One local worker process and the parent's end of its pipe."""
-
-    def __init__(self, context: ForkServerContext | DefaultContext, lifeline: Connection) -> None:
-        self.conn, child = context.Pipe()
-        self.process: BaseProcess = context.Process(
-            target=_worker_main, args=(child, lifeline, carry_games()), daemon=True, name="tournament-worker"
-        )
-        self.process.start()
-        child.close()
+    def __init__(self, lifeline: Lifeline) -> None:
+        super().__init__(_worker_main, name="tournament-worker", lifeline=lifeline)
         self.task: GameTask | None = None
 
     def end(self) -> None:
-        """Terminate the process (a running game is abandoned)."""
-        if self.process.is_alive():
-            self.process.terminate()
-        self.conn.close()
+        """End the process (a running game is abandoned)."""
+        self.stop(wait=0)
 
 
 class LocalExecutor(Executor):
@@ -263,9 +212,8 @@ class LocalExecutor(Executor):
 
     def __init__(self, jobs: int | None = None) -> None:
         self.workers = jobs or os.cpu_count() or 1
-        self._context = process_context()
-        # Workers hold the read end; the write end stays here: end of file = this process is gone.
-        self._lifeline, self._lifeline_keep = self._context.Pipe(duplex=False)
+        # the workers end with this process (or when the executor closes)
+        self._lifeline = Lifeline(process_context())
         self._idle: list[_Worker] = []
         self._running: list[_Worker] = []
         self._tasks: Iterator[GameTask] = iter(())
@@ -300,7 +248,7 @@ class LocalExecutor(Executor):
                 pass
             worker.end()
         else:
-            worker = _Worker(self._context, self._lifeline)
+            worker = _Worker(self._lifeline)
             worker.conn.send(task)
         worker.task = task
         self._running.append(worker)
@@ -378,6 +326,7 @@ class LocalExecutor(Executor):
             worker.process.join(5)
             worker.end()
         self._idle = []
+        self._lifeline.close()
 
 
 class TaskFuture(Protocol):

@@ -12,18 +12,24 @@ exceeds the timeout is killed and replaced; the client then plays a random
 legal action and says so.  ``mode="inline"`` computes in-process (tests).
 
 A worker ends with the client, even one killed with ``kill -9``, and says nothing: it watches a
-lifeline pipe whose other end only the client holds (as tournament workers do), and a reply that
-finds the client gone ends it quietly (it printed a ``BrokenPipeError`` traceback).
+lifeline pipe whose other end only the client holds (as tournament workers do: the plumbing is
+``game/workers.py``), and a reply that finds the client gone ends it quietly (it printed a
+``BrokenPipeError`` traceback).
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import random
-import signal
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.workers import WorkerProcess, start_worker, try_send
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 DEFAULT_TIMEOUT = float(os.environ.get("TRIO_BOT_TIMEOUT", "30"))
 
@@ -55,36 +61,16 @@ def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=No
     return agent.choose(seat), None
 
 
-def send_to_client(conn, message) -> bool:
-    """Send ``message`` to the client; False if the client is gone (the pipe is closed)."""
-    try:
-        conn.send(message)
-    except (OSError, ValueError):
-        return False
-    return True
-
-
 def _worker_main(conn, lifeline=None, games=()) -> None:
     """The worker loop: one request at a time until the pipe closes (or the client ends:
-    ``lifeline``, see :func:`ai.tournament.executor.exit_with_parent`).  ``games``: the client's
+    ``lifeline``, see :func:`game.workers.exit_with_parent`).  ``games``: the client's
     registered games (:func:`game.rules.carry_games`), a game registered at run time included.
 
     The worker lowers its own priority so that, on a busy machine, the window's
     frames win over the bot's search.  It ignores Ctrl+C, which the terminal sends to the
     whole process group: the client decides when it stops (it closes the pipe, or kills it).
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if lifeline is not None:
-        from ai.tournament.executor import exit_with_parent
-
-        exit_with_parent(lifeline)
-    from game.rules import adopt_games
-
-    adopt_games(games)
-    try:
-        os.nice(10)
-    except (AttributeError, OSError):
-        pass
+    start_worker(lifeline, games, nice=10)
     while True:
         try:
             msg = conn.recv()
@@ -99,35 +85,15 @@ def _worker_main(conn, lifeline=None, games=()) -> None:
             now = time.monotonic()
             if now - last[0] >= 0.05:
                 last[0] = now
-                send_to_client(conn, ("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
+                try_send(conn, ("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
 
         try:
             action, win_chance = _choose(record_json, player, spec, seed, progress, analyse)
-            reply = ("done", req_id, action.to_json(), win_chance)
+            reply: tuple = ("done", req_id, action.to_json(), win_chance)
         except Exception as exc:  # report any bot failure to the client
             reply = ("error", req_id, f"{type(exc).__name__}: {exc}")
-        if not send_to_client(conn, reply):
+        if not try_send(conn, reply):
             return  # the client is gone: nobody to answer
-
-
-def stop_process(proc, conn) -> None:
-    """Kill ``proc`` if it still runs, wait briefly for it, and close its pipe ``conn`` (either may be None)."""
-    if proc is not None:
-        if proc.is_alive():
-            proc.kill()
-        proc.join(timeout=1)
-    if conn is not None:
-        conn.close()
-
-
-def worker_context():
-    """The start method for worker processes (shared by the bots, hints and the replay's analysis)."""
-    methods = mp.get_all_start_methods()
-    if "forkserver" in methods:
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["game.rules", "ai"])
-        return ctx
-    return mp.get_context("spawn")
 
 
 class BotWorker:
@@ -138,41 +104,37 @@ class BotWorker:
             raise ValueError(f"bot worker mode must be 'process' or 'inline', not {mode!r}")
         self.mode = mode
         self.timeout = timeout
-        self.proc = None
-        self.conn = None
-        self.lifeline = None  # the write end of the worker's lifeline: the worker ends when it closes
+        self.worker: WorkerProcess | None = None
         self.req_id = 0
-        self.pending = None  # (req_id, state clone, started, request tuple)
+        self.pending: tuple | None = None  # (req_id, state clone, started, request tuple)
         self.progress: float | None = None  # 0..1 when the agent reports progress
 
     # -- process management --------------------------------------------------------
-    def _start(self) -> None:
-        ctx = worker_context()
-        parent, child = ctx.Pipe()
-        watched, self.lifeline = ctx.Pipe(duplex=False)
-        from game.rules import carry_games
+    @property
+    def proc(self) -> BaseProcess | None:
+        """The worker process (None before the first request and after a kill)."""
+        return self.worker.process if self.worker is not None else None
 
-        self.proc = ctx.Process(
-            target=_worker_main, args=(child, watched, carry_games()), daemon=True, name="tabletop-trio-bot"
-        )
-        self.proc.start()
-        child.close()
-        watched.close()
-        self.conn = parent
+    @property
+    def conn(self) -> Connection | None:
+        """The client's end of the pipe to the worker (None without a worker)."""
+        return self.worker.conn if self.worker is not None else None
+
+    def _start(self) -> WorkerProcess:
+        """A new worker (the old one, if any, is killed)."""
+        self._kill()
+        self.worker = WorkerProcess(_worker_main, name="tabletop-trio-bot")
+        return self.worker
 
     def _kill(self) -> None:
-        stop_process(self.proc, self.conn)
-        if self.lifeline is not None:
-            self.lifeline.close()
-        self.proc = self.conn = self.lifeline = None
+        if self.worker is not None:
+            self.worker.stop()
+        self.worker = None
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.is_alive() and self.conn is not None:
-            try:
-                self.conn.send(None)
-            except (OSError, ValueError):
-                pass
-            self.proc.join(timeout=0.5)
+        if self.worker is not None and self.worker.alive:
+            if try_send(self.worker.conn, None):  # the worker's loop ends
+                self.worker.process.join(timeout=0.5)
         self._kill()
         self.pending = None
 
@@ -190,15 +152,9 @@ class BotWorker:
         self.pending = (self.req_id, state.clone(), time.monotonic(), req)
         self.progress = None
         if self.mode == "process":
-            if self.proc is None or not self.proc.is_alive():
-                self._kill()
-                self._start()
-            try:
-                self.conn.send(req)
-            except (OSError, ValueError):
-                self._kill()
-                self._start()
-                self.conn.send(req)
+            worker = self.worker if self.worker is not None and self.worker.alive else self._start()
+            if not try_send(worker.conn, req):  # it died meanwhile
+                self._start().conn.send(req)
 
     def cancel(self) -> None:
         """Forget the current request (its answer is ignored when it comes)."""
