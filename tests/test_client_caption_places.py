@@ -4,6 +4,7 @@ nor the ability banner, one box per player, and a finished turn's box not linger
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from ai import make_agent
@@ -189,3 +190,22 @@ def test_an_outcome_is_called_out_once_the_banner_announcing_it_has_gone(app):
     assert [c.text for c, _ in caps.callout_rects([])] == [text]
     caps.update(OUTCOME_SECONDS - 0.1)
     assert caps.callout_rects([])  # its time ran only once it could be seen
+
+
+def test_no_caption_nor_callout_shows_under_a_rounds_summary(app):
+    """A round's summary panel over the table: the captions of the last moves and the outcomes called
+    out are not drawn half under it (a real-window review saw them stick out of it)."""
+    scene = start(app, 1)
+    caps: Captions = scene.captions
+    caps.begin_action(2)
+    line(caps, 2)
+    caps.event_started({"type": "player_eliminated", "player": 3, "reason": "over 25", "value": 27})
+    blank = pygame.Surface((1280, 720))
+    shown = blank.copy()
+    caps.draw(shown)
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(blank, "RGB")
+    scene.summary = {"round": 1}
+    hidden = blank.copy()
+    caps.draw(hidden)
+    assert pygame.image.tobytes(hidden, "RGB") == pygame.image.tobytes(blank, "RGB")
+    scene.summary = None

@@ -491,6 +491,8 @@ class Captions:
         recap = getattr(self.table, "recap", None)
         if recap is not None and recap.open:
             return  # the list of what they did is read instead
+        if getattr(self.table, "summary", None) is not None:
+            return  # the hand's or round's summary says how it ended (boxes half under it piled up)
         laid = self.box_rects()
         lh = gfx.font(SIZE, True).get_linesize()
         for box, rect, rows in laid:
