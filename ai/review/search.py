@@ -192,7 +192,7 @@ def _value_on_worlds(
             model(state, me, rng, weight)
         start = state.scores
         state.apply(action)
-        if not state.is_terminal and state.scores == start:
+        if not state.is_terminal and not (hands and state.scores != start):  # a hand it ended is the cut
             seen = observe(state, action) if observe is not None else None
             node = tree.after(seen) if seen is not None else tree
             agent._iterate(  # noqa: SLF001 - the bot's own iteration, rooted after the candidate
