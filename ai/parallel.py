@@ -10,6 +10,12 @@ children's visits, rewards and availability counts are summed, and the move is t
 most visited action of the sum.  With iteration budgets the move depends only on the
 seed, the view and N (not on the machine or its load).
 
+A helper never holds what the seat may not see: it gets a :class:`game.rules.seat.SeatSample`
+(:func:`seat_sample`), one determinization drawn in the caller from a seed derived one way from
+the agent's seed and the view, and grows its tree at that sample's seat.  Every engine's
+``determinize`` depends only on what the player knows, so the tree is the one the real seat
+would give.
+
 Helpers are ``python -m ai.parallel`` subprocesses (plain ``subprocess``, so daemonic
 processes such as tournament workers and the client's bot worker may start them),
 started on first use and kept for the next decisions of any agent in the process.
@@ -29,6 +35,7 @@ shows the combined progress.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import pickle
 import signal
@@ -40,6 +47,8 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.rules import adopt_games, carry_games
+from game.rules.rng import Rng
+from game.rules.seat import SeatSample
 
 from .agents import AGENTS, OptionValue
 from .tree import Node, Progress
@@ -50,9 +59,10 @@ if TYPE_CHECKING:
 
     from .mcts import MCTSAgent
 
-#: What a helper is asked: ``((agent options, agent seed, seat), tree index, the registered games)``;
-#: the games (:func:`game.rules.carry_games`) bring one registered at run time to the helper.
-Request = tuple[tuple[dict[str, OptionValue], int, "Seat"], int, list["GameInfo"]]
+#: What a helper is asked: ``((agent options, agent seed, seat sample), tree index, the registered
+#: games)``; the sample (:func:`seat_sample`) is all it gets of the seat, the games
+#: (:func:`game.rules.carry_games`) bring one registered at run time to the helper.
+Request = tuple[tuple[dict[str, OptionValue], int, SeatSample], int, list["GameInfo"]]
 #: A root's statistics as plain data (:func:`pack_root`): its visits and, per child,
 #: ``(action, player, visits, reward, avail)``.
 PackedRoot = tuple[int, list[tuple["GameAction", int, int, float, int]]]
@@ -74,6 +84,22 @@ class TreeSearch(Protocol):
 PROGRESS_INTERVAL = 0.05
 #: How often the caller publishes the combined progress while it waits for the helpers (seconds).
 WAIT_INTERVAL = 0.05
+
+
+def derived_seed(seed: int, seat: Seat, purpose: str) -> int:
+    """A 64-bit seed for ``purpose`` from a bot's ``seed`` and ``seat``'s view, by SHA-256: one way,
+    so nothing it seeds leads back to ``seed`` (nor to a game's seed a caller derived it from)."""
+    from .mcts import view_digest  # ai.mcts imports this module
+
+    text = f"{purpose}:{seed}:{view_digest(seat.view())}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def seat_sample(seat: Seat, seed: int) -> SeatSample:
+    """What another process gets of ``seat`` for a bot with ``seed``: ``seat.sample(rng)``, its rng
+    seeded by :func:`derived_seed` (the seed and the view, never the game's seed).  Equal views
+    give equal samples, byte for byte, whatever the hidden cards are."""
+    return seat.sample(Rng(derived_seed(seed, seat, "sample")))
 
 
 class Helper:
@@ -178,7 +204,7 @@ class _Remote:
 
 def root_parallel_search(agent: MCTSAgent, seat: Seat, workers: int) -> tuple[Node, int]:
     """``workers`` trees for ``seat``'s decision, summed at the root: ``(root, iterations)``."""
-    request = (agent.options, agent.seed, seat)
+    request = (agent.options, agent.seed, seat_sample(seat, agent.seed))
     remotes: list[_Remote] = []
     for index, helper in enumerate(POOL.take(workers - 1), 1):
         try:
@@ -259,7 +285,7 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
             request: Request = pickle.load(source)
         except (EOFError, OSError):
             return
-        (options, seed, seat), index, games = request
+        (options, seed, sample), index, games = request
         adopt_games(games)
         last = [0.0]
 
@@ -273,7 +299,7 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
             agent = AGENTS["mcts"](seed=seed, **{**options, "workers": 1})  # registered by ``import ai``
             if not isinstance(agent, TreeSearch):
                 raise TypeError(f"the mcts agent {agent!r} cannot grow a tree")
-            root, done = agent.search_tree(seat, index, progress)
+            root, done = agent.search_tree(sample.seat(), index, progress)
         except Exception as exc:  # the parent goes on with the other trees
             send(("error", f"{type(exc).__name__}: {exc}"))
             continue

@@ -151,5 +151,6 @@ def test_seat_exposes_no_state():
         "view",
         "legal_actions",
         "determinize",
+        "sample",  # a determinization as JSON text (what a bot's process gets)
         "player",
     }

@@ -54,17 +54,15 @@ def test_hard_uses_all_cores_but_one_by_default(monkeypatch):
 def test_progress_is_combined_over_the_workers_and_reaches_the_client_worker():
     """The client's bot worker passes ``on_progress`` on: it sees every tree's iterations."""
     from game.client.bot_worker import _choose
-    from game.rules import GameRecord, new_game
+    from game.rules import new_game
 
     state = new_game("ratjack", players=2, seed=4)
-    record = GameRecord("ratjack", 2, {}, state.seed)
     for _ in range(6):
-        action = state.legal_actions()[-1]
-        state.apply(action)
-        record.actions.append(action)
+        state.apply(state.legal_actions()[-1])
     assert len(state.legal_actions()) > 1
     seen = []
-    _choose(record.to_json(), state.current_player, "mcts:iterations=200,workers=2", 4, seen.append)
+    sample = parallel.seat_sample(Seat(state, state.current_player), 4)
+    _choose(sample, "mcts:iterations=200,workers=2", 4, seen.append)
     assert {p.budget for p in seen} == {400}  # two trees of 200
     assert seen[-1].done and seen[-1].iterations == 400 and seen[-1].fraction == 1.0
     assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)

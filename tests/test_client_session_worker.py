@@ -81,7 +81,7 @@ def test_worker_process_answers_with_a_legal_action():
     s = Session.new("hacktrick", ["random", "random"], seed=5)
     w = BotWorker(mode="process", timeout=60)
     try:
-        w.request(s.record, s.state, s.to_move, "random", 1)
+        w.request(s.state, s.to_move, "random", 1)
         result = _wait(w)
         assert result.fallback is None
         assert result.action in s.state.legal_actions()
@@ -98,12 +98,12 @@ def test_worker_process_ignores_ctrl_c():
     s = Session.new("hacktrick", ["random", "random"], seed=5)
     w = BotWorker(mode="process", timeout=60)
     try:
-        w.request(s.record, s.state, s.to_move, "random", 1)
+        w.request(s.state, s.to_move, "random", 1)
         _wait(w)
         pid = w.proc.pid
         os.kill(pid, signal.SIGINT)
         time.sleep(0.3)
-        w.request(s.record, s.state, s.to_move, "random", 2)
+        w.request(s.state, s.to_move, "random", 2)
         result = _wait(w)
         assert result.fallback is None and w.proc.pid == pid and w.proc.is_alive()
     finally:
@@ -114,7 +114,7 @@ def test_worker_errors_fall_back_to_a_legal_action():
     s = Session.new("hacktrick", ["random", "random"], seed=5)
     w = BotWorker(mode="process", timeout=60)
     try:
-        w.request(s.record, s.state, s.to_move, "no-such-agent", 1)
+        w.request(s.state, s.to_move, "no-such-agent", 1)
         result = _wait(w)
         assert result.fallback and "no-such-agent" in result.fallback
         assert result.action in s.state.legal_actions()
@@ -126,14 +126,14 @@ def test_worker_crash_and_timeout_fall_back():
     s = Session.new("hacktrick", ["random", "random"], seed=6)
     w = BotWorker(mode="process", timeout=60)
     try:
-        w.request(s.record, s.state, s.to_move, "random", 1)
+        w.request(s.state, s.to_move, "random", 1)
         w.proc.kill()  # the bot process dies while thinking
         w.proc.join()
         result = _wait(w)
         assert result.fallback and "stopped" in result.fallback
         assert result.action in s.state.legal_actions()
         w.timeout = 0.0  # nothing can answer in no time
-        w.request(s.record, s.state, s.to_move, "random", 2)
+        w.request(s.state, s.to_move, "random", 2)
         result = _wait(w)
         if result.fallback is not None:
             assert "no answer" in result.fallback or "stopped" in result.fallback
@@ -145,7 +145,7 @@ def test_worker_crash_and_timeout_fall_back():
 def test_inline_worker_reports_errors():
     s = Session.new("hacktrick", ["random", "random"], seed=5)
     w = BotWorker(mode="inline")
-    w.request(s.record, s.state, s.to_move, "mystery", 1)
+    w.request(s.state, s.to_move, "mystery", 1)
     result = w.poll()
     assert result.fallback and result.action in s.state.legal_actions()
 
@@ -153,21 +153,21 @@ def test_inline_worker_reports_errors():
 def test_a_forced_move_reports_no_win_chance():
     """The win-chance meter read a made-up 25% at a forced move (the analysis's neutral 1 / players,
     from no search); an analysed choice among several moves gives a real reading."""
+    from ai.parallel import seat_sample
     from game.client.bot_worker import _choose
+    from game.rules import Seat
 
     found = {}
     rng = random.Random(3)
     for seed in range(40):
-        state, record = GameRecord.start("ratjack", players=4, seed=seed)
+        state, _ = GameRecord.start("ratjack", players=4, seed=seed)
         while not state.is_terminal and len(found) < 2:
             legal = state.legal_actions()
             if (len(legal) == 1) not in found:
-                found[len(legal) == 1] = (record.to_json(), state.current_player)
-            action = rng.choice(legal)
-            state.apply(action)
-            record.actions.append(action)
+                found[len(legal) == 1] = seat_sample(Seat(state, state.current_player), 1)
+            state.apply(rng.choice(legal))
         if len(found) == 2:
             break
-    for forced, (record_json, player) in found.items():
-        action, chance = _choose(record_json, player, "mcts:iterations=60", 1, analyse=True)
+    for forced, sample in found.items():
+        action, chance = _choose(sample, "mcts:iterations=60", 1, analyse=True)
         assert (chance is None) == forced and (forced or 0 <= chance <= 1)

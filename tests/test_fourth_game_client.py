@@ -139,10 +139,10 @@ def test_its_bots_think_in_the_bot_worker_process(fourth_game):
     """The client's bot worker is another process: the game reaches it with the request's games."""
     from game.client.bot_worker import BotWorker
 
-    state, record = GameRecord.start(NAME, players=2, seed=6)
+    state, _ = GameRecord.start(NAME, players=2, seed=6)
     worker = BotWorker(mode="process", timeout=20)
     try:
-        worker.request(record, state, state.current_player, "mcts:iterations=30", seed=1)
+        worker.request(state, state.current_player, "mcts:iterations=30", seed=1)
         result = None
         for _ in range(2000):
             result = worker.poll()

@@ -26,7 +26,7 @@ ORPHAN = textwrap.dedent("""
     if __name__ == "__main__":
         s = Session.new("hacktrick", ["mcts:iterations=400000", "random"], seed=1)
         w = BotWorker(mode="process", timeout=600)
-        w.request(s.record, s.state, s.to_move, "mcts:iterations=400000", 1)
+        w.request(s.state, s.to_move, "mcts:iterations=400000", 1)
         deadline = time.monotonic() + 30
         while w.progress is None and time.monotonic() < deadline:  # the bot is searching
             w.poll()
@@ -71,7 +71,7 @@ def test_a_worker_whose_client_is_gone_stops_without_a_traceback(monkeypatch):
     monkeypatch.setattr(workers.os, "nice", lambda n: 0)
     client, worker = multiprocessing.Pipe()
     s = Session.new("hacktrick", ["random", "random"], seed=1)
-    client.send((1, s.record.to_json(), s.to_move, "random", 1, False))
+    client.send(bot_worker.blind_request(1, s.state, s.to_move, "random", 1))
     client.close()
     finished = []
     thread = threading.Thread(target=lambda: finished.append(bot_worker._worker_main(worker)), daemon=True)

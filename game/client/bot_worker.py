@@ -1,9 +1,14 @@
 """Bots think in another process so the client keeps its frame rate.
 
 :class:`BotWorker` keeps one worker process (``forkserver`` context where it
-exists, else ``spawn``).  A request carries the game record JSON, the player,
-the agent spec and a seed; the worker replays the record, builds a
-:class:`game.rules.Seat`, runs ``make_agent(spec).choose(seat)`` and answers
+exists, else ``spawn``).  A request carries only what the bot's seat may know (issue 35): a
+:class:`game.rules.seat.SeatSample` -- the player and one determinization drawn here, in the
+client (:func:`ai.parallel.seat_sample`) -- the agent spec and the agent's seed.  Neither the game
+record, the true state nor the game's seed crosses: the sample's hidden cards, seed and random
+source are drawn from a seed derived one way (SHA-256) from the caller's bot seed and the view,
+and the agent's seed is derived the same way (callers derive bot seeds from the game's seed).
+The worker seats the bot at the sample (``sample.seat()``: the same view, legal actions and
+determinizations as the real seat), runs ``make_agent(spec).choose(seat)`` and answers
 with the action as JSON, streaming progress messages while it thinks when the
 agent reports them (``agent.on_progress``).  An ``analyse`` request (the
 human's hints) runs :func:`ai.review.analyse_with` instead and also answers
@@ -31,6 +36,9 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
+    from game.rules.core import AnyState
+    from game.rules.seat import SeatSample
+
 DEFAULT_TIMEOUT = float(os.environ.get("TRIO_BOT_TIMEOUT", "30"))
 
 
@@ -41,17 +49,14 @@ class BotResult:
     win_chance: float | None = None  # the player's win chance (``analyse`` requests only)
 
 
-def _choose(record_json: dict, player: int, spec: str, seed: int, on_progress=None, analyse: bool = False):
-    """The agent's action for ``player`` (``analyse``: ``(action, win chance)`` from its search)."""
+def _choose(sample: SeatSample, spec: str, seed: int, on_progress=None, analyse: bool = False):
+    """The agent's action at ``sample``'s seat (``analyse``: ``(action, win chance)`` from its search)."""
     from ai import make_agent
-    from game.rules import GameRecord, Seat
 
-    record = GameRecord.from_json(record_json)
-    state = record.replay()
     agent = make_agent(spec, seed=seed)
     if on_progress is not None and hasattr(agent, "on_progress"):
         agent.on_progress = on_progress
-    seat = Seat(state, player)
+    seat = sample.seat()
     if analyse:
         from ai.review import analyse_with
 
@@ -78,7 +83,7 @@ def _worker_main(conn, lifeline=None, games=()) -> None:
             return
         if msg is None:
             return
-        req_id, record_json, player, spec, seed, analyse = msg
+        req_id, sample, spec, seed, analyse = msg
         last = [0.0]
 
         def progress(snapshot, _id=req_id, last=last):
@@ -88,12 +93,26 @@ def _worker_main(conn, lifeline=None, games=()) -> None:
                 try_send(conn, ("progress", _id, float(getattr(snapshot, "fraction", 0.0))))
 
         try:
-            action, win_chance = _choose(record_json, player, spec, seed, progress, analyse)
+            action, win_chance = _choose(sample, spec, seed, progress, analyse)
             reply: tuple = ("done", req_id, action.to_json(), win_chance)
         except Exception as exc:  # report any bot failure to the client
             reply = ("error", req_id, f"{type(exc).__name__}: {exc}")
         if not try_send(conn, reply):
             return  # the client is gone: nobody to answer
+
+
+def blind_request(
+    req_id: int, state: AnyState, player: int, spec: str, seed: int, analyse: bool = False
+) -> tuple[int, SeatSample, str, int, bool]:
+    """What the worker is sent for ``player``'s decision at ``state``: ``(req_id, seat sample, spec,
+    agent seed, analyse)``.  The sample and the agent's seed come from ``seed`` and ``player``'s
+    view alone (:func:`ai.parallel.derived_seed`), so two games ``player`` cannot tell apart give
+    the same request, byte for byte."""
+    from ai.parallel import derived_seed, seat_sample
+    from game.rules import Seat
+
+    seat = Seat(state, player)
+    return req_id, seat_sample(seat, seed), spec, derived_seed(seed, seat, "agent") >> 1, analyse
 
 
 class BotWorker:
@@ -143,12 +162,13 @@ class BotWorker:
     def busy(self) -> bool:
         return self.pending is not None
 
-    def request(self, record, state, player: int, spec: str, seed: int, analyse: bool = False) -> None:
-        """Start thinking for ``player`` (cancels any earlier request); ``analyse``: also the
-        player's win chance (the agent must be an ``mcts`` one)."""
+    def request(self, state, player: int, spec: str, seed: int, analyse: bool = False) -> None:
+        """Start thinking for ``player`` at ``state`` (cancels any earlier request); ``analyse``:
+        also the player's win chance (the agent must be an ``mcts`` one).  The worker gets
+        :func:`blind_request`: nothing ``player`` may not see."""
         self.cancel()
         self.req_id += 1
-        req = (self.req_id, record.to_json(), player, spec, seed, analyse)
+        req = blind_request(self.req_id, state, player, spec, seed, analyse)
         self.pending = (self.req_id, state.clone(), time.monotonic(), req)
         self.progress = None
         if self.mode == "process":
@@ -209,9 +229,9 @@ class BotWorker:
         return None
 
     def _inline(self, req, state) -> BotResult:
-        _, record_json, player, spec, seed, analyse = req
+        _, sample, spec, seed, analyse = req
         try:
-            action, win_chance = _choose(record_json, player, spec, seed, analyse=analyse)
+            action, win_chance = _choose(sample, spec, seed, analyse=analyse)
         except Exception as exc:  # the same fallback as in process mode
             return self._fallback(state, f"{type(exc).__name__}: {exc}")
         if action not in state.legal_actions():

@@ -3,13 +3,20 @@
 A :class:`Seat` exposes what its player may know and do: ``view()``,
 ``legal_actions()`` and ``determinize(rng)``.  It never hands out the real
 state, so an agent cannot peek at hidden cards by construction.
+
+A bot in another process gets a :class:`SeatSample` (``seat.sample(rng)``): the player and
+one determinization as JSON text, so that process never even holds the real hidden cards,
+the game's seed or its random source.  ``sample.seat()`` seats the bot there: the same view,
+legal actions and determinizations as the real seat (every engine's ``determinize`` depends
+only on what the player knows).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, NamedTuple
 
-from .core import AnyState
+from .core import AnyState, state_from_json
 from .rng import RandomSource
 
 
@@ -47,3 +54,22 @@ class Seat:
     def determinize(self, rng: RandomSource) -> AnyState:
         """A full state consistent with everything this player knows."""
         return self.__state.determinize(self.player, rng)
+
+    def sample(self, rng: RandomSource) -> SeatSample:
+        """What another process may receive of this seat: the player and ``determinize(rng)`` as
+        canonical JSON text (equal bytes for equal samples, whatever the real hidden cards are)."""
+        text = json.dumps(self.determinize(rng).to_json(), sort_keys=True, separators=(",", ":"))
+        return SeatSample(self.player, text)
+
+
+class SeatSample(NamedTuple):
+    """A seat as it crosses to a bot's process: ``player`` and ``state``, the JSON text of a full
+    state drawn by :meth:`Seat.determinize`, which holds no real hidden card, seed or random source."""
+
+    player: int
+    state: str
+
+    def seat(self) -> Seat:
+        """The seat at the sampled state: the same view, legal actions and determinizations as the
+        seat it was drawn from (``ValueError`` if the text is no saved state)."""
+        return Seat(state_from_json(json.loads(self.state)), self.player)

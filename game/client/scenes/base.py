@@ -202,7 +202,7 @@ class GameScene(Scene):
         if not self.worker.busy:
             self.seed_counter += 1
             seed = (self.session.record.seed * 7919 + len(self.session.record.actions)) % (1 << 62)
-            self.worker.request(self.session.record, self.session.state, p, self.session.seats[p], seed)
+            self.worker.request(self.session.state, p, self.session.seats[p], seed)
             return
         result = self.worker.poll()
         if result is None:

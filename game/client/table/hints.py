@@ -93,7 +93,7 @@ class Hints:
         s = self.scene.session
         self.asked_at = self.position()
         seed = (s.record.seed * 7919 + len(s.record.actions)) % (1 << 62)
-        self.worker.request(s.record, s.state, self.scene.viewer, HINT_SPEC, seed, analyse=True)
+        self.worker.request(s.state, self.scene.viewer, HINT_SPEC, seed, analyse=True)
 
     # ------------------------------------------------------------------ each frame
     def update(self) -> None:
