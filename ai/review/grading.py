@@ -63,7 +63,7 @@ LICHESS = Thresholds(0.05, 0.10, 0.15)
 THRESHOLDS: dict[str, tuple[Thresholds, Thresholds]] = {
     "hacktrick": (Thresholds(0.04, 0.08, 0.15), Thresholds(0.10, 0.20, 0.35)),
     "ratjack": (Thresholds(0.05, 0.10, 0.18), Thresholds(0.10, 0.20, 0.35)),
-    "hakkutsu": (Thresholds(0.05, 0.10, 0.18), Thresholds(0.10, 0.20, 0.35)),
+    "hakkutsu": (Thresholds(0.04, 0.08, 0.15), Thresholds(0.10, 0.20, 0.35)),  # (no hands)
 }
 
 
