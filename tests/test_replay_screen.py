@@ -461,16 +461,22 @@ def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
     scene.seek(d.index)
     best = action_from_json("hacktrick", d.best)
     label = scene.table.action_label(best)
-    assert t("replay.critical_outlined", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
     assert scene.better_move() == best
     outline = pygame.Rect(100, 100, 40, 60)
     scene.table.hint_rects = lambda action: [outline] if action == best else []
+    assert (
+        t("replay.critical_outlined", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    )
     canvas = pygame.Surface(app.size)
     canvas.fill((0, 0, 0))
     scene.draw_better_move(canvas)
     assert tuple(canvas.get_at((outline.left - 4, outline.centery)))[:3] == HINT_COLOUR
     scene.watch(1 - d.player)  # another seat may not see the player's cards: nothing outlined
     assert scene.better_move() is None
+    assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    scene.watch(d.player)
+    scene.seek(d.index)
+    scene.table.hint_rects = lambda action: []  # a move the table cannot outline is not said to be
     assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
     key(app, pygame.K_HOME)
     key(app, pygame.K_c)

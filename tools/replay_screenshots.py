@@ -1,10 +1,11 @@
 """Retake the replay screenshots of the README (headless, seeded).
 
-    python -m tools.replay_screenshots [--out docs/screenshots] [--budget 400] [--jobs 2]
+    python -m tools.replay_screenshots [--out docs/screenshots] [--budget N] [--jobs 2]
 
 A Hacktrick game between two heuristic players is played, reviewed (the
-same analysis as ``tabletop-trio review``) and opened in the replay at its biggest mistake,
-watched from the player who made it: ``replay_en.png``.  The title screen (with its Replays
+same analysis as ``tabletop-trio review``, at its default budget unless ``--budget``) and opened in
+the replay at its first critical moment whose better move the table outlines (else its biggest loss), watched from the player who made
+it, the graph showing the hands: ``replay_en.png``.  The title screen (with its Replays
 button) is retaken too: ``title_en.png``, and the setup of a 4-player Ratjack game (each seat's
 note, the deck pair's abilities): ``setup_en.png``.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--budget", type=int, default=400)
+    parser.add_argument("--budget", type=int)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
@@ -45,7 +46,11 @@ def main(argv: list[str] | None = None) -> int:
         review = review_record(record, budget=args.budget, jobs=args.jobs)
         review_dir_for(path).mkdir()
         review.save(review_dir_for(path) / "review.json")
-        worst = max(review.decisions, key=lambda d: d.drop)
+        worst = (
+            review.at(review.critical[0].index)
+            if review.critical
+            else max(review.decisions, key=lambda d: d.loss)
+        )
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
 
@@ -70,7 +75,17 @@ def main(argv: list[str] | None = None) -> int:
         app.render()
         pygame.image.save(app.canvas, str(out / "setup_en.png"))
         app.scenes.pop()
-        app.scenes.push(ReplayScene(app, record, path=path, move=worst.index, seat=worst.player))
+        replay = app.scenes.push(ReplayScene(app, record, path=path, move=worst.index, seat=worst.player))
+        for c in review.critical:  # the first critical moment whose better move the table outlines
+            replay.watch(c.player)
+            replay.seek(c.index)
+            move = replay.better_move()
+            if move is not None and replay.table.hint_rects(move):
+                break
+        else:
+            replay.watch(worst.player)
+            replay.seek(worst.index)
+        replay.toggle_graph()  # the hands' chances: where the critical moment shows
         for _ in range(10):
             app.step(1 / 30)
         app.scenes.fade = 0.0

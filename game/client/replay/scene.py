@@ -506,7 +506,9 @@ class ReplayScene(Scene):
         critical = self.review.critical_at(d.index)
         if critical is not None:
             label = self.table.action_label(action_from_json(game, critical.best))
-            key = "replay.critical_outlined" if self.better_move() is not None else "replay.critical"
+            move = self.better_move()
+            outlined = move is not None and bool(self.table.hint_rects(move))
+            key = "replay.critical_outlined" if outlined else "replay.critical"
             lines.insert(0, t(key, unit=self.unit_word(), n=critical.section + 1, action=label))
         return lines
 
