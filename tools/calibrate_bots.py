@@ -26,6 +26,7 @@ import datetime as dt
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -89,18 +90,18 @@ TIERS: dict[str, dict[int, tuple[str, ...]]] = {
     },
 }
 
-#: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``normal`` and
-#: ``hard`` rest on :data:`ARCHIVED` too (a Hacktrick ``hard`` game costs about three CPU-minutes;
-#: Hakkutsu!!'s ``easy`` meets ``normal`` only through ``heuristic``); with 3-4 players ``normal``
-#: and ``hard`` play only a few games (a Hakkutsu!! one costs minutes), so their intervals stay wide.
+#: The plan: (game, players) -> games of each tier (0: not played).  With 2 players ``hard`` rests
+#: on :data:`ARCHIVED` (a Hacktrick ``hard`` game costs about three CPU-minutes); with 3-4 players
+#: ``normal`` and ``hard`` play a few games only, so their intervals stay wide.  A larger budget
+#: for a tier already played resumes its tournament with more games.
 BUDGET = {
-    ("hacktrick", 2): {"low": 60, "mid": 12, "top": 0},
+    ("hacktrick", 2): {"low": 60, "mid": 24, "top": 0},
     ("ratjack", 2): {"low": 60, "mid": 30, "top": 0},
-    ("ratjack", 3): {"low": 60, "mid": 18, "top": 4},
-    ("ratjack", 4): {"low": 48, "mid": 8, "top": 4},
-    ("hakkutsu", 2): {"low": 40, "mid": 0, "top": 0},
-    ("hakkutsu", 3): {"low": 30, "mid": 3, "top": 2},
-    ("hakkutsu", 4): {"low": 24, "mid": 3, "top": 2},
+    ("ratjack", 3): {"low": 60, "mid": 18, "top": 12},
+    ("ratjack", 4): {"low": 48, "mid": 24, "top": 16},
+    ("hakkutsu", 2): {"low": 40, "mid": 6, "top": 0},
+    ("hakkutsu", 3): {"low": 30, "mid": 12, "top": 8},
+    ("hakkutsu", 4): {"low": 24, "mid": 12, "top": 8},
 }
 
 
@@ -146,25 +147,43 @@ def commit() -> str:
     return out.stdout.strip()
 
 
-def run_stage(stage: Stage, folder: Path) -> dict[str, Any]:
+def run_stage(stage: Stage, folder: Path, deadline: float = math.inf) -> dict[str, Any]:
     """Play (or resume) one tournament under ``nice``; its command, date, CPU/wall time and load."""
     out = folder / stage.name
     results = out / "results.json"
-    if results.exists() and json.loads(results.read_text())["status"] == "complete":
-        return {}
+    if results.exists():
+        done = json.loads(results.read_text())
+        if done["status"] == "complete" and done["games_planned"] >= stage.games:
+            return {}
     cmd = stage.command(out)
-    run = ["python", "-m", "ai.tournament", "--resume", str(out), "--quiet"] if out.exists() else cmd
+    resume = [
+        "python",
+        "-m",
+        "ai.tournament",
+        "--resume",
+        str(out),
+        "--games",
+        str(stage.games),
+        "--jobs",
+        "1",
+        "--quiet",
+    ]
+    run = resume if out.exists() else cmd  # resumed: finished games kept, more games if the budget grew
     load0, start = os.getloadavg()[0], time.monotonic()
     print(f"{stage.name}: {' '.join(run)}", flush=True)
     proc = subprocess.Popen(["nice", "-n", "10", sys.executable, *run[1:]])
     used: dict[int, float] = {}
+    stopped = False
     while proc.poll() is None:
         used.update(tree_cpu(proc.pid))
+        if time.monotonic() > deadline and not stopped:  # as Ctrl-C: finished games kept, resumable
+            proc.send_signal(signal.SIGINT)
+            stopped = True
         time.sleep(0.5)
     code = proc.returncode
     cpu = sum(used.values())
     info = {
-        "command": " ".join(cmd),
+        "command": " ".join(run),
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "cpu_seconds": round(cpu, 1),
         "wall_seconds": round(time.monotonic() - start, 1),
@@ -340,13 +359,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=Path("calibration"), help="the tournaments' folder")
     parser.add_argument("--tiers", nargs="+", choices=list(TIERS), default=list(TIERS))
     parser.add_argument("--fit-only", action="store_true", help="play nothing; refit what is there")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=math.inf,
+        help="stop after this many minutes (the tournament under way is interrupted, its finished games "
+        "kept; run again to go on)",
+    )
     parser.add_argument("--out", type=Path, default=OUT, help=f"the ratings file (default {OUT})")
     args = parser.parse_args(argv)
     if not args.fit_only:
         args.dir.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + 60.0 * args.minutes
         for stage in plan():
-            if stage.tier in args.tiers:
-                info = run_stage(stage, args.dir)
+            if stage.tier in args.tiers and time.monotonic() < deadline:
+                info = run_stage(stage, args.dir, deadline)
                 if info:
                     print(
                         f"  {info['cpu_seconds']} CPU s, {info['wall_seconds']} s, load {info['load']}",
