@@ -219,3 +219,20 @@ def _scores_after(state, action) -> tuple:
     after = state.clone()
     after.apply(action)
     return after.scores
+
+
+def test_a_game_without_bot_hooks_is_judged_with_random_rollouts(monkeypatch):
+    from ai import mcts
+    from ai.review import search
+
+    def none(game):
+        raise ValueError(f"no heuristics for game {game!r}")
+
+    monkeypatch.setattr(search, "heuristics_for", none)
+    monkeypatch.setattr(mcts, "heuristics_for", none)
+    record = play_game("hacktrick", ["heuristic", "heuristic"], seed=2)
+    state = record.new_state()
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    verdict = judge(Seat(state, state.current_player), state.legal_actions()[0], budget=20, seed=1)
+    assert 0.0 <= verdict.win_chance <= 1.0

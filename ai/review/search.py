@@ -171,7 +171,10 @@ def _value_on_worlds(
     """``action`` played in worlds ``0 .. worlds-1`` of ``seat`` (the same worlds for every
     action: each world's random numbers come from the seed, the view and its number only)."""
     game = seat.game
-    module = heuristics_for(game)
+    try:
+        module = heuristics_for(game)
+    except ValueError:  # a game without hooks: random rollouts to the end, as the bot plays it
+        module = None
     rollout, horizon, bias = agent.settings_for(game)
     policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
     evaluate = getattr(module, "evaluate", None)
