@@ -113,6 +113,15 @@ def test_a_review_at_a_tiny_budget(fourth_game):
     assert all(Play.from_json(d.best) in record.replay(d.index).legal_actions() for d in review.decisions)
 
 
+def test_a_review_in_worker_processes(fourth_game):
+    """The review's process pool knows the games registered at run time (its workers said
+    "unknown game"), and gives what the review in one process gives."""
+    record = ai.play_game(NAME, ["heuristic", "random"], seed=2, hand=4)
+    assert len(decision_indices(record)) > 4  # more than one chunk of decisions: the pool is used
+    review = review_record(record, budget=20, seed=1, jobs=2)
+    assert review.decisions == review_record(record, budget=20, seed=1).decisions
+
+
 @pytest.mark.parametrize(
     "check",
     ["test_random_playthrough_matches_our_engine", "test_timed_bot_with_a_tiny_budget_still_visits_the_root"],

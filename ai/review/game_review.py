@@ -20,7 +20,9 @@ lost the most of their chance to win it, with the better move.
 
 The review is deterministic: the same record, seed and budget give the same numbers (each search
 is seeded from the review seed and a digest of the player's view, as the ``mcts`` bot is); it runs
-in parallel over decisions (``jobs`` processes), each worker replaying the record forwards.
+in parallel over decisions (``jobs`` processes, set up as every worker process is: they leave
+Ctrl-C to the parent, end with it and know its registered games, :mod:`game.workers`), each worker
+replaying the record forwards.
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.rules import GameRecord, Seat, action_from_json, action_to_json
+from game.rules import GameRecord, Seat, action_from_json, action_to_json, carry_games
 from game.rules.core import AnyState, GameAction
+from game.workers import Lifeline, process_context, start_pool_worker
 
-from ..tournament.executor import process_context
 from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, thresholds_for, worse
 from .search import has_hands, judge
 
@@ -379,12 +381,16 @@ def review_record(
                 on_progress(n, total)
     else:
         chunks = [indices[k : k + CHUNK] for k in range(0, total, CHUNK)]
-        with ProcessPoolExecutor(
-            max_workers=jobs,
-            mp_context=process_context(),
-            initializer=_init_worker,
-            initargs=(record.to_json(), budget, seed),
-        ) as pool:
+        context = process_context()
+        with (
+            Lifeline(context) as lifeline,
+            ProcessPoolExecutor(
+                max_workers=jobs,
+                mp_context=context,
+                initializer=start_pool_worker,
+                initargs=(lifeline.watched, carry_games(), _init_worker, (record.to_json(), budget, seed)),
+            ) as pool,
+        ):
             for chunk in pool.map(_review_chunk, chunks):
                 review.decisions.extend(chunk)
                 if on_progress:

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from game.workers import Lifeline, WorkerProcess, start_worker
-from game.workers import process_context as process_context  # also ai.review's (it imports it from here)
+from game.workers import process_context as process_context  # re-exported
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
