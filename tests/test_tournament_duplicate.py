@@ -19,7 +19,7 @@ from ai.tournament import (
 )
 from ai.tournament.executor import Executor
 from ai.tournament.ranks import finishing_ranks, shared_places
-from ai.tournament.results import summarize
+from ai.tournament.results import format_table, summarize
 from ai.tournament.spec import GameTask, game_seed
 from ai.tournament.sprt import elo_summary, llr_logistic, parse_sprt
 from game.cli import main
@@ -152,6 +152,112 @@ def test_pentanomial_counts_pairs_from_the_first_agents_side():
     # half a deal (its first game only) is left out of every statistic
     doc = summarize(spec, results[:7])
     assert doc["pentanomial"] == [0, 1, 1, 0, 1] and doc["games_done"] == 6 and doc["games_not_counted"] == 1
+
+
+# A plain two-agent match: trinomial [losses, draws, wins] of the first agent over single games,
+# computed with fishtest's stat_util.get_elo, stat_util.stats (the score's standard error
+# sqrt(var / games)), LLRcalc.LLR_logistic and the trinomial nElo (800/ln 10 · t, no sqrt 2) at
+# commit b8eecff2: elo, elo95, los, nelo, nelo95, score_se, LLR(0, 30).
+FISHTEST_TRINOMIAL = [
+    (
+        [15, 0, 45],
+        190.844641578,
+        107.218396473,
+        0.999996128,
+        200.589800064,
+        117.213750998,
+        0.055900923,
+        2.367048371,
+    ),
+    (
+        [30, 40, 50],
+        58.451214271,
+        51.512405992,
+        0.988818964,
+        72.445327538,
+        64.334739668,
+        0.036483126,
+        1.928565505,
+    ),
+    (
+        [3, 1, 6],
+        107.538124917,
+        269.051102305,
+        0.854079727,
+        115.811861841,
+        238.155102619,
+        0.142302495,
+        0.246826297,
+    ),
+    ([20, 10, 20], 0.0, 87.968346562, 0.5, 0.0, 96.302461338, 0.063245553, -0.232650767),
+]
+
+
+@pytest.mark.parametrize("tri,elo,elo95,los,nelo,nelo95,se,llr", FISHTEST_TRINOMIAL)
+def test_trinomial_statistics_match_fishtest(tri, elo, elo95, los, nelo, nelo95, se, llr):
+    s = elo_summary(tri)
+    assert s.pairs == sum(tri)
+    assert s.elo == pytest.approx(elo, abs=1e-6)
+    assert s.elo_ci95 == pytest.approx(elo95, abs=1e-6)
+    assert s.los == pytest.approx(los, abs=1e-8)
+    assert s.nelo == pytest.approx(nelo, abs=1e-6)
+    assert s.nelo_ci95 == pytest.approx(nelo95, abs=1e-6)
+    assert s.score_se == pytest.approx(se, abs=1e-8)
+    assert llr_logistic(0, 30, tri) == pytest.approx(llr, abs=1e-6)
+
+
+def test_score_standard_error_hand_worked():
+    # 45 wins of 60 (a draw cell of 1e-3 games): sqrt(mu (1 - mu) / games) for a win/loss game
+    s = elo_summary([15, 0, 45])
+    assert s.score == pytest.approx(0.75, abs=1e-5)
+    assert s.score_se == pytest.approx(math.sqrt(0.75 * 0.25 / 60), rel=1e-4)
+    # five pairs scoring 0, 1/4, 1/2, 3/4, 1: the pair scores' sd (sqrt(1/8)) over sqrt(5 pairs)
+    s = elo_summary([1, 1, 1, 1, 1])
+    assert s.score_se == pytest.approx(math.sqrt(1 / 8) / math.sqrt(5), rel=1e-12)
+    assert s.to_json()["score_se"] == s.score_se
+    with pytest.raises(ValueError, match="trinomial or a pentanomial"):
+        elo_summary([1, 2, 3, 4])
+
+
+def test_plain_two_agent_match_gets_a_trinomial_and_its_statistics():
+    spec = _spec(agents=("heuristic", "random"), games=6, duplicate=None)
+    tasks = schedule(spec)
+    assert [t.seats for t in tasks[:2]] == [(0, 1), (1, 0)]  # seats alternate
+    # heuristic's outcomes: win (seat 0), win (seat 1), loss, shared win, win, loss
+    returns = [(1.0, 0.0), (0.0, 1.0), (0.0, 1.0), (0.5, 0.5), (1.0, 0.0), (1.0, 0.0)]
+    results = [
+        {
+            "index": t.index,
+            "seats": list(t.seats),
+            "agents": list(t.agents),
+            "returns": list(r),
+            "scores": [],
+            "length": 1,
+            "duration": 0.0,
+            "first_player": 0,
+        }
+        for t, r in zip(tasks, returns, strict=True)
+    ]
+    doc = summarize(spec, results)
+    assert doc["trinomial"] == [2, 1, 3] and "pentanomial" not in doc
+    match = doc["match"]
+    assert match["first"] == "heuristic" and match["games"] == 6 and "pairs" not in match
+    assert match["score"] == pytest.approx(elo_summary([2, 1, 3]).score) == pytest.approx(3.5 / 6, abs=1e-3)
+    assert match["score_se"] == pytest.approx(elo_summary([2, 1, 3]).score_se)
+    table = format_table(doc)
+    assert (
+        "plain games, heuristic vs random: trinomial (L, D, W) [2, 1, 3] over 6 games; score 0.583 +/- "
+        in table
+    )
+    # duplicate deals report the score's standard error as well
+    dup = summarize(_spec(agents=("heuristic", "random"), games=6), results)
+    assert "trinomial" not in dup and dup["match"]["score_se"] == pytest.approx(
+        elo_summary(dup["pentanomial"]).score_se
+    )
+    assert (
+        f"score {dup['match']['score']:.3f} +/- {dup['match']['score_se']:.3f} (standard error)"
+        in format_table(dup)
+    )
 
 
 # -- SPRT settings ---------------------------------------------------------------------------

@@ -51,6 +51,7 @@ class Tally:
         self.counted = 0  # games in the statistics
         self.deals = 0
         self.pentanomial: dict[tuple[int, int], list[int]] = {}
+        self.trinomial = [0, 0, 0]  # plain two-agent match: the first agent's losses, draws, wins
         self.ranks = RankTally(spec) if spec.players > 2 else None
         self.sprt = SprtSettings(**spec.sprt) if spec.sprt else None
         self.llr = 0.0
@@ -94,6 +95,10 @@ class Tally:
                 ra, rb = (r["returns"][r["seats"].index(e)] for e in (a, b))
                 half += 2 if ra > rb else 0 if ra < rb else 1
             self.pentanomial.setdefault((a, b), [0] * 5)[half * 2 // len(deal)] += 1
+        elif self.spec.players == 2 and len(self.spec.agents) == 2:
+            for r in deal:
+                ra, rb = (r["returns"][r["seats"].index(e)] for e in (0, 1))
+                self.trinomial[2 if ra > rb else 0 if ra < rb else 1] += 1
         if self.ranks is not None:
             self.ranks.add_deal(deal)
         if self.sprt is not None:
@@ -192,6 +197,11 @@ class Tally:
                 "second": labels[1],
                 **(stats.to_json() if stats else {"pairs": 0}),
             }
+        elif spec.players == 2 and k == 2:
+            stats = elo_summary(self.trinomial)
+            match = stats.to_json() if stats else {"pairs": 0}
+            doc["trinomial"] = list(self.trinomial)
+            doc["match"] = {"first": labels[0], "second": labels[1], "games": match.pop("pairs"), **match}
         if self.sprt is not None:
             doc["sprt"] = {**self.sprt.report(self.pentanomial.get((0, 1), [0] * 5)), "deals": self.deals}
         if self.ranks is not None:
@@ -300,12 +310,18 @@ def format_table(summary: JsonDict) -> str:
     if seat_parts:
         lines.append("win rate by seat: " + ", ".join(seat_parts))
     match = summary.get("match")
-    if match and match.get("pairs"):
-        lines.append(
+    if match and (match.get("pairs") or match.get("games")):
+        counted = (
             f"duplicate deals, {match['first']} vs {match['second']}: pentanomial "
-            f"{summary['pentanomial']} over {match['pairs']} pairs; Elo {match['elo']:+.1f} "
-            f"+/- {match['elo_ci95']:.1f}, nElo {match['nelo']:+.1f} +/- {match['nelo_ci95']:.1f}, "
-            f"LOS {match['los'] * 100:.1f}%"
+            f"{summary['pentanomial']} over {match['pairs']} pairs"
+            if "pairs" in match
+            else f"plain games, {match['first']} vs {match['second']}: trinomial (L, D, W) "
+            f"{summary['trinomial']} over {match['games']} games"
+        )
+        lines.append(
+            f"{counted}; score {match['score']:.3f} +/- {match['score_se']:.3f} (standard error), "
+            f"Elo {match['elo']:+.1f} +/- {match['elo_ci95']:.1f}, nElo {match['nelo']:+.1f} "
+            f"+/- {match['nelo_ci95']:.1f}, LOS {match['los'] * 100:.1f}%"
         )
     for row in summary["head_to_head"] if not match else ():
         pairs = row.get("pairs")

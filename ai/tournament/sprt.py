@@ -8,9 +8,12 @@ framework, ``server/fishtest/stats``), rewritten without scipy:
 
 * ``elo_summary`` – ``stat_util.get_elo``: per-game score ``mu`` and variance
   from the pentanomial, Elo ``-400·log10(1/mu - 1)``, its 95 % interval from
-  ``mu ± 1.96·sd/√games`` and LOS ``Phi((mu - ½)/(sd/√games))``; normalized Elo
-  as ``template_helpers._nelo_pentanomial_details``: ``t = (m - ½)/sd`` over
-  pair scores in [0, 1], ``nElo = 800/ln(10)/√2 · t``.
+  ``mu ± 1.96·sd/√games`` (``sd/√games`` is the score's standard error) and LOS
+  ``Phi((mu - ½)/(sd/√games))``; normalized Elo as
+  ``template_helpers._nelo_pentanomial_details``: ``t = (m - ½)/sd`` over pair
+  scores in [0, 1], ``nElo = 800/ln(10)/√2 · t``.  The same for a *trinomial*
+  ``[losses, draws, wins]`` of single games (a plain two-agent match, as fishtest
+  treats trinomial results): ``t`` over game scores, ``nElo = 800/ln(10) · t``.
 * ``llr_logistic`` – ``LLRcalc.LLR_logistic``: the generalized log-likelihood
   ratio of score ``s1 = L(elo1)`` against ``s0 = L(elo0)``, each the maximum
   likelihood pentanomial distribution with that mean (the secular equation of
@@ -67,8 +70,9 @@ def _mean_var(pdf: list[tuple[float, float]]) -> tuple[float, float]:
 class PairStats:
     """Elo, normalized Elo and LOS of the first agent over ``pairs`` deal pairs."""
 
-    pairs: int
+    pairs: int  # pairs counted (single games for a trinomial)
     score: float  # mean score per game
+    score_se: float  # its standard error (sd of a game's score / sqrt(games), pairs' spread in it)
     elo: float
     elo_ci95: float  # half-width
     nelo: float
@@ -79,6 +83,7 @@ class PairStats:
         return {
             "pairs": self.pairs,
             "score": self.score,
+            "score_se": self.score_se,
             "elo": self.elo,
             "elo_ci95": self.elo_ci95,
             "nelo": self.nelo,
@@ -87,35 +92,37 @@ class PairStats:
         }
 
 
-def elo_summary(pentanomial: list[int]) -> PairStats | None:
-    """:class:`PairStats` of a pentanomial (``None`` without pairs)."""
-    pairs = sum(pentanomial)
-    if not pairs:
+def elo_summary(counts: list[int]) -> PairStats | None:
+    """:class:`PairStats` of a pentanomial over deal pairs, or of a trinomial ``[losses, draws,
+    wins]`` over single games (``None`` when empty); ``pairs`` is the number of units counted."""
+    units = sum(counts)
+    if not units:
         return None
-    counts = regularize(list(pentanomial))
-    n = sum(counts)
-    games = 2.0 * n
-    mu = sum(c * i / 2.0 for i, c in enumerate(counts)) / games
-    var = sum(c * (i / 2.0 - 2.0 * mu) ** 2 for i, c in enumerate(counts)) / games
+    if len(counts) not in (3, 5):
+        raise ValueError(f"a trinomial or a pentanomial, not {len(counts)} counts")
+    per_unit = (len(counts) - 1) // 2  # games in a unit: 1 (trinomial) or 2 (pentanomial)
+    regular = regularize(list(counts))
+    n = sum(regular)
+    games = per_unit * n
+    mu = sum(c * i / 2.0 for i, c in enumerate(regular)) / games
+    var = sum(c * (i / 2.0 - per_unit * mu) ** 2 for i, c in enumerate(regular)) / games
     sd = math.sqrt(var)
-    lo, hi = mu - Z95 * sd / math.sqrt(games), mu + Z95 * sd / math.sqrt(games)
-    los = (
-        phi((mu - 0.5) / (sd / math.sqrt(games)))
-        if sd > 0
-        else (1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5)
-    )
-    # normalized Elo from the pair scores in [0, 1] (fishtest's t_conf)
-    _, pdf = _pdf(list(pentanomial))
+    se = sd / math.sqrt(games)
+    lo, hi = mu - Z95 * se, mu + Z95 * se
+    los = phi((mu - 0.5) / se) if sd > 0 else (1.0 if mu > 0.5 else 0.0 if mu < 0.5 else 0.5)
+    # normalized Elo from the unit scores in [0, 1] (fishtest's t_conf)
+    _, pdf = _pdf(list(counts))
     m, v = _mean_var(pdf)
     s3 = sum(p * (a - m) ** 3 for a, p in pdf)
     s4 = sum(p * (a - m) ** 4 for a, p in pdf)
     skew, exkurt = s3 / v**1.5, s4 / v**2 - 3.0
     t = (m - 0.5) / math.sqrt(v)
     var_t = max(1.0 - t * skew + 0.25 * t * t * (exkurt + 2.0), 0.0)
-    coeff = NELO_PER_T / math.sqrt(2.0)
+    coeff = NELO_PER_T / math.sqrt(per_unit)
     return PairStats(
-        pairs=pairs,
+        pairs=units,
         score=mu,
+        score_se=se,
         elo=elo_of(mu),
         elo_ci95=(elo_of(hi) - elo_of(lo)) / 2.0,
         nelo=coeff * t,
