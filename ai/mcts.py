@@ -69,6 +69,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from math import log, sqrt
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,31 @@ OpponentModel = Callable[["AnyState", int, random.Random, float], None]
 Publish = Callable[[Progress], None]
 #: A rollout's horizon: ``"hand"``, ``"game"`` or a number of moves.
 Horizon = str | int
+
+
+@dataclass(frozen=True)
+class PlayoutPlan:
+    """How a search's iterations play a game (:meth:`MCTSAgent.playout_plan`, used by
+    :meth:`MCTSAgent.iterate`)."""
+
+    #: UCB exploration constant.
+    c: float
+    #: The game's rollout policy (``None``: random rollouts).
+    policy: RolloutPolicy | None
+    #: The game's ``evaluate`` where a rollout is cut (``None``: rollouts to the end).
+    evaluate: Evaluate | None
+    #: The game's ``observation`` hook (``None``: none).
+    observe: Observe | None
+    #: The game's ``opponent_model`` when its weight is not 0 (``None``: off), and that weight.
+    model: OpponentModel | None
+    weight: float
+    #: Longest rollout, in moves, before it is cut and evaluated.
+    max_steps: int
+    #: A rollout stops where the scores change (the end of the hand or round).
+    cut_at_hand: bool
+    #: Progressive bias W (0: off; always 0 without a rollout policy).
+    bias: float
+
 
 #: Iterations per decision for ``level=normal`` when a game's tuning names none for its player count.
 DEFAULT_NORMAL_ITERATIONS = 500
@@ -276,29 +302,14 @@ class MCTSAgent(Agent):
         """
         game = seat.game
         iterations, seconds = self.budget_for(game, seat.num_players)
-        rollout, horizon, bias = self.settings_for(game)
         view = seat.view()
         stream = random.Random(f"{self.seed}:{view_digest(view)}" + (f":{index}" if index else ""))
         det_rng = Rng(stream.getrandbits(64))
-        try:
-            module = heuristics_for(game)
-        except ValueError:
-            module = None
-        policy: RolloutPolicy | None = (
-            getattr(module, "rollout_policy", None) if rollout == "policy" else None
-        )
-        evaluate: Evaluate | None = getattr(module, "evaluate", None)
-        weight = self.opponent_weight(game, seat.num_players)
-        model: OpponentModel | None = getattr(module, "opponent_model", None) if weight else None
-        observe: Observe | None = getattr(module, "observation", None)
+        plan = self.playout_plan(game, seat.num_players)
+        model = plan.model
         me = seat.player
-        if evaluate is None:
-            horizon = "game"
-        max_steps = horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS
-        cut_at_hand = horizon == "hand"
 
         root = Node()
-        c = self.c
         start = time.perf_counter()
         deadline = start + seconds if seconds is not None else None
         done = 0
@@ -311,19 +322,8 @@ class MCTSAgent(Agent):
                     break
             state = seat.determinize(det_rng)
             if model is not None:
-                model(state, me, stream, weight)
-            self._iterate(
-                root,
-                state,
-                stream,
-                c,
-                policy,
-                evaluate,
-                max_steps,
-                cut_at_hand,
-                bias if policy is not None else 0.0,
-                observe,
-            )
+                model(state, me, stream, plan.weight)
+            self.iterate(root, state, stream, plan)
             done += 1
             if (
                 deadline is not None
@@ -334,26 +334,47 @@ class MCTSAgent(Agent):
                 break
         return root, done
 
-    def _iterate(
-        self,
-        root: Node,
-        state: AnyState,
-        rng: random.Random,
-        c: float,
-        policy: RolloutPolicy | None,
-        evaluate: Evaluate | None,
-        max_steps: int,
-        cut_at_hand: bool,
-        bias: float,
-        observe: Observe | None = None,
-    ) -> None:
-        """One ISMCTS iteration on the determinization ``state`` (mutated).
+    def playout_plan(self, game: str, players: int) -> PlayoutPlan:
+        """How this agent's iterations play ``game`` with ``players``: its options, else the game's
+        tuning, and the game's hooks (:class:`PlayoutPlan`)."""
+        try:
+            module = heuristics_for(game)
+        except ValueError:  # a game without hooks: random rollouts to the end
+            module = None
+        rollout, horizon, bias = self.settings_for(game)
+        policy: RolloutPolicy | None = (
+            getattr(module, "rollout_policy", None) if rollout == "policy" else None
+        )
+        evaluate: Evaluate | None = getattr(module, "evaluate", None)
+        weight = self.opponent_weight(game, players)
+        if evaluate is None:
+            horizon = "game"
+        return PlayoutPlan(
+            c=self.c,
+            policy=policy,
+            evaluate=evaluate,
+            observe=getattr(module, "observation", None),
+            model=getattr(module, "opponent_model", None) if weight else None,
+            weight=weight,
+            max_steps=horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS,
+            cut_at_hand=horizon == "hand",
+            bias=bias if policy is not None else 0.0,
+        )
 
-        ``bias > 0``: progressive bias towards ``policy``'s move in ``state`` (see ``bias``).
-        ``observe(state, action)``: what ``action`` just showed every player (a card turned face up), or
-        ``None``; the decisions after the move are kept apart per outcome (:meth:`Node.after`).
+    def iterate(
+        self, root: Node, state: AnyState, rng: random.Random, plan: PlayoutPlan
+    ) -> tuple[float, ...]:
+        """One ISMCTS iteration of this agent on the full state ``state`` (a determinization, mutated):
+        down the tree from ``root`` (availability-aware UCB1), one new node, a rollout cut where
+        ``plan`` says, and the back-up; returns the rewards, one per player.
+
+        :meth:`search_tree` runs it from the decision's root; the game review
+        (:func:`ai.review.search.judge`) runs it on a tree of its own rooted after a candidate move,
+        so that the game goes on after the candidate as the bot would think it through.
         """
         node = root
+        c, policy, evaluate, observe = plan.c, plan.policy, plan.evaluate, plan.observe
+        bias = plan.bias
         path: list[Node] = []
         start_scores = state.scores
         randrange = rng.randrange
@@ -404,11 +425,12 @@ class MCTSAgent(Agent):
                 seen = observe(state, best_move)
                 if seen is not None:
                     node = best.after(seen)
-        rewards = self._rollout(state, rng, policy, evaluate, max_steps, cut_at_hand, start_scores)
+        rewards = self._rollout(state, rng, policy, evaluate, plan.max_steps, plan.cut_at_hand, start_scores)
         root.visits += 1
         for n in path:
             n.visits += 1
             n.reward += rewards[n.player]
+        return rewards
 
     @staticmethod
     def _rollout(

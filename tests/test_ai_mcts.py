@@ -46,6 +46,26 @@ def test_root_statistics_sum_to_the_iterations():
     )
 
 
+def test_one_public_iteration_grows_a_tree_of_its_own_as_the_search_does():
+    """``iterate`` (what the game review plays on after a candidate move): one new node, the
+    rewards backed up, one per player; a search is its iterations on the seat's determinizations."""
+    state = _position("ratjack")
+    seat = Seat(state, state.current_player)
+    agent = MCTSAgent(seed=3, iterations=40)
+    plan = agent.playout_plan("ratjack", 2)
+    assert plan.model is not None and plan.weight == 0.5 and plan.cut_at_hand  # Ratjack 2p's tuning
+    root, rng = Node(), random.Random(1)
+    for n in range(1, 6):
+        rewards = agent.iterate(root, seat.determinize(Rng(n)), rng, plan)
+        assert len(rewards) == 2 and sum(rewards) == pytest.approx(1.0)
+        assert root.visits == n == sum(ch.visits for ch in root.children.values())
+    calls = []
+    real = MCTSAgent.iterate
+    agent.iterate = lambda *args: calls.append(args) or real(agent, *args)
+    agent.search(seat)
+    assert len(calls) == 40 and all(args[3] == plan for args in calls)
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_node_keeps_consistent_counts(game):
     state = _position(game)

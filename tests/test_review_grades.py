@@ -204,13 +204,13 @@ def test_without_hands_a_move_that_scores_is_still_played_on(monkeypatch):
     else:
         pytest.fail("no move that scores at once")
     played: list = []
-    real = MCTSAgent._iterate
+    real = MCTSAgent.iterate
 
     def spy(self, root, st, *args, **kwargs):
         played.append(st.scores)
         return real(self, root, st, *args, **kwargs)
 
-    monkeypatch.setattr(MCTSAgent, "_iterate", spy)
+    monkeypatch.setattr(MCTSAgent, "iterate", spy)
     judge(Seat(state, state.current_player), scoring[0], budget=40, seed=1)
     assert any(scores != state.scores for scores in played)  # the worlds after the rock go on
 
@@ -223,13 +223,11 @@ def _scores_after(state, action) -> tuple:
 
 def test_a_game_without_bot_hooks_is_judged_with_random_rollouts(monkeypatch):
     from ai import mcts
-    from ai.review import search
 
     def none(game):
         raise ValueError(f"no heuristics for game {game!r}")
 
-    monkeypatch.setattr(search, "heuristics_for", none)
-    monkeypatch.setattr(mcts, "heuristics_for", none)
+    monkeypatch.setattr(mcts, "heuristics_for", none)  # the review plays on as the bot's search does
     record = play_game("hacktrick", ["heuristic", "heuristic"], seed=2)
     state = record.new_state()
     while len(state.legal_actions()) < 2:

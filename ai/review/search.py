@@ -28,8 +28,7 @@ from game.rules import Seat
 from game.rules.core import GameAction
 from game.rules.rng import Rng
 
-from ..heuristics import heuristics_for
-from ..mcts import MAX_ROLLOUT_STEPS, MCTSAgent, best_action, evaluate_vector, game_tuning, view_digest
+from ..mcts import MCTSAgent, best_action, evaluate_vector, game_tuning, view_digest
 from ..tree import Node
 
 #: The moves of the first search's ranking (most visited first) judged on common worlds, besides
@@ -170,20 +169,7 @@ def _value_on_worlds(
 ) -> MoveValue:
     """``action`` played in worlds ``0 .. worlds-1`` of ``seat`` (the same worlds for every
     action: each world's random numbers come from the seed, the view and its number only)."""
-    game = seat.game
-    try:
-        module = heuristics_for(game)
-    except ValueError:  # a game without hooks: random rollouts to the end, as the bot plays it
-        module = None
-    rollout, horizon, bias = agent.settings_for(game)
-    policy = getattr(module, "rollout_policy", None) if rollout == "policy" else None
-    evaluate = getattr(module, "evaluate", None)
-    observe = getattr(module, "observation", None)
-    weight = agent.opponent_weight(game, seat.num_players)
-    model = getattr(module, "opponent_model", None) if weight else None
-    if evaluate is None:
-        horizon = "game"
-    max_steps = horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS
+    plan = agent.playout_plan(seat.game, seat.num_players)
     me = seat.player
     digest = view_digest(seat.view())
     tree = Node()
@@ -191,26 +177,15 @@ def _value_on_worlds(
     for i in range(worlds):
         rng = random.Random(f"{seed}:{digest}:world{i}")
         state = seat.determinize(Rng(rng.getrandbits(64)))
-        if model is not None:
-            model(state, me, rng, weight)
+        if plan.model is not None:
+            plan.model(state, me, rng, plan.weight)
         start = state.scores
         state.apply(action)
-        if not state.is_terminal and not (hands and state.scores != start):  # a hand it ended is the cut
-            seen = observe(state, action) if observe is not None else None
-            node = tree.after(seen) if seen is not None else tree
-            agent._iterate(  # noqa: SLF001 - the bot's own iteration, rooted after the candidate
-                node,
-                state,
-                rng,
-                agent.c,
-                policy,
-                evaluate,
-                max_steps,
-                horizon == "hand",
-                bias if policy is not None else 0.0,
-                observe,
-            )
-        rewards = state.returns() if state.is_terminal else evaluate_vector(state, evaluate)
+        if state.is_terminal or (hands and state.scores != start):  # a hand it ended is the cut
+            rewards = state.returns() if state.is_terminal else evaluate_vector(state, plan.evaluate)
+        else:  # the game goes on as the bot would think it through, on a tree rooted after the candidate
+            seen = plan.observe(state, action) if plan.observe is not None else None
+            rewards = agent.iterate(tree.after(seen) if seen is not None else tree, state, rng, plan)
         game_total += float(rewards[me])
         if hands:
             hand_total += hand_result(start, state.scores, me)
