@@ -113,6 +113,25 @@ def test_a_review_at_a_tiny_budget(fourth_game):
     assert all(Play.from_json(d.best) in record.replay(d.index).legal_actions() for d in review.decisions)
 
 
+def test_the_review_takes_its_budget_and_thresholds_from_the_games_bot_module(fourth_game, monkeypatch):
+    """Issue 31's plug-in rule for the review (issue 33): no table in ``ai/review`` names the games;
+    a game without ``REVIEW`` gets the documented defaults."""
+    from ai.review import DEFAULT_BUDGET, default_budget, thresholds_for
+    from ai.review.grading import LICHESS, Thresholds
+
+    assert default_budget(NAME) == bots.REVIEW["budget"] == 60
+    assert thresholds_for(NAME) == (Thresholds(0.06, 0.12, 0.25), LICHESS)  # no "hand": lichess's steps
+    record = ai.play_game(NAME, ["heuristic", "random"], seed=2, hand=2)
+    review = review_record(record, seed=1)
+    assert review.budget == 60 and review.thresholds["game"] == {
+        "inaccuracy": 0.06,
+        "mistake": 0.12,
+        "blunder": 0.25,
+    }
+    monkeypatch.delattr(bots, "REVIEW")
+    assert default_budget(NAME) == DEFAULT_BUDGET and thresholds_for(NAME) == (LICHESS, LICHESS)
+
+
 def test_a_review_in_worker_processes(fourth_game):
     """The review's process pool knows the games registered at run time (its workers said
     "unknown game"), and gives what the review in one process gives."""

@@ -23,7 +23,7 @@ from ai.review import (
     thresholds_for,
 )
 from ai.review.game_review import critical_moments, sections_of
-from ai.review.grading import harmonic_mean, volatility_weights
+from ai.review.grading import Thresholds, harmonic_mean, volatility_weights
 from game.rules import GameRecord, Seat, action_from_json
 
 POSITIONS = Path(__file__).parent / "review_positions"
@@ -60,6 +60,7 @@ def test_grades_follow_the_games_thresholds():
     assert game_t.grade(game_t.mistake, best=False) == "mistake"
     assert game_t.grade(game_t.blunder, best=False) == "blunder"
     assert hand_t.blunder > game_t.blunder  # a hand's chance moves more than the game's
+    assert thresholds_for("hakkutsu")[0] == Thresholds(0.04, 0.08, 0.15)  # from its bot module's REVIEW
 
 
 # ---------------------------------------------------------------------------- the search and the verdicts

@@ -17,6 +17,8 @@ optional for MCTS, which falls back to random rollouts played to the end):
   applied to ``state``) showed every player that a determinization may have
   chosen differently (Hakkutsu Treasure: the rock a move turned face up); MCTS
   keeps the decisions after the move apart per outcome.
+* ``MCTS`` (:class:`MCTSTuning`) – the search's tuning; ``REVIEW`` (:class:`ReviewTuning`) – the
+  game review's budget and grading thresholds.
 * ``opponent_model(state, player, rng, weight) -> None`` – makes a determinization
   of ``player``'s search more like real opponents, in place, moving only cards
   ``player`` cannot see (Ratjack: opponents keep a finishing card); used at
@@ -76,6 +78,20 @@ class MCTSTuning(TypedDict, total=False):
     bias: float
     #: Opponent model weight W by player count (absent: off).
     opponents: dict[int, float]
+
+
+class ReviewTuning(TypedDict, total=False):
+    """A game's game-review tuning, its heuristics module's ``REVIEW`` (read by :mod:`ai.review`;
+    the defaults of a game without it or without a key: ``ai.review.game_review.DEFAULT_BUDGET``
+    and ``ai.review.grading.LICHESS``)."""
+
+    #: Search iterations per decision of a review when none is asked for.
+    budget: int
+    #: The smallest losses of the game's win chance (in [0, 1]) graded an inaccuracy, a mistake
+    #: and a blunder, calibrated on bot games (``ai/README.md``, "Game review").
+    game: tuple[float, float, float]
+    #: The same for the chance to win the hand or round being played (games of several).
+    hand: tuple[float, float, float]
 
 
 def heuristics_for(game: str) -> ModuleType:

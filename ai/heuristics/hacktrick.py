@@ -42,12 +42,18 @@ if TYPE_CHECKING:
     from game.rules.hacktrick.state import HacktrickState
     from game.rules.hacktrick.views import HacktrickView
 
-    from . import MCTSTuning
+    from . import MCTSTuning, ReviewTuning
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
 #: machine); rollouts by this module's policy, cut at the end of the hand.
 MCTS: MCTSTuning = {"normal_iterations": {2: 2500}, "rollout": "policy", "horizon": "hand"}
+
+#: The game review's tuning (``ai.review``): iterations per decision (the most that keeps a whole
+#: 2-player review under a minute with ``--jobs 2`` on the 2-core machine) and the grades'
+#: thresholds, inaccuracy / mistake / blunder, of the loss of the game's chance and of the hand's,
+#: calibrated on bot games (``python -m tools.review_measure accuracy``; ``ai/README.md``).
+REVIEW: ReviewTuning = {"budget": 800, "game": (0.04, 0.08, 0.15), "hand": (0.10, 0.20, 0.35)}
 
 CARD_COPIES = 3
 #: How many lines run through each cell (centre 4, corners 3, edges 2).

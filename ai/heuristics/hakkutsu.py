@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from game.rules.hakkutsu.state import HakkutsuState
     from game.rules.hakkutsu.views import HakkutsuView
 
-    from . import MCTSTuning
+    from . import MCTSTuning, ReviewTuning
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
@@ -61,6 +61,12 @@ MCTS: MCTSTuning = {
     "horizon": 30,
     "bias": 0.5,
 }
+
+#: The game review's tuning (``ai.review``): iterations per decision (the most that keeps a whole
+#: 2-player review under a minute with ``--jobs 2`` on the 2-core machine) and the grades'
+#: thresholds, inaccuracy / mistake / blunder, of the loss of the game's chance,
+#: calibrated on bot games (``python -m tools.review_measure accuracy``; ``ai/README.md``).
+REVIEW: ReviewTuning = {"budget": 400, "game": (0.04, 0.08, 0.15)}
 
 ROCKS = DATA.rocks
 ALL_IDS = tuple(r.id for r in ROCKS)

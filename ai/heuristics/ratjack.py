@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from game.rules.ratjack.actions import Action
     from game.rules.ratjack.views import RatjackView
 
-    from . import MCTSTuning
+    from . import MCTSTuning, ReviewTuning
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
@@ -55,6 +55,12 @@ MCTS: MCTSTuning = {
     "horizon": "hand",
     "opponents": {2: 0.5},
 }
+
+#: The game review's tuning (``ai.review``): iterations per decision (the most that keeps a whole
+#: 2-player review under a minute with ``--jobs 2`` on the 2-core machine) and the grades'
+#: thresholds, inaccuracy / mistake / blunder, of the loss of the game's chance and of the hand's,
+#: calibrated on bot games (``python -m tools.review_measure accuracy``; ``ai/README.md``).
+REVIEW: ReviewTuning = {"budget": 1600, "game": (0.05, 0.10, 0.18), "hand": (0.10, 0.20, 0.35)}
 
 LIMIT = 25
 DEPTH = 3

@@ -2,14 +2,14 @@
 
 * :mod:`.search` - the searches from a player's seat: the hints' :func:`analyse_seat` and the
   review's :func:`judge` (candidates on common sampled worlds);
-* :mod:`.grading` - lichess's accuracy, the grades and their thresholds per game;
+* :mod:`.grading` - lichess's accuracy, the grades and their thresholds per game (each game's
+  budget and thresholds are in its bot module's ``REVIEW``, :class:`ai.heuristics.ReviewTuning`);
 * :mod:`.game_review` - a whole game: :func:`review_record`, :class:`Review` (``review.json``)
   with each player's accuracy, grades and the critical moment of each hand or round.
 """
 
 from .game_review import (
     DEFAULT_BUDGET,
-    DEFAULT_BUDGETS,
     FORMAT,
     Critical,
     Decision,
@@ -28,7 +28,6 @@ from .search import PRIOR_VISITS, SeatAnalysis, Verdict, analyse_seat, analyse_w
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "DEFAULT_BUDGETS",
     "FORMAT",
     "GRADES",
     "PRIOR_VISITS",

@@ -40,21 +40,22 @@ from game.rules import GameRecord, Seat, action_from_json, action_to_json, carry
 from game.rules.core import AnyState, GameAction
 from game.workers import Lifeline, process_context, start_pool_worker
 
-from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, thresholds_for, worse
+from .grading import ERRORS, GRADES, game_accuracy, move_accuracy, review_tuning, thresholds_for, worse
 from .search import has_hands, judge
 
 FORMAT = "tabletop-trio-review/2"
-#: Search iterations per decision when no budget is given, per game: the most that keeps a whole
-#: 2-player game's review under a minute with ``--jobs 2`` on the 2-core machine (README).
-DEFAULT_BUDGETS = {"hacktrick": 800, "ratjack": 1600, "hakkutsu": 400}
+#: Search iterations per decision when no budget is given, for a game whose bot module's ``REVIEW``
+#: names none (each game's own: the most that keeps a whole 2-player game's review under a minute
+#: with ``--jobs 2`` on the 2-core machine, README).
 DEFAULT_BUDGET = 400
 #: Decisions handed to a worker process at a time (each worker replays the record forwards).
 CHUNK = 4
 
 
 def default_budget(game: str) -> int:
-    """Iterations per decision of ``game``'s review when none is given."""
-    return DEFAULT_BUDGETS.get(game, DEFAULT_BUDGET)
+    """Iterations per decision of ``game``'s review when none is given: its bot module's
+    ``REVIEW["budget"]``, else :data:`DEFAULT_BUDGET`."""
+    return review_tuning(game).get("budget", DEFAULT_BUDGET)
 
 
 @dataclass

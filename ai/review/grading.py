@@ -15,7 +15,8 @@
   The harmonic mean punishes a few bad moves in a good game, the weighted mean counts the moves
   that mattered (a move in a lost cause weighs little).
 * **Grades** by the loss: ``best`` (the move played was the best move found), ``good``,
-  ``inaccuracy``, ``mistake``, ``blunder``, with thresholds per game (:data:`THRESHOLDS`),
+  ``inaccuracy``, ``mistake``, ``blunder``, with thresholds per game (each game's bot module's
+  ``REVIEW``, :func:`thresholds_for`),
   separately for the loss of the whole game's chance and of the hand's/round's; a decision's grade
   is the worse of the two.  The thresholds were calibrated on bot games (``ai/README.md``).
 """
@@ -25,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import exp, sqrt
+
+from ..heuristics import ReviewTuning, heuristics_for
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The grades that count as errors (the replay's jump points, the graph's markers).
@@ -58,18 +61,24 @@ class Thresholds:
 #: lila's own steps (win percentage lost: 10 / 20 / 30 on its -100..100 scale = 5 / 10 / 15%).
 LICHESS = Thresholds(0.05, 0.10, 0.15)
 
-#: game -> (thresholds on the game's chance, thresholds on the hand's/round's chance), calibrated
-#: on bot games (``python -m tools.review_measure calibrate``; how, in ``ai/README.md``).
-THRESHOLDS: dict[str, tuple[Thresholds, Thresholds]] = {
-    "hacktrick": (Thresholds(0.04, 0.08, 0.15), Thresholds(0.10, 0.20, 0.35)),
-    "ratjack": (Thresholds(0.05, 0.10, 0.18), Thresholds(0.10, 0.20, 0.35)),
-    "hakkutsu": (Thresholds(0.04, 0.08, 0.15), Thresholds(0.10, 0.20, 0.35)),  # (no hands)
-}
-
 
 def thresholds_for(game: str) -> tuple[Thresholds, Thresholds]:
-    """``(game thresholds, hand thresholds)`` of ``game`` (lichess's steps for a game with none)."""
-    return THRESHOLDS.get(game, (LICHESS, LICHESS))
+    """``(game thresholds, hand thresholds)`` of ``game``: its heuristics module's ``REVIEW``
+    (``"game"`` and ``"hand"``, :class:`ai.heuristics.ReviewTuning`, calibrated on bot games:
+    ``ai/README.md``); :data:`LICHESS`'s steps for a game or a key without them."""
+    tuning = review_tuning(game)
+    game_t, hand_t = tuning.get("game"), tuning.get("hand")
+    return (Thresholds(*game_t) if game_t else LICHESS, Thresholds(*hand_t) if hand_t else LICHESS)
+
+
+def review_tuning(game: str) -> ReviewTuning:
+    """``game``'s ``REVIEW`` tuning (empty for a game without bot hooks or without one)."""
+    try:
+        module = heuristics_for(game)
+    except ValueError:
+        return {}
+    tuning: ReviewTuning | None = getattr(module, "REVIEW", None)
+    return tuning if tuning is not None else {}
 
 
 def worse(a: str, b: str) -> str:

@@ -1,17 +1,19 @@
 """High Card's bots (the :class:`ai.heuristics.GameHooks` of a game outside ``ai/heuristics``,
-found through ``GameInfo.bots_module``): a greedy player, a rollout policy, a win-chance estimate
-and the MCTS tuning."""
+found through ``GameInfo.bots_module``): a greedy player, a rollout policy, a win-chance estimate,
+the MCTS tuning and the review's."""
 
 from __future__ import annotations
 
 import random
 
-from ai.heuristics import MCTSTuning
+from ai.heuristics import MCTSTuning, ReviewTuning
 
 from .rules import HighCardState, HighCardView, Play
 
 #: MCTS tuning (``ai.mcts.game_tuning``): small budgets, rollouts by the policy below to the end.
 MCTS: MCTSTuning = {"normal_iterations": {2: 120, 3: 90}, "rollout": "policy", "horizon": "game"}
+#: The game review's tuning (``ai.review``): a small budget, the grades' thresholds of the game's chance.
+REVIEW: ReviewTuning = {"budget": 60, "game": (0.06, 0.12, 0.25)}
 
 
 def _greedy(pile: list[list[int]], legal: list[Play]) -> Play:
