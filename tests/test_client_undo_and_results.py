@@ -1,5 +1,6 @@
 """Undo stops at a finished hand or round (also after a save), and the results screen: a rematch
-with the same seats and options, "you win" to the one human, points counted in both languages."""
+with the same seats and options, "you win" to the one human, points counted in both languages, and a
+review only of a game a person played."""
 
 from __future__ import annotations
 
@@ -85,3 +86,34 @@ def test_results_say_you_win_to_the_one_human_and_count_points_in_both_languages
     )
     i18n.set_language("ja")
     assert i18n.tn("results.points", 1) == "1点" and i18n.t("results.you_win") == "あなたの勝ち！"
+
+
+@pytest.mark.parametrize("seats,reviewed", [(["human", "random"], True), (["random", "heuristic"], False)])
+def test_results_review_only_a_game_with_a_person_at_the_table(app, monkeypatch, seats, reviewed):
+    """A demo of bots alone started a background review (a core's minute) after every game."""
+    from game.client.menus.results import ResultsScene
+    from game.client.replay import analysis
+
+    started = []
+
+    class Recorder:
+        running, fraction = True, 0.0
+
+        def __init__(self, record, budget=None, seed=0) -> None:
+            started.append(record)
+
+        def poll(self):
+            return None
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(analysis, "AnalysisWorker", Recorder)
+    s = Session.new("hacktrick", seats, seed=4, target=1)
+    rng = random.Random(1)
+    while not s.over:
+        s.apply(rng.choice(s.state.legal_actions()))
+    results = app.scenes.push(ResultsScene(app, s, ["A", "B"]))
+    frames(app, 2)
+    assert (started == [s.record]) == reviewed and (results.analysis is not None) == reviewed
+    assert results.review is None

@@ -5,7 +5,8 @@ passes where: ``replay_path``); it opens over this screen, and Back returns here
 
 Each player's accuracy (0-100, :mod:`ai.review`) is shown beside their score once the game's review,
 started in a background process when the screen first updates, is done; the review is saved where
-the replay looks for it, so that the replay opens with it.
+the replay looks for it, so that the replay opens with it.  A game without a person at the table
+(a demo of bots) is not reviewed.
 """
 
 from __future__ import annotations
@@ -111,11 +112,14 @@ class ResultsScene(Scene):
         self.poll_analysis()
 
     def start_analysis(self) -> None:
-        """Review the finished game in the background (a saved review of it is used as it is)."""
+        """Review the finished game in the background (a saved review of it is used as it is); only
+        a game a person played: a demo of bots alone is not worth a core's minute."""
         from ..replay.analysis import AnalysisWorker
         from ..replay.scene import find_review
 
         record = self.session.record
+        if not self.session.humans:
+            return
         if not self.session.state.is_terminal or record.private_in_progress(self.session.state):
             return
         self.review = find_review(record, self.replay_path)
