@@ -45,6 +45,9 @@ Spec options (``make_agent("mcts:level=normal")``)
                 the game's ``MCTS`` tuning: Ratjack with 2 players 0.5, else off): each
                 determinization is nudged towards what real opponents hold (Ratjack: with
                 probability W an opponent holds the card that takes them to exactly 25).
+``beliefs``     ``1``: weight the sampled worlds by how likely they make the opponents' observed
+                decisions (:mod:`ai.beliefs`, the game's ``belief_evidence`` hook, from the
+                seat's own history); ``0`` (default): uniform worlds.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
@@ -76,6 +79,7 @@ from typing import TYPE_CHECKING
 from game.rules.rng import Rng
 
 from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, OptionValue, positive_option, register_agent
+from .beliefs import Beliefs, beliefs_for
 from .heuristics import MCTSTuning, heuristics_for
 from .parallel import root_parallel_search
 from .tree import Node, Progress
@@ -166,7 +170,18 @@ MAX_C = 100.0
 #: Most root-parallel workers accepted (``workers=N``).
 MAX_WORKERS = 64
 
-OPTIONS = ("level", "iterations", "seconds", "c", "rollout", "horizon", "workers", "bias", "opponents")
+OPTIONS = (
+    "level",
+    "iterations",
+    "seconds",
+    "c",
+    "rollout",
+    "horizon",
+    "workers",
+    "bias",
+    "opponents",
+    "beliefs",
+)
 
 
 def view_digest(view: Mapping[str, object]) -> str:
@@ -216,6 +231,11 @@ class MCTSAgent(Agent):
             if "opponents" in options
             else None
         )
+        beliefs = options.get("beliefs", 0)
+        if beliefs not in (0, 1, "0", "1") or isinstance(beliefs, bool):
+            raise ValueError(f"mcts option beliefs={beliefs!r}: choose 1 (on) or 0 (off)")
+        #: Whether the sampled worlds are weighted by the opponents' observed decisions (:mod:`ai.beliefs`).
+        self.beliefs = beliefs in (1, "1")
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (
             positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
@@ -236,6 +256,8 @@ class MCTSAgent(Agent):
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_search = None
+        #: The beliefs of the last search (``None``: uniform worlds), for measurements.
+        self.last_beliefs: Beliefs | None = None
 
     # ------------------------------------------------------------------ budgets
     def budget_for(self, game: str, players: int = 2) -> tuple[int | None, float | None]:
@@ -308,6 +330,19 @@ class MCTSAgent(Agent):
         plan = self.playout_plan(game, seat.num_players)
         model = plan.model
         me = seat.player
+        beliefs = None
+        if self.beliefs:
+            try:
+                beliefs = beliefs_for(heuristics_for(game), seat)
+            except ValueError:  # a game without hooks has no evidence
+                beliefs = None
+        self.last_beliefs = beliefs
+
+        def world() -> AnyState:
+            state = seat.determinize(det_rng)
+            if model is not None:
+                model(state, me, stream, plan.weight)
+            return state
 
         root = Node()
         start = time.perf_counter()
@@ -320,9 +355,7 @@ class MCTSAgent(Agent):
                 publish(Progress(done, iterations, now - start, seconds))
                 if deadline is not None and now >= deadline:
                     break
-            state = seat.determinize(det_rng)
-            if model is not None:
-                model(state, me, stream, plan.weight)
+            state = world() if beliefs is None else beliefs.draw(world, stream)
             self.iterate(root, state, stream, plan)
             done += 1
             if (

@@ -63,6 +63,8 @@ def play_game(
                 f"the {game} game (seed {state.seed}) did not end within {max_actions} "
                 "actions: the agents may be stalling"
             )
+        for seat in seats:
+            seat.witness(p)
         action = bots[p].choose(seats[p])
         state.apply(action)
         record.actions.append(action)

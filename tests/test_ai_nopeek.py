@@ -153,4 +153,6 @@ def test_seat_exposes_no_state():
         "determinize",
         "sample",  # a determinization as JSON text (what a bot's process gets)
         "player",
+        "history",  # the seat's own views before each decision (issue 35's beliefs)
+        "witness",  # the game loop notes a decision: keeps the seat's own view of that moment
     }

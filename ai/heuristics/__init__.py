@@ -23,6 +23,10 @@ optional for MCTS, which falls back to random rollouts played to the end):
   of ``player``'s search more like real opponents, in place, moving only cards
   ``player`` cannot see (Ratjack: opponents keep a finishing card); used at
   ``mcts:opponents=W`` (the game's ``MCTS["opponents"]`` by player count).
+* ``belief_evidence(view, history, temperature) -> list[Evidence]`` – one likelihood function of
+  a sampled world per informative opponent decision in the seat's own ``history`` (its views
+  before each decision, :attr:`game.rules.Seat.history`); ``mcts:beliefs=1`` weights the worlds
+  by their product (:mod:`ai.beliefs`). No hook, or an empty list: no evidence, uniform worlds.
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
 ``evaluate``, ``observation`` and ``opponent_model`` are used; ``ai/heuristic_agent.py``
@@ -34,11 +38,12 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
 from typing import Any, Protocol, TypedDict
 
 from game.rules.core import GAMES, AnyState
+from game.rules.seat import Witnessed
 
 
 class GameHooks(Protocol):
@@ -63,6 +68,13 @@ class GameHooks(Protocol):
     def opponent_model(self, state: AnyState, player: int, rng: random.Random, weight: float) -> None:
         """Make the determinization ``state`` of ``player``'s search more like real opponents (in
         place, with probability ``weight`` per opponent), moving only cards ``player`` cannot see."""
+
+    def belief_evidence(
+        self, view: Any, history: Sequence[Witnessed], temperature: float
+    ) -> list[Callable[[AnyState], float]]:
+        """How likely a world makes each informative decision the opponents were seen to make in
+        ``history`` (the seat's views before each decision; ``view``: its view now), under a softmax
+        over the game's move scores at ``temperature``; ``[]``: no evidence (uniform worlds)."""
 
 
 class MCTSTuning(TypedDict, total=False):

@@ -40,10 +40,14 @@ from game.rules.ratjack.cards import CARD_VALUE, MOD
 from game.rules.ratjack.state import TARGET_VP, RatjackState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.rules.ratjack.actions import Action
     from game.rules.ratjack.views import RatjackView
+    from game.rules.seat import Witnessed
 
     from . import MCTSTuning, ReviewTuning
+    from .ratjack_beliefs import RatjackEvidence
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
@@ -66,6 +70,8 @@ LIMIT = 25
 DEPTH = 3
 BRANCH = 6
 DRAW_SAMPLES = 3
+#: Score per card value of the card put face down at the set-up (:func:`action_scores`).
+SETUP_SCALE = 3.0
 
 
 # --------------------------------------------------------------------------- static scoring
@@ -134,6 +140,18 @@ def choose(view: RatjackView, legal: list[Action], rng: random.Random) -> Action
         return legal[0]
     if view["phase"] == "setup":
         return _setup_choice(view, legal)
+    totals = action_scores(view, legal, rng)
+    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best]
+
+
+def action_scores(view: RatjackView, legal: list[Action], rng: random.Random) -> list[float]:
+    """The look-ahead score of each of ``legal`` from ``view`` alone (higher is better; :func:`choose`
+    plays the best). At the set-up, :data:`SETUP_SCALE` times the value of the card put face down
+    (the heuristic keeps the lower card); a draw averages :data:`DRAW_SAMPLES` samples of the
+    unknown cards."""
+    if view["phase"] == "setup":
+        return [SETUP_SCALE * CARD_VALUE[a.card] for a in legal]
     me = view["player"]
     samples = DRAW_SAMPLES if view["phase"] == "draw" else 1
     totals = [0.0] * len(legal)
@@ -144,8 +162,7 @@ def choose(view: RatjackView, legal: list[Action], rng: random.Random) -> Action
             s = base.clone()
             s.apply(a)
             totals[i] += _best(s, me, round0, DEPTH, rng)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-    return legal[best]
+    return [t / samples for t in totals]
 
 
 # --------------------------------------------------------------------------- MCTS helpers
@@ -253,6 +270,16 @@ def opponent_model(state: RatjackState, player: int, rng: random.Random, weight:
         hand[i], deck[j] = deck[j], hand[i]
         known[hand[i]], known[deck[j]] = known[deck[j]], known[hand[i]]  # knowledge stays with the place
     state._legal_cache = None
+
+
+def belief_evidence(
+    view: RatjackView, history: Sequence[Witnessed], temperature: float
+) -> list[RatjackEvidence]:
+    """What the opponents' placements say about their hidden cards (:mod:`ai.beliefs`; the
+    decisions read are in :mod:`ai.heuristics.ratjack_beliefs`)."""
+    from .ratjack_beliefs import belief_evidence as evidence
+
+    return evidence(view, history, temperature)
 
 
 def first_player(state: RatjackState) -> int:

@@ -14,20 +14,44 @@ only on what the player knows).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .core import AnyState, state_from_json
 from .rng import RandomSource
 
 
+class Witnessed(NamedTuple):
+    """A decision as a seat saw it coming: ``actor`` was to decide, and ``view`` was the seat's own
+    view just before (what ``actor`` did shows in the next entry's view, or in the seat's view now)."""
+
+    actor: int
+    view: Any
+
+
 class Seat:
-    """Player ``player``'s seat at the game ``state`` (any game: views and actions are the game's)."""
+    """Player ``player``'s seat at the game ``state`` (any game: views and actions are the game's).
 
-    __slots__ = ("__state", "player")
+    The game loop may call :meth:`witness` before each decision, so that the seat keeps its own
+    views of the game so far (:attr:`history`: the public history as this player saw it, which
+    beliefs about the opponents' hidden cards read)."""
 
-    def __init__(self, state: AnyState, player: int) -> None:
+    __slots__ = ("__state", "_history", "player")
+
+    def __init__(self, state: AnyState, player: int, history: Sequence[Witnessed] = ()) -> None:
         self.__state = state
         self.player = player
+        self._history: list[Witnessed] = list(history)
+
+    @property
+    def history(self) -> tuple[Witnessed, ...]:
+        """This player's view before each decision witnessed so far, oldest first (empty if the
+        game loop does not call :meth:`witness`)."""
+        return tuple(self._history)
+
+    def witness(self, actor: int) -> None:
+        """Note that ``actor`` is about to decide: keeps this player's view of that moment."""
+        self._history.append(Witnessed(actor, self.__state.view(self.player)))
 
     @property
     def game(self) -> str:
