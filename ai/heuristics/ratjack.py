@@ -27,6 +27,10 @@ otherwise play at random.
 ``opponent_model(state, player, rng, weight)``: in a determinization, opponents
 hold the card that finishes them more often than a uniform sample would
 (``mcts:opponents=W``; by default 0.5 with 2 players, else off).
+
+``belief_evidence(view, history, temperature)``: how likely a sampled world makes the opponents'
+placements the seat saw (``mcts:beliefs=1``, :mod:`ai.beliefs`; in :mod:`.ratjack_beliefs`), with
+:func:`action_scores`, the heuristic's score of each move, as the opponent model.
 """
 
 from __future__ import annotations

@@ -1,0 +1,48 @@
+"""tools/belief_diagnostic.py: the beliefs scored against the true hidden cards (issue 35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.ratjack.cards import CARD_ABILITY, parse_card
+from game.rules.ratjack.positions import position
+from tools import belief_diagnostic
+
+
+def test_facts_are_the_opponents_cards_the_player_does_not_know() -> None:
+    state = position(
+        phase="play",
+        player=0,
+        hands=[["rat-blue 5", "rat-blue 6"], ["rat-red 3"]],
+        areas=[["D:rat-blue 3"], ["U:rat-red 8", "D:rat-red 7", "D:rat-red 9"]],
+        known={"rat-red 9": [0, 1]},
+    )
+    assert belief_diagnostic.facts(state, 0) == [
+        ("hand", 1, 0, CARD_ABILITY[parse_card("rat-red 3")]),
+        ("face-down", 1, 1, CARD_ABILITY[parse_card("rat-red 7")]),
+    ]
+
+
+def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        belief_diagnostic.main(["--games", "1", "--samples", "5", "--timing", "1", "--iterations", "20"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "| `heuristic` | hand, every decision |" in out
+    assert "| `heuristic` | face-down, decisions with evidence |" in out
+    assert "Timing, 1 decisions with evidence, mcts:iterations=20" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--agents", "heuristic", "nobody"], "nobody"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert belief_diagnostic.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
