@@ -37,6 +37,7 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     ("argv", "message"),
     [
         (["--games", "0"], "--games must be at least 1"),
+        (["--temperature", "0"], "--temperature must be positive"),
         (["--agents", "heuristic", "nobody"], "nobody"),
     ],
 )

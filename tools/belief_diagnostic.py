@@ -1,7 +1,7 @@
 """What the bot believes about the cards it cannot see, scored against the true cards (issue 35).
 
     python -m tools.belief_diagnostic [--games N] [--seed S] [--samples K] [--agents A B]
-                                      [--timing M] [--iterations I]
+                                      [--timing M] [--iterations I] [--temperature T]
 
 Plays ``N`` seeded 2-player Ratjack games between the agents ``A`` and ``B`` (default: two
 ``heuristic`` players), every seat witnessing every decision as in ``ai.play.play_game``.  At every
@@ -21,7 +21,8 @@ over every fact and over the facts of decisions where the beliefs had evidence, 
 log-ratio of beliefs to uniform.  The diagnostic reads the true state only to **score** the
 samplers; the samplers see only the seat.
 
-``--timing M``: the first ``M`` decisions with evidence are searched again at ``--iterations``
+``--temperature T``: the opponent model's softmax temperature (default
+:data:`ai.beliefs.TEMPERATURE`, the bot's).  ``--timing M``: the first ``M`` decisions with evidence are searched again at ``--iterations``
 (default: ``normal``'s 1,200) with and without beliefs; CPU seconds and iterations per CPU second.
 """
 
@@ -36,7 +37,7 @@ from math import log
 from typing import cast
 
 from ai import make_agent
-from ai.beliefs import Beliefs, beliefs_for
+from ai.beliefs import TEMPERATURE, Beliefs, beliefs_for
 from ai.heuristics import heuristics_for
 from ai.mcts import MCTSAgent
 from game.rules import Seat, new_game
@@ -70,7 +71,7 @@ def _card_at(world: RatjackState, place: str, q: int, i: int) -> int:
 
 
 def score_decision(
-    seat: Seat, truth: RatjackState, samples: int, seed: int
+    seat: Seat, truth: RatjackState, samples: int, seed: int, temperature: float = TEMPERATURE
 ) -> tuple[list[tuple[str, list[float]]], bool]:
     """Per fact of ``seat``'s decision, the share of each sampler's worlds holding the true card
     (``SAMPLERS`` order), and whether the beliefs had evidence."""
@@ -78,7 +79,7 @@ def score_decision(
     found = facts(truth, seat.player)
     if not found:
         return [], False
-    beliefs = beliefs_for(module, seat) or Beliefs([])
+    beliefs = beliefs_for(module, seat, temperature) or Beliefs([])
     det = Rng(seed)
     rng = random.Random(seed)
 
@@ -102,7 +103,15 @@ def score_decision(
     return rows, bool(beliefs.evidence)
 
 
-def run(games: int, seed: int, samples: int, agents: list[str], timing: int, iterations: int) -> str:
+def run(
+    games: int,
+    seed: int,
+    samples: int,
+    agents: list[str],
+    timing: int,
+    iterations: int,
+    temperature: float = TEMPERATURE,
+) -> str:
     table: dict[tuple[str, str, bool], list[list[float]]] = defaultdict(list)
     decisions: dict[tuple[str, bool], int] = defaultdict(int)
     timed: list[tuple[Seat, int]] = []
@@ -117,7 +126,7 @@ def run(games: int, seed: int, samples: int, agents: list[str], timing: int, ite
             if len(state.legal_actions()) > 1:
                 count = sum(decisions.values())
                 rows, evidence = score_decision(
-                    seats[p], cast(RatjackState, state), samples, (seed + g) * 1000 + count
+                    seats[p], cast(RatjackState, state), samples, (seed + g) * 1000 + count, temperature
                 )
                 opponent = agents[1 - p]
                 decisions[(opponent, False)] += 1
@@ -132,7 +141,7 @@ def run(games: int, seed: int, samples: int, agents: list[str], timing: int, ite
     cpu = time.process_time() - start
     lines = [
         f"{games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
-        f"per sampler a decision; {cpu:.0f} CPU s",
+        f"per sampler a decision, temperature {temperature:g}; {cpu:.0f} CPU s",
         "",
         "| opponent | opponent's hidden card | decisions | facts | P(true) uniform | today (finisher swap 0.5) | beliefs | mean log(beliefs / uniform) |",
         "|---|---|---|---|---|---|---|---|",
@@ -180,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--agents", nargs=2, default=["heuristic", "heuristic"])
     parser.add_argument("--timing", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=1200)
+    parser.add_argument("--temperature", type=float, default=TEMPERATURE)
     args = parser.parse_args(argv)
     for name, value in (
         ("--games", args.games),
@@ -189,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         if value < 1:
             print(f"belief_diagnostic: {name} must be at least 1, got {value}", file=sys.stderr)
             return 2
+    if not args.temperature > 0:
+        print(f"belief_diagnostic: --temperature must be positive, got {args.temperature}", file=sys.stderr)
+        return 2
     if args.timing < 0:
         print(f"belief_diagnostic: --timing must be at least 0, got {args.timing}", file=sys.stderr)
         return 2
@@ -198,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"belief_diagnostic: {exc}", file=sys.stderr)
         return 2
-    print(run(args.games, args.seed, args.samples, args.agents, args.timing, args.iterations))
+    print(
+        run(args.games, args.seed, args.samples, args.agents, args.timing, args.iterations, args.temperature)
+    )
     return 0
 
 
