@@ -143,18 +143,20 @@ def run(
         f"{games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
         f"per sampler a decision, temperature {temperature:g}; {cpu:.0f} CPU s",
         "",
-        "| opponent | opponent's hidden card | decisions | facts | P(true) uniform | today (finisher swap 0.5) | beliefs | mean log(beliefs / uniform) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| opponent | opponent's hidden card | decisions | facts | P(true) uniform | today (finisher swap 0.5) | beliefs | mean log(today / uniform) | mean log(beliefs / uniform) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for opponent, place, only in sorted(table, key=lambda k: (k[0], k[1] != "hand", k[2])):
         shares = table[(opponent, place, only)]
         if shares:
             mean = [sum(r[k] for r in shares) / len(shares) for k in range(3)]
-            ratio = sum(log(max(r[2], FLOOR) / max(r[0], FLOOR)) for r in shares) / len(shares)
+            swap, ratio = (
+                sum(log(max(r[k], FLOOR) / max(r[0], FLOOR)) for r in shares) / len(shares) for k in (1, 2)
+            )
             what = f"{place}, {'decisions with evidence' if only else 'every decision'}"
             lines.append(
                 f"| `{opponent}` | {what} | {decisions[(opponent, only)]} | {len(shares)} | {mean[0]:.3f} | "
-                f"{mean[1]:.3f} | {mean[2]:.3f} | {ratio:+.3f} |"
+                f"{mean[1]:.3f} | {mean[2]:.3f} | {swap:+.3f} | {ratio:+.3f} |"
             )
     if timed:
         lines += ["", _timing(timed, iterations)]
