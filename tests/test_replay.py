@@ -123,7 +123,7 @@ def test_saved_review_is_shown_and_mistakes_are_jump_points(app, records, tmp_pa
     folder.mkdir()
     review.save(folder / "review.json")
     scene = open_replay(app, record, path=path, move=0)
-    assert scene.review == review and not scene.b_analyse.is_enabled
+    assert scene.review == review and scene.b_analyse is None  # nothing left to analyse
     errors = [d.index for d in review.errors()]
     assert [i for i in errors if i > 0], "the heuristic's moves have some errors"
     later = [i for i in errors if i > 0]

@@ -217,7 +217,7 @@ def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, 
     line = graph.colour(d.player)
     assert tuple(surface.get_at((x, y - 4)))[:3] == line  # inside the triangle, above the line
     assert tuple(surface.get_at((x, y - 7)))[:3] == GRADE_MARKS["mistake"][1]  # its grade's edge
-    assert tuple(surface.get_at((graph.plot.left + 16, graph.plot.top + 9)))[:3] == graph.colour(
+    assert tuple(surface.get_at((graph.header.left + 16, graph.header.centery)))[:3] == graph.colour(
         0
     )  # a swatch
     if game == "hacktrick":
@@ -460,24 +460,21 @@ def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
     scene.watch(d.player)
     scene.seek(d.index)
     best = action_from_json("hacktrick", d.best)
-    label = scene.table.action_label(best)
     assert scene.better_move() == best
     outline = pygame.Rect(100, 100, 40, 60)
     scene.table.hint_rects = lambda action: [outline] if action == best else []
-    assert (
-        t("replay.critical_outlined", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
-    )
+    assert t("replay.critical_here_outlined", unit=t("replay.unit_hand"), n=1) in scene.decision_text()
     canvas = pygame.Surface(app.size)
     canvas.fill((0, 0, 0))
     scene.draw_better_move(canvas)
     assert tuple(canvas.get_at((outline.left - 4, outline.centery)))[:3] == HINT_COLOUR
     scene.watch(1 - d.player)  # another seat may not see the player's cards: nothing outlined
     assert scene.better_move() is None
-    assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    assert t("replay.critical_here", unit=t("replay.unit_hand"), n=1) in scene.decision_text()
     scene.watch(d.player)
     scene.seek(d.index)
     scene.table.hint_rects = lambda action: []  # a move the table cannot outline is not said to be
-    assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    assert t("replay.critical_here", unit=t("replay.unit_hand"), n=1) in scene.decision_text()
     key(app, pygame.K_HOME)
     key(app, pygame.K_c)
     assert scene.cursor == d.index  # C jumps to the critical moment

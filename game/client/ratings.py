@@ -110,13 +110,19 @@ def rating_change_text(name: str | None, change: float, after: Rating) -> str:
     text = t(
         "rating.change_you" if name is None else "rating.change",
         name=name,
-        change=f"{round(change):+d}",
+        change=signed(change),
         now=round(after.value),
         spread=round(after.uncertainty),
     )
     if after.provisional:
         text += " " + t("rating.provisional_games", n=after.games, of=PROVISIONAL_GAMES)
     return text
+
+
+def signed(change: float) -> str:
+    """A rating change as the screens print it, rounded and always signed, with a true minus sign
+    ("+12", "−52", "+0"), as the review prints its "−22%"."""
+    return f"{round(change):+d}".replace("-", "\u2212")
 
 
 def ordinal(n: int) -> str:

@@ -20,6 +20,9 @@ from ..ratings import result_lines
 from ..scene import Scene
 from .common import backdrop, button, heading
 
+#: The space between the rating lines and the game's summary under them.
+RATING_GAP = 14
+
 
 class ResultsScene(Scene):
     #: Search iterations per decision of the accuracy's review (``None``: the game's default).
@@ -199,9 +202,12 @@ class ResultsScene(Scene):
             gfx.text(surface, pending, (box.left + 40, y), 15, gfx.MUTED)
             y += 24
         y += 10
-        for line in (part for entry in self.rating_lines for part in gfx.wrap(entry, 18, box.width - 80)):
+        rating = [part for entry in self.rating_lines for part in gfx.wrap(entry, 18, box.width - 80)]
+        for line in rating:
             gfx.text(surface, line, (box.left + 40, y), 18, gfx.INK)
             y += 26
+        if rating:  # the game's own summary apart from what it did to the ratings
+            y += RATING_GAP
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 26

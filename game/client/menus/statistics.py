@@ -29,7 +29,7 @@ from .. import gfx
 from ..history import local_profile, use
 from ..i18n import t
 from ..players import SEAT_KEYS, seat_name
-from ..ratings import about, bot_ratings, history
+from ..ratings import about, bot_ratings, history, signed
 from ..registry import has_table, tables
 from ..scene import Scene
 from .common import backdrop, button, heading
@@ -493,4 +493,4 @@ class StatisticsScene(Scene):
         if reason is not None:
             return t("stats.unrated", reason=t(f"stats.why.{reason}"))
         change = self.ratings.change_in(self.pid, entry)
-        return "" if change is None else f"{round(change.change):+d}"
+        return "" if change is None else signed(change.change)

@@ -91,18 +91,25 @@ class WinGraph:
     """
 
     LABEL_WIDTH = 40
+    #: The strip over the plot for the legend (and, in the replay, the graph's title and switch).
+    HEADER = 24
+    #: How far above its point a marker or a critical moment's ring reaches: the plot starts this
+    #: far under the header, so that a mistake at 100% never runs into the legend or the title.
+    REACH = 14
 
     def __init__(self, rect: pygame.Rect, length: int, game: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
         self.length = max(1, length)
         self.game = game
         self.colours = game_colours(game)
+        top = self.rect.top + self.HEADER + self.REACH
         self.plot = pygame.Rect(
             self.rect.left + self.LABEL_WIDTH,
-            self.rect.top + 8,
+            top,
             self.rect.width - self.LABEL_WIDTH - 12,
-            self.rect.height - 16,
+            self.rect.bottom - 8 - top,
         )
+        self.header = pygame.Rect(self.plot.left, self.rect.top + 2, self.plot.width, self.HEADER - 2)
 
     def x_of(self, position: float) -> int:
         return round(self.plot.left + self.plot.width * position / self.length)
@@ -178,7 +185,7 @@ class WinGraph:
         if review is not None:
             self.draw_lines(surface, review, hand)
         if names:
-            x, y = self.plot.left + 8, self.plot.top + 9
+            x, y = self.header.left + 8, self.header.centery
             for p, name in enumerate(names):
                 pygame.draw.line(surface, self.colour(p), (x, y), (x + 16, y), 3)
                 x = gfx.text(surface, name, (x + 22, y), 12, gfx.INK, anchor="midleft").right + 16
@@ -191,7 +198,7 @@ class WinGraph:
             gfx.text(surface, note, self.plot.center, 15, gfx.MUTED, anchor="center")
         if cursor is not None:
             x = self.x_of(cursor)
-            pygame.draw.line(surface, CURSOR, (x, self.rect.top + 2), (x, self.rect.bottom - 2), 2)
+            pygame.draw.line(surface, CURSOR, (x, self.header.bottom), (x, self.rect.bottom - 2), 2)
 
 
 def render_review_png(

@@ -48,8 +48,8 @@ from .store import review_dir_for
 OPEN = "open"
 TABLE_SCALE = 0.8
 SIDE = pygame.Rect(1032, 8, 240, 568)
-GRAPH = pygame.Rect(8, 584, 1264, 100)
-SLIDER_Y = 702
+GRAPH = pygame.Rect(8, 580, 1264, 112)
+SLIDER_Y = 706
 PAD = 12  # the side panel's margin
 TITLE_SIZES = (20, 18, 16)  # the title's size: the largest that fits the panel
 KEYS_SIZE, KEYS_LINE = 12, 17  # the keys' help
@@ -243,7 +243,8 @@ class ReplayScene(Scene):
             return None
         label = t("replay.graph_toggle", unit=self.unit_word())
         w, h = gfx.font(12).size(label)
-        return pygame.Rect(self.graph.plot.right - w - 12, self.graph.rect.top + 4, w + 10, h + 4)
+        header = self.graph.header
+        return pygame.Rect(header.right - w - 12, header.centery - h // 2 - 1, w + 10, h + 2)
 
     def unit_word(self) -> str:
         return t(f"replay.unit_{self.session.section_unit or 'section'}")
@@ -293,16 +294,22 @@ class ReplayScene(Scene):
     def build_ui(self) -> None:
         x, w = SIDE.left + 10, SIDE.width - 20
         watching = t("replay.all_open") if self.open_cards else self.table.name(self.table.viewer)
-        self.b_watch = button(self, (x, SIDE.bottom - 138, w, 40), "replay.watch", name=watching)
-        self.b_analyse = button(self, (x, SIDE.bottom - 92, w, 40), "replay.analyse")
-        if self.review is not None or self.analysis is not None or self.private:
-            self.b_analyse.disable()
+        self.b_watch = button(self, (x, self.buttons_top(), w, 40), "replay.watch", name=watching)
+        self.b_analyse = None  # a game already reviewed has no use for it: its room goes to the review
+        if self.review is None:
+            self.b_analyse = button(self, (x, SIDE.bottom - 92, w, 40), "replay.analyse")
+            if self.analysis is not None or self.private:
+                self.b_analyse.disable()
         self.b_back = button(self, (x, SIDE.bottom - 46, w, 40), "common.back")
+
+    def buttons_top(self) -> int:
+        """The top of the panel's buttons: Watch, Analyse (until the game is reviewed) and Back."""
+        return SIDE.bottom - (92 if self.review is not None else 138)
 
     def button_pressed(self, element) -> None:
         if element is self.b_watch:
             self.next_watch()
-        elif element is self.b_analyse:
+        elif element is self.b_analyse and self.b_analyse is not None:
             self.analyse()
         elif element is self.b_back:
             self.leave()
@@ -401,7 +408,7 @@ class ReplayScene(Scene):
             gfx.text(surface, section, (x, position.bottom), 15, gfx.MUTED)
             y = position.bottom + 24
         keys = self.key_lines(w)
-        keys_top = SIDE.bottom - 138 - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
+        keys_top = self.buttons_top() - 8 - len(keys) * KEYS_LINE  # above the buttons (build_ui)
         accuracy = self.accuracy_text()
         if accuracy:
             y += 4 + gfx.text_block(surface, accuracy, pygame.Rect(x, y, w, 60), 14, gfx.GOLD, line_gap=0)
@@ -508,7 +515,10 @@ class ReplayScene(Scene):
             label = self.table.action_label(action_from_json(game, critical.best))
             move = self.better_move()
             outlined = move is not None and bool(self.table.hint_rects(move))
-            key = "replay.critical_outlined" if outlined else "replay.critical"
+            if critical.best_text in (d.best_text, d.hand_best_text):  # a line below names the move
+                key = "replay.critical_here_outlined" if outlined else "replay.critical_here"
+            else:
+                key = "replay.critical_outlined" if outlined else "replay.critical"
             lines.insert(0, t(key, unit=self.unit_word(), n=critical.section + 1, action=label))
         return lines
 

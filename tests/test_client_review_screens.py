@@ -1,0 +1,214 @@
+"""What a first-time player reads after a game, as seen in a real window (headless here): the rating
+change's sign, the results screen's lines kept apart, the replay graph's legend and title clear of
+its markers, and the replay panel's review of a decision never cut off (English and Japanese)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from ai import play_game
+from ai.review import Critical, Decision, Review, record_digest
+from game.client import gfx
+from game.client.i18n import t
+from game.client.menus.results import RATING_GAP, ResultsScene
+from game.client.menus.title import TitleScene
+from game.client.ratings import rating_change_text, signed
+from game.client.replay.graph import GRADE_MARKS, WinGraph
+from game.client.replay.scene import SIDE, ReplayScene
+from game.client.session import Session
+from game.history.ratings import Rating
+from game.rules import GameRecord, action_from_json, action_to_json
+from tests.client_helpers import frames, make_app
+
+
+@pytest.fixture(params=["en", "ja"])
+def lang(request):
+    return request.param
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch, lang):
+    a = make_app(tmp_path, monkeypatch, lang=lang)
+    yield a
+    a.shutdown()
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every ``gfx.text`` call from now on: (text, rect)."""
+    calls: list[tuple[str, pygame.Rect]] = []
+    real = gfx.text
+
+    def spy(surface, msg, pos, size=20, colour=gfx.INK, *args, **kwargs):
+        rect = real(surface, msg, pos, size, colour, *args, **kwargs)
+        calls.append((msg, rect))
+        return rect
+
+    monkeypatch.setattr(gfx, "text", spy)
+    return calls
+
+
+# ---------------------------------------------------------------------------- the results screen
+def test_a_rating_change_is_printed_with_a_true_minus_sign(app):
+    """ "Your rating: -52" had a hyphen where the review prints "−22%"."""
+    assert [signed(v) for v in (-52.4, 12.4, 0.2)] == ["\u221252", "+12", "+0"]
+    line = rating_change_text(None, -52.0, Rating(games=1))
+    assert "\u221252" in line and "-52" not in line
+
+
+def test_the_results_keep_the_rating_lines_apart_from_the_games_summary(app, drawn):
+    """The rating line and the hand summary under it were set as one paragraph."""
+    s = Session.new("hacktrick", ["human", "random"], seed=4, target=1)
+    while not s.over:
+        s.apply(s.state.legal_actions()[0])
+    results = app.scenes.push(ResultsScene(app, s, ["You", "Bot"], summary=["Hand 1: Bot — a line, +1"]))
+    results.rating_lines = [rating_change_text(None, 12.0, Rating(games=3))]
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    last = gfx.wrap(results.rating_lines[0], 18, 520)[-1]  # the rating line, as wrapped in the box
+    rating = next(r for m, r in drawn if m == last)
+    summary = next(r for m, r in drawn if m == "Hand 1: Bot — a line, +1")
+    assert summary.top - rating.bottom >= RATING_GAP - 2
+
+
+# ---------------------------------------------------------------------------- the replay's graph
+@pytest.fixture(scope="module")
+def ratjack_record() -> GameRecord:
+    r = play_game("ratjack", ["heuristic", "random", "random", "random"], seed=3)
+    seats = ["human", "mcts:level=easy", "mcts:level=normal", "heuristic"]
+    return GameRecord(r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=seats))
+
+
+@pytest.fixture(scope="module")
+def hacktrick_record() -> GameRecord:
+    r = play_game("hacktrick", ["heuristic", "random"], seed=8)
+    seats = ["human", "mcts:level=easy"]
+    return GameRecord(r.game, r.players, r.options, r.seed, r.actions, r.returns, dict(r.meta, seats=seats))
+
+
+def a_review(scene: ReplayScene, index: int, best: float, played: float, critical: bool = False) -> Review:
+    """A review of ``scene``'s record with one blunder at decision ``index`` (its hand's chances as
+    its game's), the hand's critical moment if ``critical``."""
+    session = scene.session
+    played_action = scene.record.actions[index]
+    other = next(a for a in session.states[index].legal_actions() if a != played_action)
+    d = Decision(
+        index=index,
+        player=session.actor(index),
+        action=action_to_json(played_action),
+        action_text=str(played_action),
+        win_chance=best,
+        chosen_value=played,
+        best=action_to_json(other),
+        best_text=str(other),
+        drop=round(best - played, 6),
+        legal=2,
+        iterations=100,
+        grade="blunder",
+        loss=round(best - played, 6),
+        hand_win=best,
+        hand_value=played,
+        hand_best=action_to_json(other),
+        hand_best_text=str(other),
+    )
+    review = Review(
+        scene.record.game,
+        scene.record.players,
+        record_digest(scene.record),
+        0,
+        100,
+        [d],
+        returns=scene.record.returns,
+        actions=session.length,
+        hands=True,
+        accuracy=[61.0] * scene.record.players,
+    )
+    if critical:
+        review.critical = [Critical(0, index, d.player, best - played, d.best, d.best_text)]
+    return review
+
+
+def last_choice(scene: ReplayScene) -> int:
+    session = scene.session
+    return next(i for i in range(session.length - 1, 0, -1) if len(session.states[i].legal_actions()) > 1)
+
+
+def test_the_graphs_legend_and_title_are_clear_of_a_blunder_at_100_percent(app, ratjack_record, drawn):
+    """Seen in a real window: "Chance to win each hand" and the G switch sat on the markers and the
+    lines at the top right, and the legend on the lines at the top left."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    scene.review = a_review(scene, last_choice(scene), best=1.0, played=0.0)
+    scene.hand_graph = True
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    graph = scene.graph
+    d = scene.review.decisions[0]
+    x, y = graph.point_of(d, hand=True)
+    size = GRADE_MARKS["blunder"][0]
+    marker = pygame.Rect(x - size - 3, y - size - 2, 2 * size + 7, 2 * size + 5)
+    ring = pygame.Rect(x - 14, y - 14, 28, 28)  # a critical moment's ring there
+    title = next(r for m, r in drawn if m == t("replay.graph_hand", unit=scene.unit_word()))
+    legend = [r for m, r in drawn if m in scene.legend_names() and graph.rect.colliderect(r)]
+    assert len(legend) == 4
+    toggle = scene.toggle_rect()
+    for rect in [title, toggle, *legend]:
+        assert graph.rect.contains(rect), rect
+        assert not rect.colliderect(marker) and not rect.colliderect(ring), (rect, marker, ring)
+        assert rect.bottom <= graph.plot.top - WinGraph.REACH + 1  # over the highest line and marker
+    assert max(r.right for r in legend) < title.left  # four players' legend and the title side by side
+
+
+def test_a_reviewed_decision_is_shown_whole_in_the_side_panel(app, hacktrick_record, drawn, monkeypatch):
+    """The README's replay showed "The move played: 37% (−25%)," with its grade cut off under it:
+    long names, a critical moment and the hand's chances left the decision no room."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    index = last_choice(scene)
+    scene.review = a_review(scene, index, best=0.71, played=0.26, critical=True)
+    scene.rebuild()
+    long_names = {0: "Simple bot #1", 1: "Simple bot #2"}
+    monkeypatch.setattr(scene.table, "name", lambda p: long_names.get(p, str(p)))
+    scene.hand_graph = True
+    scene.seek(index)
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    shown = [m for m, r in drawn if SIDE.contains(r)]
+    wanted = [
+        line for part in scene.decision_text().split("\n") for line in gfx.wrap(part, 14, SIDE.width - 24)
+    ]
+    assert wanted and all(line in shown for line in wanted), [w for w in wanted if w not in shown]
+    grade = t("review.grade_blunder")
+    assert any(grade in m for m in shown)
+    assert scene.b_analyse is None  # a reviewed game has nothing to analyse: its room is the review's
+
+
+def test_a_critical_moment_names_the_better_move_once(app, hacktrick_record):
+    """ "Here hand 1 was lost: Draw a card was better." and "Best move: Draw a card (30%)" under it
+    said the same move twice; the move is named on its own line, with its chance."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    index = last_choice(scene)
+    scene.review = a_review(scene, index, best=0.71, played=0.26, critical=True)
+    scene.seek(index)
+    d = scene.review.decisions[0]
+    label = scene.table.action_label(action_from_json("hacktrick", scene.review.critical[0].best))
+    text = scene.decision_text()
+    assert text.split("\n")[1] in (
+        t("replay.critical_here", unit=t("replay.unit_hand"), n=1),
+        t("replay.critical_here_outlined", unit=t("replay.unit_hand"), n=1),
+    )
+    assert text.count(label) == 1, text
+    # a critical move that no other line names keeps its name on the critical line
+    other = dataclasses.replace(scene.review.critical[0], best_text="elsewhere")
+    scene.review.critical = [other]
+    assert "elsewhere" != d.best_text
+    assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text() or (
+        t("replay.critical_outlined", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
+    )
