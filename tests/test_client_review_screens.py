@@ -212,3 +212,60 @@ def test_a_critical_moment_names_the_better_move_once(app, hacktrick_record):
     assert t("replay.critical", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text() or (
         t("replay.critical_outlined", unit=t("replay.unit_hand"), n=1, action=label) in scene.decision_text()
     )
+
+
+# ---------------------------------------------------------------------------- the Statistics graph
+def test_labels_spread_apart_keep_near_their_places_and_inside():
+    from game.client.menus.statistics import spread
+
+    assert spread([50, 100, 150], 14, 0, 200) == [50, 100, 150]  # room enough: where they are
+    assert spread([60, 64, 66], 14, 0, 200) == [60, 74, 88]  # close: one under another
+    assert spread([190, 195, 199], 14, 0, 200) == [165, 179, 193]  # at the bottom: pushed back up
+    assert spread([2, 3], 14, 0, 200) == [7, 21]  # at the top: kept inside
+
+
+def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curve(app, tmp_path, drawn):
+    """Seen in a real window: the levels' names sat side by side at the graph's right end, where the
+    rating's curve ends, over the curve and over each other ("Hard bot 1660" on the last point)."""
+    from game.client.history import store
+    from game.client.menus.statistics import GRAPH, LEVELS, StatisticsScene
+    from game.client.players import seat_name
+    from game.client.ratings import about, bot_ratings
+    from game.history import entry_from_record
+
+    history = store(app)
+    profile = history.create_profile("Aiko")
+    history.set_local_profile(profile.id)
+    for seed in range(3):
+        record = play_game("ratjack", ["random", "random"], seed=seed)
+        record.meta = dict(record.meta, started=1000.0 + seed)
+        entry = entry_from_record(
+            record, ["human", "mcts:level=easy"], [profile.id, None], replay=None, ended_at=2000.0 + seed
+        )
+        history.record_game(entry)
+    scene = app.scenes.push(StatisticsScene(app))
+    frames(app, 1)
+    assert scene.graph_key == ("ratjack", 2)
+    bots = bot_ratings()
+    assert bots is not None
+    levels = [(s, bots.get("ratjack", 2, s)) for s in LEVELS]
+    names = {f"{seat_name(s)} {about(r.rating)}" for s, r in levels if r is not None}
+    assert len(names) >= 3
+    drawn.clear()
+    app.render()
+    labels = [r for m, r in drawn if m in names]
+    assert len(labels) == len(names)
+    summary = next(m for m, _ in drawn if "±" in m)  # "(provisional)" by the rating, not after the levels
+    mark, then = {"en": ("(provisional)", ";"), "ja": ("（暫定）", "。")}[app.settings.language]
+    assert mark in summary and summary.index(mark) < summary.index(then), summary
+    canvas = app.canvas
+    for i, rect in enumerate(labels):
+        assert GRAPH.contains(rect), rect
+        assert all(not rect.colliderect(other) for other in labels[i + 1 :]), labels
+        curve = [
+            (x, y)
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+            if tuple(canvas.get_at((x, y)))[:3] == gfx.GOLD  # the rating's curve and its points
+        ]
+        assert not curve, (rect, curve[:5])

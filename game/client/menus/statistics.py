@@ -52,7 +52,22 @@ COLUMNS = (
 )
 LEVELS = tuple(spec for spec in SEAT_KEYS if spec != "human")
 HOT_SEAT, MIXED = "human", "mixed"
+LEVEL_SIZE = 11  # the bot levels' names beside the rating graph
 FILTER_Y, FILTER_H = 96, 36
+
+
+def spread(wanted: list[int], gap: int, top: int, bottom: int) -> list[int]:
+    """Centres for labels wanted at ``wanted`` (top to bottom), each at least ``gap`` from the next
+    and between ``top`` and ``bottom`` where there is room, each as near its own place as that allows."""
+    places: list[int] = []
+    for y in wanted:
+        places.append(max(y, top + gap // 2) if not places else max(y, places[-1] + gap))
+    limit = bottom - gap // 2
+    for i in range(len(places) - 1, -1, -1):  # pushed past the bottom: back up
+        limit = min(places[i], limit)
+        places[i] = limit
+        limit -= gap
+    return places
 
 
 def percent(rate: float | None) -> str:
@@ -321,17 +336,19 @@ class StatisticsScene(Scene):
         now = self.ratings.rating(self.pid, game, n)
         title = t("stats.rating_in", game=t(f"game.{game}.title"), n=n)
         gfx.text(surface, title, (GRAPH.left + 14, GRAPH.top + 10), 15, gfx.INK, bold=True)
-        summary = t("stats.rating_now", now=round(now.value), spread=round(now.uncertainty))
-        if now.provisional:
-            summary += " " + t("stats.provisional")
+        key = "stats.rating_now_provisional" if now.provisional else "stats.rating_now"
+        summary = t(key, now=round(now.value), spread=round(now.uncertainty))  # "(provisional)" by the number
         gfx.text(surface, summary, (GRAPH.left + 14, GRAPH.top + 32), 14, gfx.MUTED)
-        plot = pygame.Rect(GRAPH.left + 50, GRAPH.top + 58, GRAPH.width - 70, GRAPH.height - 78)
         bots = bot_ratings()
         levels = []
         for spec in LEVELS:
             r = bots.get(game, n, spec) if bots is not None else None
             if r is not None:
                 levels.append((spec, r.rating))
+        labels = {spec: f"{seat_name(spec)} {about(v)}" for spec, v in levels}
+        column = max((gfx.font(LEVEL_SIZE).size(text)[0] for text in labels.values()), default=0)
+        column = column + 14 if column else 0  # the levels' names, right of the plot
+        plot = pygame.Rect(GRAPH.left + 50, GRAPH.top + 58, GRAPH.width - 64 - column, GRAPH.height - 78)
         values = [1500.0] + [p.after.value for p in series] + [v for _, v in levels]
         low, high = min(values) - 40, max(values) + 40
 
@@ -348,14 +365,13 @@ class StatisticsScene(Scene):
             gfx.text(surface, t("stats.no_rated_games"), plot.center, 14, gfx.MUTED, anchor="center")
         else:
             self.draw_curve(surface, plot, series, y_of)
-        right, last_y = plot.right, None
-        for spec, v in sorted(levels, key=lambda level: level[1]):
-            y = y_of(v)
-            right = right if last_y is not None and last_y - y < 12 else plot.right  # close: side by side
-            drawn = gfx.text(
-                surface, f"{seat_name(spec)} {about(v)}", (right, y - 1), 11, gfx.INK, anchor="bottomright"
-            )
-            right, last_y = drawn.left - 10, y
+        ordered = sorted(levels, key=lambda level: -level[1])  # top to bottom
+        height = gfx.font(LEVEL_SIZE).get_height()
+        places = spread([y_of(v) for _, v in ordered], height, GRAPH.top + 50, GRAPH.bottom - 4)
+        for (spec, v), y in zip(ordered, places, strict=True):
+            # each level named beside its line's end, outside the curve; close levels one under another
+            pygame.draw.line(surface, (90, 110, 100), (plot.right, y_of(v)), (plot.right + 4, y), 1)
+            gfx.text(surface, labels[spec], (plot.right + 7, y), LEVEL_SIZE, gfx.INK, anchor="midleft")
 
     def draw_curve(
         self,
