@@ -269,3 +269,49 @@ def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curv
             if tuple(canvas.get_at((x, y)))[:3] == gfx.GOLD  # the rating's curve and its points
         ]
         assert not curve, (rect, curve[:5])
+
+
+# ---------------------------------------------------------------------------- the profile dialog
+def typed(app, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 2)
+
+
+def test_renaming_types_after_the_name_and_the_first_start_replaces_the_suggestion(app, monkeypatch):
+    """Seen in a real window: Settings' rename put the caret before the name ('xAna')."""
+    import getpass
+
+    from game.client.history import store
+    from game.client.menus.profile import ProfileScene, offer_first_profile
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "anna")
+    app.scenes.push(TitleScene(app))
+    offer_first_profile(app)
+    first = app.scenes.top
+    frames(app, 2)
+    typed(app, "Bo")
+    assert first.entry.get_text() == "Bo"  # the suggestion ("Anna") replaced, not added to
+    first.accept()
+    me = store(app).local_profile()
+    editor = app.scenes.push(ProfileScene(app, "edit", me))
+    frames(app, 2)
+    typed(app, "b")
+    assert editor.entry.get_text() == "Bob"
+
+
+def test_the_rename_dialog_has_no_empty_band_under_its_heading(app, drawn):
+    """Seen in a real window: the first start's note left its room empty when renaming."""
+    from game.client.history import store
+    from game.client.menus.profile import ProfileScene
+
+    made = store(app).create_profile("Ana")
+    app.scenes.push(TitleScene(app))
+    editor = app.scenes.push(ProfileScene(app, "edit", made))
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    heading = next(r for m, r in drawn if m == t("profile.edit_heading"))
+    assert editor.entry.rect.top - heading.bottom < 40
+    panel = editor.panel_rect()
+    assert panel.contains(editor.b_ok.rect) and editor.b_ok.rect.top > editor.swatch_rects()[0].bottom + 20

@@ -25,6 +25,7 @@ from ..scene import Scene
 from .common import button
 
 SWATCH, SWATCH_GAP = 40, 12
+NOTE_HEIGHT = 80  # the first start's note under the heading
 #: The history could not be read (a fault, said once): unlike ``None``, no profile is asked for.
 UNKNOWN = object()
 
@@ -51,29 +52,41 @@ class ProfileScene(Scene):
         self.colour = profile.colour if profile else (free or list(PALETTE))[0]
         self.error: str | None = None
 
+    def note_height(self) -> int:
+        """The room for the first start's note under the heading (none when renaming or adding a
+        player: the name comes right under the heading, with no empty band)."""
+        return NOTE_HEIGHT if self.mode == "first" else 0
+
     def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 660, 400)
+        rect = pygame.Rect(0, 0, 660, 400 - NOTE_HEIGHT + self.note_height())
         rect.midtop = (self.app.size[0] // 2, 150)
         return rect
+
+    def body_top(self) -> int:
+        """Where the name's row starts its band (the panel's top as if there were a note above)."""
+        return self.panel_rect().top - NOTE_HEIGHT + self.note_height()
 
     def swatch_rects(self) -> list[pygame.Rect]:
         panel = self.panel_rect()
         left = panel.left + 180
         return [
-            pygame.Rect(left + i * (SWATCH + SWATCH_GAP), panel.top + 230, SWATCH, SWATCH)
+            pygame.Rect(left + i * (SWATCH + SWATCH_GAP), self.body_top() + 230, SWATCH, SWATCH)
             for i in range(len(PALETTE))
         ]
 
     def build_ui(self) -> None:
         panel = self.panel_rect()
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(panel.left + 180, panel.top + 160, 420, 44),
+            pygame.Rect(panel.left + 180, self.body_top() + 160, 420, 44),
             self.app.ui,
             container=self.container,
             initial_text=self.name,
         )
         self.entry.set_text_length_limit(NAME_MAX)
         self.entry.focus()
+        # the caret after the name; the first start's suggestion selected, so typing replaces it
+        self.entry.select_range = [0, len(self.name)] if self.mode == "first" else [0, 0]
+        self.entry.edit_position = len(self.name)
         y = panel.bottom - 74
         first = self.mode == "first"
         self.b_ok = button(
@@ -152,14 +165,15 @@ class ProfileScene(Scene):
         if self.mode == "first":
             area = pygame.Rect(rect.left + 40, rect.top + 74, rect.w - 80, 76)
             gfx.text_block(surface, t("profile.first_note"), area, 16, gfx.INK, line_gap=0)
-        gfx.text(surface, t("profile.name"), (rect.left + 40, rect.top + 170), 20, gfx.INK)
-        gfx.text(surface, t("profile.colour"), (rect.left + 40, rect.top + 238), 20, gfx.INK)
+        top = self.body_top()
+        gfx.text(surface, t("profile.name"), (rect.left + 40, top + 170), 20, gfx.INK)
+        gfx.text(surface, t("profile.colour"), (rect.left + 40, top + 238), 20, gfx.INK)
         for colour, swatch in zip(PALETTE, self.swatch_rects(), strict=True):
             pygame.draw.rect(surface, pygame.Color(colour), swatch, border_radius=8)
             if colour == self.colour:
                 pygame.draw.rect(surface, gfx.GOLD, swatch.inflate(8, 8), width=3, border_radius=10)
         if self.error:
-            gfx.text(surface, self.error, (rect.left + 180, rect.top + 282), 16, gfx.RED)
+            gfx.text(surface, self.error, (rect.left + 180, top + 282), 16, gfx.RED)
 
 
 def offer_first_profile(app: Any) -> bool:
