@@ -315,3 +315,12 @@ def test_the_rename_dialog_has_no_empty_band_under_its_heading(app, drawn):
     assert editor.entry.rect.top - heading.bottom < 40
     panel = editor.panel_rect()
     assert panel.contains(editor.b_ok.rect) and editor.b_ok.rect.top > editor.swatch_rects()[0].bottom + 20
+
+
+def test_every_choice_of_a_hot_seat_profile_drop_down_fits_it(app):
+    """Seen in a real window: 'ゲスト（プロフィールなし）' ran under the drop-down's arrow."""
+    from game.client.menus.setup import NOTE_W
+
+    arrow = 30  # the drop-down's arrow button and margins
+    for key in ("profile.guest", "profile.new_choice"):
+        assert gfx.font(17, True).size(t(key))[0] <= NOTE_W - arrow, t(key)
