@@ -313,7 +313,9 @@ def test_setup_four_players_and_a_deck_pair(app):
     _choose(app, setup.players_menu, "4")
     setup = app.scenes.top
     assert len(setup.seat_menus) == 4 and setup.seats[0] == "human"
-    _choose(app, setup.seat_menus[3], "Bot — random moves")
+    random_bot = next(text for text, spec in setup.seat_texts() if spec == "random")  # with its rating
+    assert random_bot.startswith("Bot — random moves · about ")
+    _choose(app, setup.seat_menus[3], random_bot)
     menu, values, labels = setup.option_menus["decks"]
     assert "A random pair" in labels and "Weasel + Raccoon" in labels
     _choose(app, menu, "Weasel + Raccoon")
