@@ -298,6 +298,11 @@ def test_renaming_types_after_the_name_and_the_first_start_replaces_the_suggesti
     frames(app, 2)
     typed(app, "b")
     assert editor.entry.get_text() == "Bob"
+    editor.cancel()
+    other = app.scenes.push(ProfileScene(app, "new"))  # a hot-seat seat's new player: a suggestion too
+    frames(app, 2)
+    typed(app, "Cy")
+    assert other.entry.get_text() == "Cy"
 
 
 def test_the_rename_dialog_has_no_empty_band_under_its_heading(app, drawn):

@@ -84,9 +84,11 @@ class ProfileScene(Scene):
         )
         self.entry.set_text_length_limit(NAME_MAX)
         self.entry.focus()
-        # the caret after the name; the first start's suggestion selected, so typing replaces it
-        self.entry.select_range = [0, len(self.name)] if self.mode == "first" else [0, 0]
+        # the caret after the name; a suggested name (first start, a new player) selected, so that
+        # typing replaces it
+        self.entry.select_range = [0, len(self.name)] if self.profile is None else [0, 0]
         self.entry.edit_position = len(self.name)
+        self.entry.cursor_has_moved_recently = True  # the caret drawn where it now is
         y = panel.bottom - 74
         first = self.mode == "first"
         self.b_ok = button(
