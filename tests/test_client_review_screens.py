@@ -329,3 +329,22 @@ def test_every_choice_of_a_hot_seat_profile_drop_down_fits_it(app):
     arrow = 30  # the drop-down's arrow button and margins
     for key in ("profile.guest", "profile.new_choice"):
         assert gfx.font(17, True).size(t(key))[0] <= NOTE_W - arrow, t(key)
+
+
+def test_the_lesson_offers_answers_fit_their_buttons(app):
+    """Seen in a real window: 'No thanks, set up a game' and '今はいい、ゲームを設定する' ran to
+    (and in Japanese past) their button's edges."""
+    from game.client.menus.confirm import ConfirmScene
+
+    offer = ConfirmScene(
+        app, "tutorial.offer_heading", "tutorial.offer_text", "tutorial.offer_yes", lambda: None
+    )
+    offer.cancel_key = "tutorial.offer_no"
+    app.scenes.push(TitleScene(app))
+    app.scenes.push(offer)
+    frames(app, 1)
+    panel = offer.panel_rect()
+    for button, key in ((offer.b_confirm, "tutorial.offer_yes"), (offer.b_cancel, "tutorial.offer_no")):
+        assert gfx.font(17, True).size(t(key))[0] <= button.rect.width - 24, t(key)
+        assert panel.contains(button.rect)
+    assert not offer.b_confirm.rect.colliderect(offer.b_cancel.rect)

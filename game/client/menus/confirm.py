@@ -15,6 +15,9 @@ from ..scene import Scene
 from ..table.widgets import fitting_size
 from .common import button
 
+#: Each answer's width: room for the longest ("No thanks, set up a game", "今はいい、ゲームを設定する").
+BUTTON_W = 260
+
 
 class ConfirmScene(Scene):
     """``question`` and ``note`` (i18n keys, ``note`` formatted with ``fmt``) with two buttons.
@@ -43,13 +46,13 @@ class ConfirmScene(Scene):
         primary, plain = "#primary_button", "#menu_button"
         self.b_confirm = button(
             self,
-            (cx - 250, 400, 230, 50),
+            (cx - 10 - BUTTON_W, 400, BUTTON_W, 50),
             self.confirm,
             object_id=primary if self.confirm_is_primary else plain,
         )
         self.b_cancel = button(
             self,
-            (cx + 20, 400, 230, 50),
+            (cx + 10, 400, BUTTON_W, 50),
             self.cancel_key,
             object_id=plain if self.confirm_is_primary else primary,
         )
