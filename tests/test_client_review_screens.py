@@ -348,3 +348,28 @@ def test_the_lesson_offers_answers_fit_their_buttons(app):
         assert gfx.font(17, True).size(t(key))[0] <= button.rect.width - 24, t(key)
         assert panel.contains(button.rect)
     assert not offer.b_confirm.rect.colliderect(offer.b_cancel.rect)
+
+
+def test_the_errors_list_keeps_three_rows_when_the_decision_is_long(
+    app, hacktrick_record, drawn, monkeypatch
+):
+    """The README's replay listed one error of 30 under the decision and the note on the numbers."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    review = a_review(scene, last_choice(scene), best=0.71, played=0.26, critical=True)
+    session = scene.session
+    more = [i for i in range(1, session.length) if len(session.states[i].legal_actions()) > 1][:5]
+    review.decisions = [
+        dataclasses.replace(review.decisions[0], index=i, player=session.actor(i)) for i in more
+    ]
+    review.decisions.append(a_review(scene, last_choice(scene), 0.71, 0.26).decisions[0])
+    scene.review = review
+    scene.rebuild()
+    monkeypatch.setattr(scene.table, "name", lambda p: ["Simple bot #1", "Simple bot #2"][p])
+    scene.hand_graph = True
+    scene.seek(last_choice(scene))
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    rows = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
+    assert len(rows) >= 3, rows

@@ -53,6 +53,9 @@ SLIDER_Y = 706
 PAD = 12  # the side panel's margin
 TITLE_SIZES = (20, 18, 16)  # the title's size: the largest that fits the panel
 KEYS_SIZE, KEYS_LINE = 12, 17  # the keys' help
+#: The errors' list keeps room for its heading and three rows: the note on the numbers (the same at
+#: every move) gives way to it when the decision's lines leave less.
+ERRORS_ROOM = 22 + 3 * 18 + 6
 STEP_KEYS = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
 SECTION_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
 
@@ -416,7 +419,9 @@ class ReplayScene(Scene):
             surface, self.decision_text(), pygame.Rect(x, y, w, keys_top - 48 - y), 14, line_gap=2
         )
         note = self.decision_note()
-        if note:
+        note_height = len(gfx.wrap(note, 12, w)) * gfx.font(12).get_linesize() if note else 0
+        errors_room = ERRORS_ROOM if self.review is not None else 0
+        if note and keys_top - 6 - (y + 4 + note_height) >= errors_room:  # else the errors' room
             y += 2 + gfx.text_block(
                 surface, note, pygame.Rect(x, y + 2, w, keys_top - 48 - y), 12, gfx.MUTED, line_gap=0
             )
