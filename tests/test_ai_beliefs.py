@@ -175,3 +175,25 @@ def test_the_beliefs_option() -> None:
     assert isinstance(make_agent("mcts:beliefs=0"), MCTSAgent)
     with pytest.raises(ValueError, match="beliefs='2'"):
         make_agent("mcts:beliefs=2")
+
+
+def test_play_game_lets_every_seat_witness_every_decision() -> None:
+    from ai import play_game
+    from ai.agents import Agent
+
+    seen: list[tuple[int, int, list[int]]] = []
+
+    class Recorder(Agent):
+        spec = "recorder"
+
+        def choose(self, seat: Seat) -> object:
+            history = seat.history
+            assert all(w.view["player"] == seat.player for w in history)  # the seat's own views
+            assert history[-1] == (seat.player, seat.view())  # this decision, as it sees it now
+            seen.append((seat.player, len(history), [w.actor for w in history]))
+            return seat.legal_actions()[0]
+
+    record = play_game("ratjack", [Recorder(), Recorder()], seed=4)
+    total = len(record.actions)
+    assert [n for _, n, _ in seen] == list(range(1, total + 1))  # one view per decision so far
+    assert seen[-1][2] == [p for p, _, _ in seen]  # who was to decide at each one
