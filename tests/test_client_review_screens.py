@@ -373,3 +373,11 @@ def test_the_errors_list_keeps_three_rows_when_the_decision_is_long(
     app.render()
     rows = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
     assert len(rows) >= 3, rows
+
+
+def test_a_provisional_rating_change_is_one_line_of_the_results_box(app):
+    """Seen in a real window, in Japanese: 'あなたのレーティング：−166（現在 / 1334 ± 243） （暫定：10戦中1戦）',
+    broken inside '現在1334' with a space before the full-width bracket."""
+    line = rating_change_text(None, -166.0, Rating(mu=20.0, sigma=8.0, games=1))
+    assert gfx.wrap(line, 18, 600 - 80) == [line]  # the results box's width for its text
+    assert " （" not in line and "\u2212166" in line

@@ -115,7 +115,8 @@ def rating_change_text(name: str | None, change: float, after: Rating) -> str:
         spread=round(after.uncertainty),
     )
     if after.provisional:
-        text += " " + t("rating.provisional_games", n=after.games, of=PROVISIONAL_GAMES)
+        provisional = t("rating.provisional_games", n=after.games, of=PROVISIONAL_GAMES)
+        text = t("rating.with_provisional", rating=text, provisional=provisional)  # no space in Japanese
     return text
 
 
