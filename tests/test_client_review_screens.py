@@ -381,3 +381,24 @@ def test_a_provisional_rating_change_is_one_line_of_the_results_box(app):
     line = rating_change_text(None, -166.0, Rating(mu=20.0, sigma=8.0, games=1))
     assert gfx.wrap(line, 18, 600 - 80) == [line]  # the results box's width for its text
     assert " （" not in line and "\u2212166" in line
+
+
+def test_a_lost_two_player_game_says_lost_not_place_2(app):
+    """Seen in a real window: the games' list said 'Place 2' of a game against one bot."""
+    from game.client.menus.statistics import StatisticsScene
+    from game.history import entry_from_record
+
+    for game, seats, players in (
+        ("hacktrick", ["human", "random"], 2),
+        ("ratjack", ["human", "random", "random"], 3),
+    ):
+        record = play_game(game, ["random"] * players, seed=5)
+        entry = entry_from_record(record, seats, [None] * players)
+        for seat in entry.seats:
+            if seat.rank == 1:
+                assert StatisticsScene.outcome(entry, seat) == t("stats.won")
+            elif players == 2:
+                assert StatisticsScene.outcome(entry, seat) == t("stats.lost")
+            else:
+                assert StatisticsScene.outcome(entry, seat) == t("stats.place", n=seat.rank)
+        assert any(seat.rank != 1 for seat in entry.seats)

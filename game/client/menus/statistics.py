@@ -499,7 +499,9 @@ class StatisticsScene(Scene):
             return t("stats.abandoned")
         if seat is None or seat.rank is None:
             return ""
-        return t("stats.won") if seat.rank == 1 else t("stats.place", n=seat.rank)
+        if seat.rank == 1:
+            return t("stats.won")
+        return t("stats.lost") if entry.players == 2 else t("stats.place", n=seat.rank)  # "Place 2" of two
 
     def rating_note(self, entry: GameEntry, bots: BotRatings | None) -> str:
         """The game's rating change ("+12"), or "unrated" and why."""
