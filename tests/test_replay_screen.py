@@ -399,6 +399,7 @@ def test_results_show_each_players_accuracy_and_keep_the_review_for_the_replay(
     texts = [c[0] for c in drawn]
     for p in range(2):
         assert t("results.accuracy", a=round(review.accuracy[p])) in texts
+    assert results.accuracy_note() == t("results.accuracy_note") in texts  # what it means, whole, on one line
     assert (review_dir_for(results.replay_path) / "review.json").is_file()
     click_button(app, results.b_replay)
     assert app.scenes.top.review == review  # the replay opens with it

@@ -211,6 +211,14 @@ class ResultsScene(Scene):
         for line in self.summary_lines(box.width - 80, box.bottom - 16 - y):
             gfx.text(surface, line, (box.left + 40, y), 17, gfx.MUTED)
             y += 26
+        if self.review is not None:  # what the accuracy beside each score means, under the panel
+            gfx.text(
+                surface, self.accuracy_note(), (box.centerx, box.bottom + 6), 15, gfx.MUTED, anchor="midtop"
+            )
+
+    def accuracy_note(self) -> str:
+        """One line under the scores' panel saying what the accuracy means (cut to the window's width)."""
+        return gfx.wrap(t("results.accuracy_note"), 15, self.app.size[0] - 160)[0]
 
     def score_text(self, score: int) -> str:
         """A player's final score: Ratjack counts victory points, the others points."""
