@@ -112,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile", metavar="NAME", help="whose record (default: the player of this computer)"
     )
     add_tournament_arguments(sub.add_parser("tournament", help="headless bot-vs-bot tournaments"))
+    from game.client.asset_preview import add_arguments as add_asset_arguments
+
+    add_asset_arguments(
+        sub.add_parser(
+            "assets",
+            help="browse every image and sound of assets/ in a window, or as a PNG sheet; --check them",
+        )
+    )
     parser.commands = sub.choices  # name -> subparser, for messages about a command's arguments
     return parser
 
@@ -164,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_review(args)
     if args.command == "stats":
         return cmd_stats(args)
+    if args.command == "assets":
+        from game.client.asset_preview import run as run_assets
+
+        return run_assets(args)
     window = {"replay": cmd_replay, "tutorial": cmd_tutorial, "play": cmd_client, "demo": cmd_client}
     if args.command in window or args.command is None:
         from game.client.main import NoDisplayError, run_client

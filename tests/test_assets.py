@@ -11,6 +11,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game import cli  # noqa: E402
 from game.client.assets import DEFAULT_ROOT, AssetError, Assets, japanese_font_path  # noqa: E402
 from tools import asset_preview, build_assets  # noqa: E402
 
@@ -155,9 +156,11 @@ def test_theme_renders_japanese(assets):
     assert jp.metrics("ハ")[0] is not None
 
 
-def test_check_passes_on_repo():
+def test_check_passes_on_repo(capsys):
     assert asset_preview.check(DEFAULT_ROOT) == []
     assert asset_preview.main(["--check"]) == 0
+    assert cli.main(["assets", "--check"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("ok: ")
 
 
 @pytest.fixture()
@@ -172,6 +175,7 @@ def test_check_finds_deleted_file(broken_copy):
     problems = asset_preview.check(broken_copy)
     assert any(p.startswith("missing:") and "hacktrick.card.3" in p for p in problems)
     assert asset_preview.main(["--check", "--root", str(broken_copy)]) == 1
+    assert cli.main(["assets", "--check", "--root", str(broken_copy)]) == 1  # the installed command
 
 
 def test_check_finds_extra_file(broken_copy):

@@ -13,7 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame_gui  # noqa: E402
 
-from tools import asset_preview  # noqa: E402
+from game import cli  # noqa: E402
+from game.client import asset_preview  # noqa: E402
 
 
 @pytest.fixture()
@@ -111,10 +112,10 @@ def test_screenshot_and_sheet(tmp_path):
 
 # ------------------------------------------------------------------ bad command lines: one line, exit 2
 def _fails(argv, capsys) -> str:
-    assert asset_preview.main(argv) == 2
+    assert cli.main(["assets", *argv]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.splitlines()) == 1, err
-    assert err.startswith("python -m tools.asset_preview: error: ")
+    assert err.startswith("tabletop-trio assets: error: ")
     return err
 
 
@@ -159,7 +160,7 @@ def test_sheet_must_be_a_png(name, tmp_path, capsys):
 
 def test_bad_arguments_are_one_line(capsys):
     with pytest.raises(SystemExit) as exc:
-        asset_preview.main(["--filter", "chess"])
+        cli.main(["assets", "--filter", "chess"])
     err = capsys.readouterr().err
     assert exc.value.code == 2 and len(err.splitlines()) == 1 and "invalid choice: 'chess'" in err
 

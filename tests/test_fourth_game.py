@@ -156,7 +156,8 @@ def test_openspiel_sees_it(fourth_game, check):
 def test_the_tools_read_the_registry(fourth_game):
     """A game without art or screenshots of its own is simply left out of the art; the client's
     benchmark times its table; the asset browser would name it by its title."""
-    from tools import asset_preview, bench_client
+    from game.client import asset_preview
+    from tools import bench_client
     from tools.art import game_art
 
     assert list(game_art()) == [g for g in GAMES if g != NAME]

@@ -1,4 +1,4 @@
-"""Hacktrick rules from concrete positions (docs/rules/hacktrick.md)."""
+"""Hacktrick rules from concrete positions (game/rules/hacktrick/RULES.md)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Hakkutsu!! rules from concrete positions (docs/rules/hakkutsu.md)."""
+"""Hakkutsu!! rules from concrete positions (game/rules/hakkutsu/RULES.md)."""
 
 import json
 

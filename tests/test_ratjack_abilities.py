@@ -1,4 +1,4 @@
-"""Each of the 36 Ratjack abilities from a concrete position (docs/rules/ratjack.md)."""
+"""Each of the 36 Ratjack abilities from a concrete position (game/rules/ratjack/RULES.md)."""
 
 import random
 

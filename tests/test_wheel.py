@@ -1,11 +1,13 @@
 """A normal (non-editable) install has everything the game reads: assets, rules text, i18n, cards.
 
-Builds the wheel from a copy of the project, checks its contents, and runs the asset check and a
-short headless demo from the unpacked wheel in a directory outside the repository.
+Builds the wheel from a copy of the project, checks its contents (the top-level packages are exactly
+``game``, ``ai`` and ``assets``), and runs the asset check and a short headless demo from the
+unpacked wheel in a directory outside the repository.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -89,11 +91,13 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
             "game/client/i18n/ja.toml",
             "game/rules/hakkutsu/cards.toml",
         ]
-        + [f"docs/rules/{game}.md" for game in GAMES]
+        + [f"game/rules/{game}/RULES.md" for game in GAMES]
         + [f"game/client/rulebook/{game}.{lang}.md" for game in GAMES for lang in ("en", "ja")]
     )
     assert not [n for n in needed if n not in names]
     assert not [n for n in names if n.startswith(("tests/", "docs/screenshots/"))]
+    top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
+    assert top == {"game", "ai", "assets"}, f"the wheel installs top-level {sorted(top)}"
 
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -118,11 +122,11 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
 
     where = run(
         "-c",
-        "import assets, game, docs.rules; from game.client.rulebook import load; "
+        "import assets, game; from game.client.rulebook import load; "
         "print(assets.__file__, game.__file__, load('ratjack', 'ja').lang == 'ja')",
     )
     assert where.split() == [str(site / "assets" / "__init__.py"), str(site / "game" / "__init__.py"), "True"]
-    assert "ok:" in run("-m", "tools.asset_preview", "--check")
+    assert "ok:" in run("-m", "game", "assets", "--check")  # what `tabletop-trio assets --check` runs
     out = run(
         "-m",
         "game",
@@ -140,3 +144,20 @@ def test_the_wheel_holds_every_file_the_game_reads_and_runs_from_another_directo
         "last.png",
     )
     assert "stopped" not in out and (elsewhere / "last.png").is_file()
+
+
+def test_the_product_does_not_import_the_developer_tools():
+    """``game`` and ``ai`` are installed without ``tools``: neither may import it."""
+    offenders = []
+    for path in sorted((REPO / "game").rglob("*.py")) + sorted((REPO / "ai").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            if any(n == "tools" or n.startswith("tools.") for n in names):
+                offenders.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert offenders == []

@@ -28,7 +28,7 @@ DECK_STYLE = {
     "raccoon": ("raccoon", "Raccoon", "アライグマ", (104, 84, 150), (140, 140, 150)),
 }
 
-# Short ability texts (the full rules are in docs/rules/ratjack.md).
+# Short ability texts (the full rules are in game/rules/ratjack/RULES.md).
 ABILITIES = {
     "rat": [
         "Token on one of your face-up cards",

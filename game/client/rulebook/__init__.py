@@ -1,7 +1,7 @@
 """The rules for players: one document per game and language, ``<game>.<lang>.md`` beside this module
 (or in the folder a game's client descriptor names as its ``rulebook``).
 
-(The developers' rulings stay in ``docs/rules/``; these documents explain the games to players.)
+(The developers' rulings stay in ``game/rules/<game>/RULES.md``; these documents explain the games to players.)
 
 A document is a small subset of Markdown, read by :func:`parse`:
 

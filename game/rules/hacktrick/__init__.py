@@ -1,6 +1,6 @@
 """Hacktrick: cards 0–5 and the 3x3 magic square (tic-tac-toe in disguise).
 
-Rules: ``docs/rules/hacktrick.md``.  Where each rule lives (the same skeleton as
+Rules: ``game/rules/hacktrick/RULES.md``.  Where each rule lives (the same skeleton as
 every engine, ``docs/engine-api.md``):
 
 * ``actions.py`` – the action type and its JSON;

@@ -1,6 +1,6 @@
 """The Hacktrick engine: one hand after another until a player reaches the target.
 
-Rules: ``docs/rules/hacktrick.md`` (the project's copy of the spec).  A turn is
+Rules: ``game/rules/hacktrick/RULES.md`` (the project's copy of the spec).  A turn is
 up to three decisions of the same player: Ask the Sum (optional), the main
 action (play or draw), and after a play the declaration (Play!, Guard! or pass).
 Views are in ``views.py``, determinization in ``hidden.py`` (map: the package docstring).

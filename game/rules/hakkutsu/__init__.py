@@ -1,7 +1,7 @@
 """Hakkutsu!! (ハックツ!!): move over a 5x5 map, dig rocks, haul them to the base.
 
 All content (cards, map, cart tracks) lives in ``cards.toml`` and is
-validated at import; the rules as implemented are ``docs/rules/hakkutsu.md``.
+validated at import; the rules as implemented are ``game/rules/hakkutsu/RULES.md``.
 
 Where each rule lives (the same skeleton as every engine, ``docs/engine-api.md``):
 

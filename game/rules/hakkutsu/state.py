@@ -1,6 +1,6 @@
 """The Hakkutsu!! engine: setup decisions, turns, rounds and the end of the game.
 
-Rules: ``docs/rules/hakkutsu.md``.  Decisions, in order:
+Rules: ``game/rules/hakkutsu/RULES.md``.  Decisions, in order:
 
 * setup: (``draft`` option) the museum draft, last player first, backwards;
   then each player keeps 1 of the equipment cards dealt (start player first);

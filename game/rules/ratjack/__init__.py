@@ -1,7 +1,7 @@
 """Ratjack: reach exactly 25 with your face-up cards and tokens, never more.
 
 2-4 players; the draw deck is two of the four 12-card decks (option ``decks``).
-Rules: ``docs/rules/ratjack.md``.  Where each rule lives (the same skeleton as
+Rules: ``game/rules/ratjack/RULES.md``.  Where each rule lives (the same skeleton as
 every engine, ``docs/engine-api.md``):
 
 * ``actions.py`` – the action type and its JSON;

@@ -1,6 +1,6 @@
 """The Ratjack engine: rounds of draw-and-place until someone has 3 VP.
 
-Rules: ``docs/rules/ratjack.md`` (the project's copy of the spec, with our
+Rules: ``game/rules/ratjack/RULES.md`` (the project's copy of the spec, with our
 rulings).  Decisions of a round:
 
 * ``setup`` – each player, from the start player on, puts one of the two dealt
