@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from ai import play_game
-from ai.review import Critical, Decision, Review, record_digest
+from ai.review import Review
 from game.client import gfx
 from game.client.i18n import t
 from game.client.menus.results import RATING_GAP, ResultsScene
@@ -20,8 +20,9 @@ from game.client.replay.graph import GRADE_MARKS, WinGraph
 from game.client.replay.scene import SIDE, ReplayScene
 from game.client.session import Session
 from game.history.ratings import Rating
-from game.rules import GameRecord, action_from_json, action_to_json
+from game.rules import GameRecord, action_from_json
 from tests.client_helpers import frames, make_app
+from tests.review_helpers import one_decision_review
 
 
 @pytest.fixture(params=["en", "ja"])
@@ -93,43 +94,9 @@ def hacktrick_record() -> GameRecord:
 def a_review(scene: ReplayScene, index: int, best: float, played: float, critical: bool = False) -> Review:
     """A review of ``scene``'s record with one blunder at decision ``index`` (its hand's chances as
     its game's), the hand's critical moment if ``critical``."""
-    session = scene.session
-    played_action = scene.record.actions[index]
-    other = next(a for a in session.states[index].legal_actions() if a != played_action)
-    d = Decision(
-        index=index,
-        player=session.actor(index),
-        action=action_to_json(played_action),
-        action_text=str(played_action),
-        win_chance=best,
-        chosen_value=played,
-        best=action_to_json(other),
-        best_text=str(other),
-        drop=round(best - played, 6),
-        legal=2,
-        iterations=100,
-        grade="blunder",
-        loss=round(best - played, 6),
-        hand_win=best,
-        hand_value=played,
-        hand_best=action_to_json(other),
-        hand_best_text=str(other),
+    return one_decision_review(
+        scene, index, best, played, "blunder", hands=True, critical=critical, accuracy=61.0
     )
-    review = Review(
-        scene.record.game,
-        scene.record.players,
-        record_digest(scene.record),
-        0,
-        100,
-        [d],
-        returns=scene.record.returns,
-        actions=session.length,
-        hands=True,
-        accuracy=[61.0] * scene.record.players,
-    )
-    if critical:
-        review.critical = [Critical(0, index, d.player, best - played, d.best, d.best_text)]
-    return review
 
 
 def last_choice(scene: ReplayScene) -> int:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from ai import play_game
-from ai.review import Decision, Review, record_digest
+from ai.review import Review
 from game.client import gfx
 from game.client.i18n import t
 from game.client.menus.replays import ReplaysScene
@@ -26,8 +26,9 @@ from game.client.scenes.base import GameScene
 from game.client.scenes.hacktrick import COLOURS as HACKTRICK_COLOURS
 from game.client.session import Session
 from game.client.table.scene import HINT_COLOUR
-from game.rules import GameRecord, action_from_json, action_to_json
+from game.rules import GameRecord, action_from_json
 from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+from tests.review_helpers import one_decision_review
 
 SEATS = ["human", "mcts:level=easy"]
 
@@ -86,33 +87,7 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
     """A review of ``scene``'s record with one decision (a mistake) at the first real choice after move 3."""
     session = scene.session
     k = next(i for i in range(3, session.length) if len(session.states[i].legal_actions()) > 1)
-    played_action = scene.record.actions[k]
-    other = next(a for a in session.states[k].legal_actions() if a != played_action)
-    d = Decision(
-        index=k,
-        player=session.actor(k),
-        action=action_to_json(played_action),
-        action_text=str(played_action),
-        win_chance=best,
-        chosen_value=played,
-        best=action_to_json(other),
-        best_text=str(other),
-        drop=round(best - played, 6),
-        legal=2,
-        iterations=100,
-        grade="mistake",
-        loss=round(best - played, 6),
-    )
-    return Review(
-        scene.record.game,
-        scene.record.players,
-        record_digest(scene.record),
-        0,
-        100,
-        [d],
-        returns=scene.record.returns,
-        actions=session.length,
-    )
+    return one_decision_review(scene, k, best, played, "mistake")
 
 
 # ---------------------------------------------------------------------------- 1. the title fits
