@@ -33,3 +33,58 @@ def heading(surface, msg: str, y: int = 40, size: int = 40) -> None:
     gfx.text(
         surface, msg, (surface.get_width() // 2, y), size, gfx.INK, anchor="midtop", bold=True, shadow=True
     )
+
+
+class RowList:
+    """A scrolling list of rows picked with the arrow keys, Enter, the wheel and clicks (Replays, the
+    Statistics' games).  The scene gives ``row_count()``, ``rows`` (how many fit), ``row_rect(i)`` and
+    ``open(i)``, and keeps ``selected``, ``top`` (the first row shown) and ``hover``."""
+
+    selected: int
+    top: int
+    hover: int | None
+    rows: int
+
+    def row_count(self) -> int:
+        raise NotImplementedError
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        raise NotImplementedError
+
+    def open(self, i: int) -> None:
+        raise NotImplementedError
+
+    def selection_changed(self) -> None:
+        """Called after :meth:`select` (e.g. to enable an Open button)."""
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The shown row under ``pos``."""
+        for i in range(self.top, min(self.row_count(), self.top + self.rows)):
+            if self.row_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def select(self, i: int) -> None:
+        """Select row ``i`` (clamped) and scroll it into view."""
+        if not self.row_count():
+            return
+        self.selected = max(0, min(self.row_count() - 1, i))
+        self.top = min(max(self.top, self.selected - self.rows + 1), self.selected)
+        self.selection_changed()
+
+    def list_event(self, event: pygame.event.Event) -> None:
+        """Move, scroll, hover or open by ``event``."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row_count():
+                self.open(self.selected)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.row_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(max(0, self.row_count() - self.rows), self.top - event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.row_at(event.pos)
+            if i is not None:
+                self.select(i)
+                self.open(i)

@@ -24,7 +24,7 @@ from ..registry import has_table
 from ..replay.session import UNKNOWN_SEAT
 from ..replay.store import KEEP, list_replays
 from ..scene import Scene
-from .common import backdrop, button, heading
+from .common import RowList, backdrop, button, heading
 
 LIST = pygame.Rect(200, 110, 880, 520)
 ROW = 40
@@ -53,7 +53,7 @@ def file_row(path) -> Row:
     return Row(f"{year}-{month}-{day} {hour}:{minute}", title, t("replays.unreadable"), "", readable=False)
 
 
-class ReplaysScene(Scene):
+class ReplaysScene(RowList, Scene):
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
         """Toasts (a file that cannot be opened) at the foot of the list, clear of the heading and the
         first rows, where the newest games are."""
@@ -100,12 +100,6 @@ class ReplaysScene(Scene):
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(LIST.left + 10, LIST.top + 10 + (i - self.top) * ROW, LIST.width - 20, ROW - 4)
 
-    def row_at(self, pos) -> int | None:
-        for i in range(self.top, min(len(self.paths), self.top + self.rows)):
-            if self.row_rect(i).collidepoint(pos):
-                return i
-        return None
-
     def build_ui(self) -> None:
         self.b_back = button(self, (40, 650, 180, 46), "common.back")
         self.b_open = button(
@@ -130,11 +124,8 @@ class ReplaysScene(Scene):
             return
         self.app.scenes.push(ReplayScene(self.app, record, path=path))
 
-    def select(self, i: int) -> None:
-        if not self.paths:
-            return
-        self.selected = max(0, min(len(self.paths) - 1, i))
-        self.top = min(max(self.top, self.selected - self.rows + 1), self.selected)
+    def row_count(self) -> int:
+        return len(self.paths)
 
     def button_pressed(self, element) -> None:
         if element is self.b_back:
@@ -143,22 +134,10 @@ class ReplaysScene(Scene):
             self.open(self.selected)
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.paths:
-                self.open(self.selected)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.row_at(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.paths) - self.rows), self.top - event.y))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.row_at(event.pos)
-            if i is not None:
-                self.select(i)
-                self.open(i)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        else:
+            self.list_event(event)
 
     def draw(self, surface) -> None:
         backdrop(self.app, surface, dim=120)

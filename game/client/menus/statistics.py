@@ -32,7 +32,7 @@ from ..players import SEAT_KEYS, seat_name
 from ..ratings import about, bot_ratings, history, signed
 from ..registry import has_table, tables
 from ..scene import Scene
-from .common import backdrop, button, heading
+from .common import RowList, backdrop, button, heading
 
 TABLE = pygame.Rect(30, 150, 760, 250)  # the record per group
 GRAPH = pygame.Rect(810, 150, 440, 250)  # the rating over time
@@ -83,7 +83,7 @@ def opponents_label(opponents: str | None) -> str:
     return seat_name(opponents or "")
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(RowList, Scene):
     def notice_place(self) -> tuple[str, tuple[int, int], int]:
         return ("midbottom", (640, 640), 800)
 
@@ -209,12 +209,6 @@ class StatisticsScene(Scene):
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(GAMES.left + 8, GAMES.top + 34 + (i - self.top) * ROW, GAMES.width - 16, ROW - 2)
 
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        for i in range(self.top, min(len(self.shown), self.top + self.rows)):
-            if self.row_rect(i).collidepoint(pos):
-                return i
-        return None
-
     def replay_path(self, i: int) -> Path | None:
         """Where game ``i``'s record is kept (``None``: not kept, or since dropped from Replays)."""
         if not 0 <= i < len(self.shown) or not self.shown[i].replay:
@@ -238,30 +232,17 @@ class StatisticsScene(Scene):
             return
         self.app.scenes.push_named("replay", record, path=path)
 
-    def select(self, i: int) -> None:
-        if not self.shown:
-            return
-        self.selected = max(0, min(len(self.shown) - 1, i))
-        self.top = min(max(self.top, self.selected - self.rows + 1), self.selected)
+    def row_count(self) -> int:
+        return len(self.shown)
+
+    def selection_changed(self) -> None:
         self.update_open_button()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open(self.selected)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.row_at(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.shown) - self.rows), self.top - event.y))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.row_at(event.pos)
-            if i is not None:
-                self.select(i)
-                self.open(i)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        else:
+            self.list_event(event)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
