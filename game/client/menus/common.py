@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 
@@ -40,19 +42,14 @@ class RowList:
     Statistics' games).  The scene gives ``row_count()``, ``rows`` (how many fit), ``row_rect(i)`` and
     ``open(i)``, and keeps ``selected``, ``top`` (the first row shown) and ``hover``."""
 
+    # What the scene keeps and gives (declared here, defined by each scene).
     selected: int
     top: int
     hover: int | None
     rows: int
-
-    def row_count(self) -> int:
-        raise NotImplementedError
-
-    def row_rect(self, i: int) -> pygame.Rect:
-        raise NotImplementedError
-
-    def open(self, i: int) -> None:
-        raise NotImplementedError
+    row_count: Callable[[], int]
+    row_rect: Callable[[int], pygame.Rect]
+    open: Callable[[int], None]
 
     def selection_changed(self) -> None:
         """Called after :meth:`select` (e.g. to enable an Open button)."""
