@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules import GameInfo
 from game.rules.ratjack.cards import CARD_ABILITY, parse_card
 from game.rules.ratjack.positions import position
 from tools import belief_diagnostic
@@ -17,10 +18,21 @@ def test_facts_are_the_opponents_cards_the_player_does_not_know() -> None:
         areas=[["D:rat-blue 3"], ["U:rat-red 8", "D:rat-red 7", "D:rat-red 9"]],
         known={"rat-red 9": [0, 1]},
     )
-    assert belief_diagnostic.facts(state, 0) == [
-        ("hand", 1, 0, CARD_ABILITY[parse_card("rat-red 3")]),
-        ("face-down", 1, 1, CARD_ABILITY[parse_card("rat-red 7")]),
+    found = belief_diagnostic.facts(state, 0)
+    assert [label for label, _ in found] == ["hand", "face-down"]
+    assert [read(state) for _, read in found] == [
+        CARD_ABILITY[parse_card("rat-red 3")],
+        CARD_ABILITY[parse_card("rat-red 7")],
     ]
+    # a world with another card there does not hold the fact
+    other = position(
+        phase="play",
+        player=0,
+        hands=[["rat-blue 5", "rat-blue 6"], ["rat-red 4"]],
+        areas=[["D:rat-blue 3"], ["U:rat-red 8", "D:rat-red 7", "D:rat-red 9"]],
+        known={"rat-red 9": [0, 1]},
+    )
+    assert [read(other) == read(state) for _, read in found] == [False, True]
 
 
 def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -39,6 +51,7 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         (["--games", "0"], "--games must be at least 1"),
         (["--temperature", "0"], "--temperature must be positive"),
         (["--agents", "heuristic", "nobody"], "nobody"),
+        (["--game", "chess"], "unknown game 'chess'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -47,3 +60,11 @@ def test_bad_input_is_one_line_and_exit_2(
     assert belief_diagnostic.main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_game_without_the_hidden_facts_hook_is_refused(
+    fourth_game: GameInfo, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert belief_diagnostic.main(["--game", fourth_game.name]) == 2
+    err = capsys.readouterr().err
+    assert "has no hidden_facts hook" in err and err.count("\n") == 1

@@ -27,6 +27,11 @@ optional for MCTS, which falls back to random rollouts played to the end):
   a sampled world per informative opponent decision in the seat's own ``history`` (its views
   before each decision, :attr:`game.rules.Seat.history`); ``mcts:beliefs=1`` weights the worlds
   by their product (:mod:`ai.beliefs`). No hook, or an empty list: no evidence, uniform worlds.
+* ``hidden_facts(state, player) -> list[tuple[str, Callable[[state], Hashable]]]`` – what
+  ``player`` does not know of the opponents' hidden cards in the true ``state``, each fact a
+  label (``"hand"``, ``"museum"``…) and a reader: a world *holds* the fact when
+  ``reader(world) == reader(state)``. Read only by ``tools.belief_diagnostic``, which scores
+  the bot's sampled worlds against the true state (the bot never calls it).
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
 ``evaluate``, ``observation`` and ``opponent_model`` are used; ``ai/heuristic_agent.py``
@@ -75,6 +80,10 @@ class GameHooks(Protocol):
         """How likely a world makes each informative decision the opponents were seen to make in
         ``history`` (the seat's views before each decision; ``view``: its view now), under a softmax
         over the game's move scores at ``temperature``; ``[]``: no evidence (uniform worlds)."""
+
+    def hidden_facts(self, state: AnyState, player: int) -> list[tuple[str, Callable[[AnyState], Hashable]]]:
+        """What ``player`` does not know of the opponents' hidden cards in ``state``: a label and a
+        reader per fact; a world holds the fact when the reader gives what it gives on ``state``."""
 
 
 class MCTSTuning(TypedDict, total=False):

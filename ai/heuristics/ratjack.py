@@ -44,7 +44,7 @@ from game.rules.ratjack.cards import CARD_VALUE, MOD
 from game.rules.ratjack.state import TARGET_VP, RatjackState
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Hashable, Sequence
 
     from game.rules.ratjack.actions import Action
     from game.rules.ratjack.views import RatjackView
@@ -284,6 +284,14 @@ def belief_evidence(
     from .ratjack_beliefs import belief_evidence as evidence
 
     return evidence(view, history, temperature)
+
+
+def hidden_facts(state: RatjackState, player: int) -> list[tuple[str, Callable[[RatjackState], Hashable]]]:
+    """The opponents' hand and face-down cards ``player`` does not know (for
+    ``tools.belief_diagnostic``; in :mod:`ai.heuristics.ratjack_beliefs`)."""
+    from .ratjack_beliefs import hidden_facts as facts
+
+    return facts(state, player)
 
 
 def first_player(state: RatjackState) -> int:

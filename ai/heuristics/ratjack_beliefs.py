@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from game.rules.ratjack.actions import FACE_DOWN, FACE_UP, FLIP, Action
@@ -199,3 +199,27 @@ def _setup_marginal(view: RatjackView, q: int, temperature: float) -> RatjackEvi
         return table[world.areas[q][0]]
 
     return likelihood
+
+
+def hidden_facts(state: RatjackState, player: int) -> list[tuple[str, Callable[[RatjackState], Hashable]]]:
+    """The opponents' cards ``player`` does not know in ``state``: each hand card (``"hand"``) and
+    face-down card (``"face-down"``) by its place, read as its ability (cards of the same value and
+    ability are the same card to a player)."""
+    bit = 1 << player
+    out: list[tuple[str, Callable[[RatjackState], Hashable]]] = []
+    for q in range(state.num_players):
+        if q == player:
+            continue
+        for i, c in enumerate(state.hands[q]):
+            if not state.known[c] & bit:
+                out.append(("hand", _reader(True, q, i)))
+        for i, c in enumerate(state.areas[q]):
+            if not state.face_up[c] and not state.known[c] & bit:
+                out.append(("face-down", _reader(False, q, i)))
+    return out
+
+
+def _reader(hand: bool, q: int, i: int) -> Callable[[RatjackState], Hashable]:
+    if hand:
+        return lambda world: CARD_ABILITY[world.hands[q][i]] if i < len(world.hands[q]) else None
+    return lambda world: CARD_ABILITY[world.areas[q][i]] if i < len(world.areas[q]) else None
