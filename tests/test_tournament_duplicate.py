@@ -326,6 +326,7 @@ def test_sprt_accepts_h1_for_heuristic_against_random_and_stops(tmp_path):
     assert out.status == "complete" and sprt["verdict"] == "H1" and sprt["llr"] >= sprt["upper"]
     assert out.summary["games_done"] == 2 * sprt["deals"] < 400  # stopped long before --games
     assert sprt["llr"] == pytest.approx(llr_logistic(0, 50, out.summary["pentanomial"]))
+    assert sprt["model"] == "pentanomial"
     doc = json.loads((tmp_path / "t" / "results.json").read_text())
     assert doc["sprt"]["verdict"] == "H1" and doc["pentanomial"] == out.summary["pentanomial"]
 
@@ -347,6 +348,40 @@ def test_sprt_verdict_is_the_same_with_jobs_and_after_a_resume(tmp_path):
     # resuming a decided run plays nothing and keeps the verdict
     again = run_in(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT))
     assert again.played == 0 and again.summary["sprt"] == one["sprt"]
+
+
+def test_a_plain_match_is_tested_on_its_trinomial_game_by_game(tmp_path, capsys):
+    """Without --duplicate the SPRT counts single games (the measured variance of a duplicate pair
+    is that of two plain games here), stopping at any game, and resumes to the same verdict."""
+    spec = _spec(games=2000, seed=9, sprt=SPRT, duplicate=None)
+    one = run_in(tmp_path / "one", spec, jobs=2).summary
+    sprt = one["sprt"]
+    assert sprt["verdict"] == "H1" and sprt["model"] == "trinomial" and "pentanomial" not in one
+    assert one["games_done"] == sprt["deals"] == sum(one["trinomial"]) < 200
+    assert sprt["llr"] == pytest.approx(llr_logistic(0, 50, one["trinomial"]))
+    # one game fewer and the SPRT had not decided yet
+    fewer = one["trinomial"][:]
+    fewer[2] -= 1
+    assert llr_logistic(0, 50, fewer) < sprt["upper"]
+    run_in(tmp_path / "res", _spec(games=7, seed=9, sprt=SPRT, duplicate=None))
+    resumed = run_in(tmp_path / "res", _spec(games=2000, seed=9, sprt=SPRT, duplicate=None)).summary
+    assert resumed["sprt"] == sprt and resumed["trinomial"] == one["trinomial"]
+    assert f"after {sprt['deals']} games: H1 accepted" in format_table(one)
+    against_itself = run_in(
+        tmp_path / "h0", _spec(agents=("random", "random"), games=2000, sprt=SPRT, duplicate=None)
+    )
+    assert against_itself.summary["sprt"]["verdict"] == "H0"
+
+
+def test_the_command_line_sprt_runs_plain_unless_duplicate_is_given(tmp_path, capsys):
+    args = ["tournament", "--game", "hacktrick", "--agents", "heuristic", "random", "--games", "400"]
+    args += ["--seed", "3", "--sprt", "elo0=0,elo1=50", "--quiet"]
+    assert main([*args, "--out", str(tmp_path / "plain")]) == 0
+    assert main([*args, "--duplicate", "--out", str(tmp_path / "dup")]) == 0
+    plain = json.loads((tmp_path / "plain" / "results.json").read_text())
+    dup = json.loads((tmp_path / "dup" / "results.json").read_text())
+    assert plain["sprt"]["model"] == "trinomial" and plain["sprt"]["verdict"] == "H1"
+    assert dup["sprt"]["model"] == "pentanomial" and dup["games_done"] == 2 * dup["sprt"]["deals"]
 
 
 def test_dask_cluster_with_duplicate_and_sprt_reaches_the_local_verdict(tmp_path):

@@ -53,7 +53,7 @@ EPILOG = """\
 examples:
   tabletop-trio tournament --game hacktrick --agents mcts:level=easy heuristic random --games 200
   tabletop-trio tournament --game ratjack --players 3 --agents heuristic random --decks weasel,raccoon
-  tabletop-trio tournament --game ratjack --agents mcts:level=normal heuristic --duplicate \
+  tabletop-trio tournament --game ratjack --agents mcts:level=normal heuristic \
       --sprt elo0=0,elo1=30 --games 2000
   tabletop-trio tournament --resume tournaments/hacktrick-20261121-2210
   tabletop-trio tournament --game hacktrick --agents heuristic random --cluster tcp://10.0.0.5:8786
@@ -160,9 +160,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--sprt",
         metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
-        help="stop a two-agent --duplicate match once the SPRT (fishtest's pentanomial "
-        "GSPRT, logistic Elo of the first agent) accepts H0 or H1 (alpha, beta "
-        "default 0.05)",
+        help="stop a two-agent match once the SPRT (fishtest's GSPRT on the game results, "
+        "on deal pairs with --duplicate; logistic Elo of the first agent) accepts H0 or H1 "
+        "(alpha, beta default 0.05)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     group = parser.add_argument_group("game options (also settable with --option KEY=VALUE)")
@@ -254,8 +254,6 @@ def prepare(args: argparse.Namespace) -> tuple[TournamentDir, TournamentSpec, bo
             from .sprt import parse_sprt
 
             sprt = parse_sprt(args.sprt).to_json()
-            if args.duplicate is None:
-                args.duplicate = "rotations"  # the SPRT counts deal pairs
         spec = TournamentSpec(
             game=args.game,
             agents=list(args.agents),

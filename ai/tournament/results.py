@@ -102,8 +102,20 @@ class Tally:
         if self.ranks is not None:
             self.ranks.add_deal(deal)
         if self.sprt is not None:
-            self.llr = llr_logistic(self.sprt.elo0, self.sprt.elo1, self.pentanomial.get((0, 1), [0] * 5))
+            self.llr = llr_logistic(self.sprt.elo0, self.sprt.elo1, self.sprt_counts())
             self.decided = self.sprt.verdict(self.llr) != "none"
+
+    def sprt_counts(self) -> list[int]:
+        """What the SPRT counts: the pentanomial of the deal pairs with ``--duplicate``, else the
+        trinomial of the games (fishtest's GSPRT takes either)."""
+        if self.spec.duplicate:
+            return self.pentanomial.get((0, 1), [0] * 5)
+        return self.trinomial
+
+    @property
+    def sprt_unit(self) -> str:
+        """What the SPRT counts, for messages: ``"deals"`` (pairs) or ``"games"``."""
+        return "deals" if self.spec.duplicate else "games"
 
     def _count_game(self, r: JsonDict) -> None:
         for seat, (e, ret) in enumerate(zip(r["seats"], r["returns"], strict=True)):
@@ -203,7 +215,11 @@ class Tally:
             doc["trinomial"] = list(self.trinomial)
             doc["match"] = {"first": labels[0], "second": labels[1], "games": match.pop("pairs"), **match}
         if self.sprt is not None:
-            doc["sprt"] = {**self.sprt.report(self.pentanomial.get((0, 1), [0] * 5)), "deals": self.deals}
+            doc["sprt"] = {
+                **self.sprt.report(self.sprt_counts()),
+                "deals": self.deals,
+                "model": "pentanomial" if self.spec.duplicate else "trinomial",
+            }
         if self.ranks is not None:
             doc["ranks"] = self.ranks.report(labels)
         if self.skipped + len(self._deal):
@@ -342,7 +358,7 @@ def format_table(summary: JsonDict) -> str:
         lines.append(
             f"SPRT elo0={sprt['elo0']:g} elo1={sprt['elo1']:g} alpha={sprt['alpha']:g} "
             f"beta={sprt['beta']:g}: LLR {sprt['llr']:.2f} [{sprt['lower']:.2f}, {sprt['upper']:.2f}] "
-            f"after {sprt['deals']} deals: {verdict}"
+            f"after {sprt['deals']} {'games' if sprt.get('model') == 'trinomial' else 'deals'}: {verdict}"
         )
     ranks = summary.get("ranks")
     if ranks:

@@ -166,7 +166,7 @@ def run_tournament(
                     feeder.offer(result)
                 if tally.decided and not decided and sprt is not None:  # only an SPRT decides
                     progress.message(
-                        f"SPRT: {sprt.verdict(tally.llr)} accepted after {tally.deals} deals "
+                        f"SPRT: {sprt.verdict(tally.llr)} accepted after {tally.deals} {tally.sprt_unit} "
                         f"(LLR {tally.llr:.2f}); finishing the games already handed out"
                     )
         except (ExecutorLost, StorageError) as exc:

@@ -272,8 +272,6 @@ def validate_spec(spec: TournamentSpec) -> TournamentSpec:
 
         if len(spec.agents) != 2 or spec.players != 2:
             raise ValueError("--sprt compares two agents in two-player games: give exactly two --agents")
-        if not spec.duplicate:
-            raise ValueError("--sprt counts deal pairs: it needs --duplicate")
         SprtSettings(**spec.sprt)
     if spec.duplicate:
         spec.games = whole_deals(spec)
