@@ -102,6 +102,12 @@ def positive_option(
     return kind(number)
 
 
+def reads_history(spec: str) -> bool:
+    """Whether the agent ``spec`` names reads its seat's :attr:`game.rules.Seat.history` (an
+    ``mcts`` bot with beliefs): only then does a bot in another process need it sent along."""
+    return bool(getattr(make_agent(spec, seed=0), "reads_history", False))
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build the agent a spec names; unknown specs raise ``ValueError`` listing the known ones."""
     name, options = parse_spec(spec)

@@ -236,6 +236,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"mcts option beliefs={beliefs!r}: choose 1 (on) or 0 (off)")
         #: Whether the sampled worlds are weighted by the opponents' observed decisions (:mod:`ai.beliefs`).
         self.beliefs = beliefs in (1, "1")
+        #: Whether the search reads the seat's history (:func:`ai.agents.reads_history`).
+        self.reads_history = self.beliefs
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (
             positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)

@@ -95,11 +95,12 @@ def derived_seed(seed: int, seat: Seat, purpose: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def seat_sample(seat: Seat, seed: int) -> SeatSample:
+def seat_sample(seat: Seat, seed: int, with_history: bool = True) -> SeatSample:
     """What another process gets of ``seat`` for a bot with ``seed``: ``seat.sample(rng)``, its rng
-    seeded by :func:`derived_seed` (the seed and the view, never the game's seed).  Equal views
-    give equal samples, byte for byte, whatever the hidden cards are."""
-    return seat.sample(Rng(derived_seed(seed, seat, "sample")))
+    seeded by :func:`derived_seed` (the seed and the view, never the game's seed), with the seat's
+    history if ``with_history`` (a bot that reads it).  Equal views and histories give equal
+    samples, byte for byte, whatever the hidden cards are."""
+    return seat.sample(Rng(derived_seed(seed, seat, "sample")), with_history)
 
 
 class Helper:
@@ -204,7 +205,7 @@ class _Remote:
 
 def root_parallel_search(agent: MCTSAgent, seat: Seat, workers: int) -> tuple[Node, int]:
     """``workers`` trees for ``seat``'s decision, summed at the root: ``(root, iterations)``."""
-    request = (agent.options, agent.seed, seat_sample(seat, agent.seed))
+    request = (agent.options, agent.seed, seat_sample(seat, agent.seed, agent.reads_history))
     remotes: list[_Remote] = []
     for index, helper in enumerate(POOL.take(workers - 1), 1):
         try:

@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING
 from game.workers import WorkerProcess, start_worker, try_send
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
     from game.rules.core import AnyState
-    from game.rules.seat import SeatSample
+    from game.rules.seat import SeatSample, Witnessed
 
 DEFAULT_TIMEOUT = float(os.environ.get("TRIO_BOT_TIMEOUT", "30"))
 
@@ -102,16 +103,24 @@ def _worker_main(conn, lifeline=None, games=()) -> None:
 
 
 def blind_request(
-    req_id: int, state: AnyState, player: int, spec: str, seed: int, analyse: bool = False
+    req_id: int,
+    state: AnyState,
+    player: int,
+    spec: str,
+    seed: int,
+    analyse: bool = False,
+    history: Sequence[Witnessed] = (),
 ) -> tuple[int, SeatSample, str, int, bool]:
     """What the worker is sent for ``player``'s decision at ``state``: ``(req_id, seat sample, spec,
-    agent seed, analyse)``.  The sample and the agent's seed come from ``seed`` and ``player``'s
-    view alone (:func:`ai.parallel.derived_seed`), so two games ``player`` cannot tell apart give
-    the same request, byte for byte."""
+    agent seed, analyse)``, the sample carrying ``history`` (``player``'s own views before each
+    decision so far, :meth:`game.client.session.Session.seat_history`, for the bot's beliefs).
+    The sample and the agent's seed come from ``seed`` and ``player``'s view alone
+    (:func:`ai.parallel.derived_seed`), so two games ``player`` cannot tell apart give the same
+    request, byte for byte."""
     from ai.parallel import derived_seed, seat_sample
     from game.rules import Seat
 
-    seat = Seat(state, player)
+    seat = Seat(state, player, history)
     return req_id, seat_sample(seat, seed), spec, derived_seed(seed, seat, "agent") >> 1, analyse
 
 
@@ -162,13 +171,22 @@ class BotWorker:
     def busy(self) -> bool:
         return self.pending is not None
 
-    def request(self, state, player: int, spec: str, seed: int, analyse: bool = False) -> None:
+    def request(
+        self,
+        state,
+        player: int,
+        spec: str,
+        seed: int,
+        analyse: bool = False,
+        history: Sequence[Witnessed] = (),
+    ) -> None:
         """Start thinking for ``player`` at ``state`` (cancels any earlier request); ``analyse``:
-        also the player's win chance (the agent must be an ``mcts`` one).  The worker gets
-        :func:`blind_request`: nothing ``player`` may not see."""
+        also the player's win chance (the agent must be an ``mcts`` one); ``history``: the player's
+        own views before each decision so far.  The worker gets :func:`blind_request`: nothing
+        ``player`` may not see."""
         self.cancel()
         self.req_id += 1
-        req = blind_request(self.req_id, state, player, spec, seed, analyse)
+        req = blind_request(self.req_id, state, player, spec, seed, analyse, history)
         self.pending = (self.req_id, state.clone(), time.monotonic(), req)
         self.progress = None
         if self.mode == "process":

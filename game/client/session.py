@@ -14,11 +14,15 @@ from __future__ import annotations
 import hashlib
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.rules import GAMES, GameRecord, events_for
+from game.rules import GAMES, GameRecord, Seat, events_for
 from game.rules.files import FileRefused, read_bytes
 
 from .players import HUMAN
+
+if TYPE_CHECKING:
+    from game.rules.seat import Witnessed
 from .settings import data_dir
 
 #: Temporary files of an atomic write (``game.rules.write_atomic``) left by a crash are
@@ -212,6 +216,16 @@ class Session:
         self.history.append(events)
         self._note_barrier(events)
         return events
+
+    def seat_history(self, player: int) -> list[Witnessed]:
+        """``player``'s own view before each decision of the game so far, oldest first (what a bot's
+        beliefs read, :attr:`game.rules.Seat.history`), rebuilt by replaying the record."""
+        state = self.record.new_state()
+        seat = Seat(state, player)
+        for action in self.record.actions:
+            seat.witness(state.current_player)
+            state.apply(action)
+        return list(seat.history)
 
     def events_for(self, events: list[dict], player: int) -> list[dict]:
         return events_for(events, player)

@@ -4,11 +4,11 @@ A :class:`Seat` exposes what its player may know and do: ``view()``,
 ``legal_actions()`` and ``determinize(rng)``.  It never hands out the real
 state, so an agent cannot peek at hidden cards by construction.
 
-A bot in another process gets a :class:`SeatSample` (``seat.sample(rng)``): the player and
-one determinization as JSON text, so that process never even holds the real hidden cards,
-the game's seed or its random source.  ``sample.seat()`` seats the bot there: the same view,
-legal actions and determinizations as the real seat (every engine's ``determinize`` depends
-only on what the player knows).
+A bot in another process gets a :class:`SeatSample` (``seat.sample(rng)``): the player, one
+determinization and the seat's own history of views as JSON text, so that process never even
+holds the real hidden cards, the game's seed or its random source.  ``sample.seat()`` seats the
+bot there: the same view, legal actions, determinizations and history as the real seat (every
+engine's ``determinize`` depends only on what the player knows).
 """
 
 from __future__ import annotations
@@ -79,21 +79,35 @@ class Seat:
         """A full state consistent with everything this player knows."""
         return self.__state.determinize(self.player, rng)
 
-    def sample(self, rng: RandomSource) -> SeatSample:
-        """What another process may receive of this seat: the player and ``determinize(rng)`` as
-        canonical JSON text (equal bytes for equal samples, whatever the real hidden cards are)."""
-        text = json.dumps(self.determinize(rng).to_json(), sort_keys=True, separators=(",", ":"))
-        return SeatSample(self.player, text)
+    def sample(self, rng: RandomSource, with_history: bool = True) -> SeatSample:
+        """What another process may receive of this seat: the player, ``determinize(rng)`` and (if
+        ``with_history``) the seat's :attr:`history`, as canonical JSON text (equal bytes for equal
+        samples and equal histories, whatever the real hidden cards are)."""
+        text = _canonical(self.determinize(rng).to_json())
+        history = ""
+        if with_history and self._history:
+            history = _canonical([[w.actor, w.view] for w in self._history])
+        return SeatSample(self.player, text, history)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 class SeatSample(NamedTuple):
-    """A seat as it crosses to a bot's process: ``player`` and ``state``, the JSON text of a full
-    state drawn by :meth:`Seat.determinize`, which holds no real hidden card, seed or random source."""
+    """A seat as it crosses to a bot's process: ``player``; ``state``, the JSON text of a full
+    state drawn by :meth:`Seat.determinize`, which holds no real hidden card, seed or random
+    source; and ``history``, the JSON text of the seat's :attr:`Seat.history` (its own views
+    before each decision, ``[[actor, view], ...]``; ``""`` when it has none)."""
 
     player: int
     state: str
+    history: str = ""
 
     def seat(self) -> Seat:
-        """The seat at the sampled state: the same view, legal actions and determinizations as the
-        seat it was drawn from (``ValueError`` if the text is no saved state)."""
-        return Seat(state_from_json(json.loads(self.state)), self.player)
+        """The seat at the sampled state: the same view, legal actions, determinizations and history
+        as the seat it was drawn from (``ValueError`` if the text is no saved state)."""
+        history = (
+            [Witnessed(int(actor), view) for actor, view in json.loads(self.history)] if self.history else []
+        )
+        return Seat(state_from_json(json.loads(self.state)), self.player, history)

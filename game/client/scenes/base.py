@@ -12,6 +12,8 @@ import time
 
 import pygame
 
+from ai.agents import reads_history
+
 from .. import illegal
 from ..animation import Timeline
 from ..bot_worker import BotWorker
@@ -202,7 +204,9 @@ class GameScene(Scene):
         if not self.worker.busy:
             self.seed_counter += 1
             seed = (self.session.record.seed * 7919 + len(self.session.record.actions)) % (1 << 62)
-            self.worker.request(self.session.state, p, self.session.seats[p], seed)
+            spec = self.session.seats[p]
+            history = self.session.seat_history(p) if reads_history(spec) else ()
+            self.worker.request(self.session.state, p, spec, seed, history=history)
             return
         result = self.worker.poll()
         if result is None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.agents import reads_history
+
 from ..bot_worker import BotWorker
 
 HINT_SPEC = "mcts:level=normal"
@@ -93,7 +95,8 @@ class Hints:
         s = self.scene.session
         self.asked_at = self.position()
         seed = (s.record.seed * 7919 + len(s.record.actions)) % (1 << 62)
-        self.worker.request(s.state, self.scene.viewer, HINT_SPEC, seed, analyse=True)
+        history = s.seat_history(self.scene.viewer) if reads_history(HINT_SPEC) else ()
+        self.worker.request(s.state, self.scene.viewer, HINT_SPEC, seed, analyse=True, history=history)
 
     # ------------------------------------------------------------------ each frame
     def update(self) -> None:
