@@ -18,6 +18,11 @@
   them) or probably holds nothing but cards equal to the rightmost card;
   *Guard!* when our own single card would be forced into a bad cell.
 
+``action_scores(view, legal)`` is the score behind each of those choices, one per legal move (a
+declaration, which is a rule, scores its choice :data:`RULE_SCORE`): the opponent model of the
+beliefs (``mcts:beliefs=1``), whose evidence (``belief_evidence``, and ``hidden_facts`` for
+``tools.belief_diagnostic``) is in :mod:`ai.heuristics.hacktrick_beliefs`.
+
 ``evaluate(state, player)`` turns the score race into a win probability (a
 binomial race of hands), with the current hand's chances shifted by the board
 (winning cells, markers left, who moves).
@@ -30,7 +35,7 @@ declaring, otherwise play at random.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from math import comb
 from typing import TYPE_CHECKING
@@ -41,6 +46,7 @@ if TYPE_CHECKING:
     from game.rules.hacktrick.actions import Action
     from game.rules.hacktrick.state import HacktrickState
     from game.rules.hacktrick.views import HacktrickView
+    from game.rules.seat import Witnessed
 
     from . import MCTSTuning, ReviewTuning
 
@@ -60,6 +66,13 @@ CARD_COPIES = 3
 CENTRALITY = tuple(len(LINES_THROUGH[c]) for c in range(10))
 #: For each cell, the other two cells of every line through it: a marker there wins when both are yours.
 LINE_PARTNERS = tuple(tuple(tuple(x for x in line if x != c) for line in LINES_THROUGH[c]) for c in range(10))
+#: :func:`action_scores`: the score of a play that wins the hand at once (before its points), far
+#: above any other move's, so that the heuristic always takes the win.
+WIN_SCORE = 1000.0
+#: :func:`action_scores`: the score per copy in hand of the card a dealer opens with.
+OPEN_SCALE = 3.0
+#: :func:`action_scores`: the score of the move a rule of the heuristic (the declarations) picks.
+RULE_SCORE = 3.0
 
 
 # --------------------------------------------------------------------------- board helpers
@@ -167,6 +180,35 @@ def _choose_open(view: HacktrickView, legal: list[Action], rng: random.Random) -
 
 
 def _choose_main(view: HacktrickView, legal: list[Action], rng: random.Random) -> Action:
+    scores = _main_scores(view, legal)
+    top = max(scores)
+    if top >= WIN_SCORE:
+        return legal[scores.index(top)]  # the first of the best-scoring wins
+    options = [a for s, a in zip(scores, legal) if s >= top - 1e-9]
+    return options[rng.randrange(len(options))]
+
+
+def action_scores(view: HacktrickView, legal: list[Action]) -> list[float]:
+    """The heuristic's score of each of ``legal`` from ``view`` alone (higher is better; :func:`choose`
+    plays the best), the opponent model of :mod:`ai.heuristics.hacktrick_beliefs`.
+
+    The main action: see :func:`_main_scores`.  The opening: :data:`OPEN_SCALE` times the copies of
+    the card in hand (the heuristic opens with a card it holds most of).  A declaration is a rule,
+    not a score: :data:`RULE_SCORE` for the heuristic's choice, 0 for the others."""
+    phase = view["phase"]
+    if phase == "open":
+        hand = view["hand"]
+        return [OPEN_SCALE * hand.count(a.card) for a in legal]
+    if phase == "declare":
+        chosen = _choose_declaration(view, legal)
+        return [RULE_SCORE if a == chosen else 0.0 for a in legal]
+    return _main_scores(view, legal)
+
+
+def _main_scores(view: HacktrickView, legal: list[Action]) -> list[float]:
+    """Scores of the main action's ``legal`` moves: a play that wins the hand at once
+    :data:`WIN_SCORE` plus 2 per point it scores plus 1 with a normal marker; any other play and the
+    draw their danger / capture / threat / centrality score; Ask the Sum ``-inf`` (never chosen)."""
     me = view["player"]
     opp = 1 - me
     owner, count, x2cell = _board_from_view(view)
@@ -177,53 +219,44 @@ def _choose_main(view: HacktrickView, legal: list[Action], rng: random.Random) -
     own_left = supply["normal"] + (1 if supply["x2"] else 0)
     mine = win_cells(owner, count, me)
 
-    plays = [a for a in legal if a.kind == "play"]
-    draw = next((a for a in legal if a.kind == "draw"), None)
-
-    # 1. Win now, preferring the formation that scores 2 (x2 already on board, normal marker placed).
-    winning = [a for a in plays if last + a.card in mine]
-    if winning:
-
-        def points(a: Action) -> tuple[int, bool]:
-            cell = last + a.card
-            doubled = (
-                not a.x2
-                and x2cell[me]
-                and (
-                    cell == x2cell[me]
-                    and owner[cell] == me
-                    or any(
-                        x2cell[me] in line and all(owner[x] == me or x == cell for x in line)
-                        for line in LINES_THROUGH[cell]
-                    )
+    def points(a: Action) -> int:
+        """The points of the winning play ``a`` (2: the x2 already in the formation, a normal marker placed)."""
+        cell = last + a.card
+        doubled = (
+            not a.x2
+            and x2cell[me]
+            and (
+                cell == x2cell[me]
+                and owner[cell] == me
+                or any(
+                    x2cell[me] in line and all(owner[x] == me or x == cell for x in line)
+                    for line in LINES_THROUGH[cell]
                 )
             )
-            return (2 if doubled else 1, not a.x2)
+        )
+        return 2 if doubled else 1
 
-        return max(winning, key=points)
-
-    scored: list[tuple[float, Action]] = []
-    for a in plays:
-        cell = last + a.card
-        if own_left == 1:
-            score = -1000.0  # a non-winning last marker loses the hand
+    scores: list[float] = []
+    for a in legal:
+        if a.kind == "play":
+            cell = last + a.card
+            if cell in mine:
+                score = WIN_SCORE + 2 * points(a) + (0 if a.x2 else 1)
+            elif own_left == 1:
+                score = -1000.0  # a non-winning last marker loses the hand
+            else:
+                score = _score_play(owner, count, me, opp, cell, a.card, last, counts, opp_hand, view)
+                if a.x2:
+                    score += _x2_bonus(owner, cell, me, a.card, last, counts, opp_hand, supply["normal"])
+        elif a.kind == "draw":
+            danger = _opp_win_chance(owner, count, opp, last, counts, opp_hand)
+            score = -100.0 * danger + (1.5 if len(view["hand"]) <= 2 else -0.5)
+            if own_left <= 2:
+                score += 3.0  # save markers
         else:
-            score = _score_play(owner, count, me, opp, cell, a.card, last, counts, opp_hand, view)
-            if a.x2:
-                score += _x2_bonus(owner, cell, me, a.card, last, counts, opp_hand, supply["normal"])
-        scored.append((score, a))
-    if draw is not None:
-        danger = _opp_win_chance(owner, count, opp, last, counts, opp_hand)
-        hand_size = len(view["hand"])
-        score = -100.0 * danger + (1.5 if hand_size <= 2 else -0.5)
-        if own_left <= 2:
-            score += 3.0  # save markers
-        scored.append((score, draw))
-    if not scored:
-        return legal[rng.randrange(len(legal))]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s >= top - 1e-9]
-    return options[rng.randrange(len(options))]
+            score = float("-inf")  # Ask the Sum: the heuristic never asks
+        scores.append(score)
+    return scores
 
 
 def _score_play(
@@ -372,3 +405,23 @@ def rollout_policy(state: HacktrickState, legal: list[Action], rng: random.Rando
 def first_player(state: HacktrickState) -> int:
     """The start player: the first hand's dealer, who opens the row (the game's first decision)."""
     return state.dealer
+
+
+def belief_evidence(
+    view: HacktrickView, history: Sequence[Witnessed], temperature: float
+) -> list[Callable[[HacktrickState], float]]:
+    """What the opponent's moves and announced sums say about its hand (:mod:`ai.beliefs`; the
+    decisions read are in :mod:`ai.heuristics.hacktrick_beliefs`)."""
+    from .hacktrick_beliefs import belief_evidence as evidence
+
+    return evidence(view, history, temperature)
+
+
+def hidden_facts(
+    state: HacktrickState, player: int
+) -> list[tuple[str, Callable[[HacktrickState], Hashable]]]:
+    """What ``player`` does not know of the opponent's hand (``tools.belief_diagnostic``; see
+    :func:`ai.heuristics.hacktrick_beliefs.hidden_facts`)."""
+    from .hacktrick_beliefs import hidden_facts as facts
+
+    return facts(state, player)
