@@ -255,19 +255,25 @@ def test_the_hard_helpers_input_is_the_same_for_games_the_seat_cannot_tell_apart
     check_helper_input_is_blind(game, monkeypatch)
 
 
+def serve_helper(agent: MCTSAgent, seat: Seat) -> tuple:
+    """What a helper process answers last (``(kind, payload)``) when asked for tree 1 of
+    ``agent``'s search at ``seat``, as ``hard``'s root-parallel search asks it."""
+    sample = parallel.seat_sample(seat, agent.seed, agent.reads_history)
+    out = io.BytesIO()
+    parallel.serve(io.BytesIO(pickle.dumps(((agent.options, agent.seed, sample), 1, []))), out)
+    out.seek(0)
+    messages = []
+    while out.tell() < len(out.getvalue()):
+        messages.append(pickle.load(out))
+    return messages[-1]
+
+
 def check_helper_grows_the_real_seats_tree(game: str) -> None:
     """A helper given the sample grows, tree for tree, what the real seat would grow."""
     for state, _, p in _cases(game, count=1):
         real = Seat(state, p)
         agent = MCTSAgent(seed=8, iterations=50)
-        request = ((agent.options, agent.seed, parallel.seat_sample(real, agent.seed)), 1, [])
-        out = io.BytesIO()
-        parallel.serve(io.BytesIO(pickle.dumps(request)), out)
-        out.seek(0)
-        messages = []
-        while out.tell() < len(out.getvalue()):
-            messages.append(pickle.load(out))
-        kind, (packed, done) = messages[-1]
+        kind, (packed, done) = serve_helper(agent, real)
         tree, iterations = agent.search_tree(real, 1, lambda progress: None)
         assert kind == "done" and done == iterations == 50
         assert packed == parallel.pack_root(tree)

@@ -9,7 +9,6 @@ own views, so it tells the bot nothing its player could not see.
 
 from __future__ import annotations
 
-import io
 import pickle
 
 import pytest
@@ -27,7 +26,7 @@ from game.rules import GAMES, Seat, new_game
 from game.rules.rng import Rng
 
 from .client_helpers import make_app
-from .test_ai_blind_workers import _FakePool, _FakeWorker, _hidden_twin
+from .test_ai_blind_workers import _FakePool, _FakeWorker, _hidden_twin, serve_helper
 
 BELIEFS = "mcts:iterations=60,beliefs=1"
 
@@ -83,18 +82,7 @@ def _ratjack_with_evidence() -> tuple[object, Seat]:
 def test_a_hard_helper_with_beliefs_grows_the_tree_of_the_real_seat_with_its_history():
     state, real = _ratjack_with_evidence()
     agent = MCTSAgent(seed=8, iterations=80, beliefs=1)
-    request = (
-        (agent.options, agent.seed, parallel.seat_sample(real, agent.seed, agent.reads_history)),
-        1,
-        [],
-    )
-    out = io.BytesIO()
-    parallel.serve(io.BytesIO(pickle.dumps(request)), out)
-    out.seek(0)
-    messages = []
-    while out.tell() < len(out.getvalue()):
-        messages.append(pickle.load(out))
-    kind, (packed, done) = messages[-1]
+    kind, (packed, _) = serve_helper(agent, real)
     tree, _ = agent.search_tree(real, 1, lambda progress: None)
     assert kind == "done" and packed == parallel.pack_root(tree)
     # without the history the helper's beliefs would have had no evidence: another tree

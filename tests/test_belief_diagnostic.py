@@ -7,17 +7,24 @@ import pytest
 from game.rules import GameInfo
 from game.rules.ratjack.cards import CARD_ABILITY, parse_card
 from game.rules.ratjack.positions import position
+from game.rules.ratjack.state import RatjackState
 from tools import belief_diagnostic
 
 
-def test_facts_are_the_opponents_cards_the_player_does_not_know() -> None:
-    state = position(
+def _table(opponent_hand: str) -> RatjackState:
+    """A Ratjack position: player 1 holds ``opponent_hand``, one face-up and two face-down cards
+    (player 0 knows the second of those)."""
+    return position(
         phase="play",
         player=0,
-        hands=[["rat-blue 5", "rat-blue 6"], ["rat-red 3"]],
+        hands=[["rat-blue 5", "rat-blue 6"], [opponent_hand]],
         areas=[["D:rat-blue 3"], ["U:rat-red 8", "D:rat-red 7", "D:rat-red 9"]],
         known={"rat-red 9": [0, 1]},
     )
+
+
+def test_facts_are_the_opponents_cards_the_player_does_not_know() -> None:
+    state = _table("rat-red 3")
     found = belief_diagnostic.facts(state, 0)
     assert [label for label, _ in found] == ["hand", "face-down"]
     assert [read(state) for _, read in found] == [
@@ -25,14 +32,7 @@ def test_facts_are_the_opponents_cards_the_player_does_not_know() -> None:
         CARD_ABILITY[parse_card("rat-red 7")],
     ]
     # a world with another card there does not hold the fact
-    other = position(
-        phase="play",
-        player=0,
-        hands=[["rat-blue 5", "rat-blue 6"], ["rat-red 4"]],
-        areas=[["D:rat-blue 3"], ["U:rat-red 8", "D:rat-red 7", "D:rat-red 9"]],
-        known={"rat-red 9": [0, 1]},
-    )
-    assert [read(other) == read(state) for _, read in found] == [False, True]
+    assert [read(_table("rat-red 4")) == read(state) for _, read in found] == [False, True]
 
 
 def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
