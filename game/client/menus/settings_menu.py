@@ -17,18 +17,24 @@ from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, window_sizes_for
 from .common import backdrop, button, heading, label
 
+#: The panel behind the fields; the fields' column (``FIELD_LEFT``, ``FIELD_W`` wide) sits 40 px
+#: inside its right edge.
+PANEL = pygame.Rect(280, 126, 720, 470)
+FIELD_LEFT, FIELD_W = 600, 360
+SWATCH, SWATCH_GAP = 20, 10  # the profile's colour, at the right end of the fields' column
+
 
 class SettingsScene(Scene):
     def build_ui(self) -> None:
         s = self.app.settings
         ui, c = self.app.ui, self.container
-        lx, cx, w = 320, 600, 360
+        lx, cx, w = 320, FIELD_LEFT, FIELD_W
         rows = iter(range(140, 600, 62))
         y = next(rows)
         label(self, (lx, y, 260, 44), t("profile.settings_label"), "#setup_label")
         self.me = client_history.local_profile(self.app)
-        self.b_profile = pygame_gui.elements.UIButton(
-            pygame.Rect(cx, y, w, 44),
+        self.b_profile = pygame_gui.elements.UIButton(  # narrower: its colour swatch ends the column
+            pygame.Rect(cx, y, w - (SWATCH + SWATCH_GAP if self.me else 0), 44),
             t("profile.settings_change", name=self.me.name) if self.me else t("profile.new_choice"),
             ui,
             container=c,
@@ -76,6 +82,13 @@ class SettingsScene(Scene):
             container=c,
         )
         self.b_back = button(self, (40, 646, 180, 46), "common.back")
+
+    def swatch_rect(self) -> pygame.Rect:
+        """The profile's colour beside its name: at the end of the fields' column, as far from the
+        panel's edge as the fields are (it sat 10 px from it)."""
+        rect = pygame.Rect(0, 0, SWATCH, SWATCH)
+        rect.midright = (FIELD_LEFT + FIELD_W, self.b_profile.rect.centery)
+        return rect
 
     def volume_text(self) -> str:
         return f"{round(self.app.settings.volume * 100)}%"
@@ -158,10 +171,9 @@ class SettingsScene(Scene):
     def draw(self, surface) -> None:
         backdrop(self.app, surface, dim=140)
         heading(surface, t("settings.heading"))
-        gfx.panel(surface, pygame.Rect(280, 126, 720, 470), 190)
+        gfx.panel(surface, PANEL, 190)
         if self.me is not None:  # the profile's colour beside its name
-            swatch = pygame.Rect(self.b_profile.rect.right + 10, self.b_profile.rect.top + 12, 20, 20)
-            pygame.draw.rect(surface, pygame.Color(self.me.colour), swatch, border_radius=6)
+            pygame.draw.rect(surface, pygame.Color(self.me.colour), self.swatch_rect(), border_radius=6)
         gfx.text(
             surface, t("settings.where"), (640, 606), 14, gfx.MUTED, anchor="midtop"
         )  # no file path: see README
