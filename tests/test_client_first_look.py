@@ -10,9 +10,12 @@ import getpass
 import pygame
 import pytest
 
+from game.client.i18n import set_language, t
+from game.client.menus.profile import ProfileScene
 from game.client.menus.settings_menu import PANEL, SettingsScene
+from game.client.menus.title import TitleScene
 from game.history import HistoryStore, Profile
-from tests.client_helpers import frames
+from tests.client_helpers import click, click_button, frames
 
 
 @pytest.fixture(autouse=True)
@@ -29,6 +32,37 @@ def local(name: str = "Aiko", colour: str | None = None) -> Profile:
 
 def near(a, b, tolerance: int = 12) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_title_says_whose_record_the_games_go_to_and_a_click_changes_it(app, lang):
+    set_language(lang)
+    me = local("Aiko")
+    title = app.scenes.push(TitleScene(app))
+    frames(app, 2)
+    rect = title.profile_rect()
+    assert title.profile_text() == t("profile.playing_as", name="Aiko") and "Aiko" in title.profile_text()
+    buttons = [title.b_play, title.b_learn, title.b_continue, title.b_replays, title.b_settings, title.b_quit]
+    assert app.canvas.get_rect().contains(rect) and not any(rect.colliderect(b.rect) for b in buttons)
+    assert rect.bottom < 80 and rect.right > 1100  # discreetly in the corner, clear of the logo
+    app.render()
+    dot = (rect.left + 6, rect.centery)
+    assert near(app.canvas.get_at(dot), pygame.Color(me.colour))  # the profile's colour beside its name
+    click(app, rect.center)
+    editor = app.scenes.top
+    assert isinstance(editor, ProfileScene) and editor.mode == "edit" and editor.profile.id == me.id
+    editor.entry.set_text("Aiko B")
+    frames(app, 1)
+    click_button(app, editor.b_ok)
+    assert app.scenes.top is title and title.profile_text() == t("profile.playing_as", name="Aiko B")
+
+
+def test_the_title_shows_no_profile_before_there_is_one(app):
+    title = app.scenes.push(TitleScene(app))
+    frames(app, 2)
+    assert title.profile_rect() is None
+    click(app, (1200, 28))  # nothing there to click
+    assert app.scenes.top is title
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])

@@ -1,8 +1,12 @@
-"""The title screen: play, continue a saved game, replays of finished games, statistics, settings, quit."""
+"""The title screen: play, continue a saved game, replays of finished games, statistics, settings, quit;
+in its corner, discreetly, whose record the games go to ("Playing as Aiko", a click to change it)."""
 
 from __future__ import annotations
 
+import pygame
+
 from .. import gfx
+from .. import history as client_history
 from ..i18n import t
 from ..scene import Scene
 from ..session import list_saves
@@ -16,6 +20,8 @@ TAGLINE_Y = 300
 BUTTONS_TOP = 350
 #: The buttons' height and the distance from one button's top to the next.
 BUTTON_HEIGHT, BUTTON_STEP = 46, 55
+#: The active profile's line: its top right corner, its text size, its colour dot's diameter.
+PROFILE_CORNER, PROFILE_SIZE, PROFILE_DOT = (1256, 18), 16, 12
 
 
 class TitleScene(Scene):
@@ -25,6 +31,8 @@ class TitleScene(Scene):
         return ("center", (640, TAGLINE_Y), 800)
 
     def build_ui(self) -> None:
+        self.me = client_history.local_profile(self.app)  # whose record the games go to
+        self.profile_hover = False
         w = 320
         x = (self.app.size[0] - w) // 2
         y = BUTTONS_TOP
@@ -48,6 +56,35 @@ class TitleScene(Scene):
 
     def resumed(self) -> None:
         self.rebuild()
+
+    def profile_text(self) -> str | None:
+        """ "Playing as Aiko" (``None`` without a profile: not chosen yet, or no history)."""
+        return t("profile.playing_as", name=self.me.name) if self.me is not None else None
+
+    def profile_rect(self) -> pygame.Rect | None:
+        """Where the active profile's line is drawn (its colour dot, then its text): the place to
+        click to change the name or colour."""
+        text = self.profile_text()
+        if text is None:
+            return None
+        width, height = gfx.font(PROFILE_SIZE).size(text)
+        rect = pygame.Rect(0, 0, PROFILE_DOT + 8 + width, height)
+        rect.topright = PROFILE_CORNER
+        return rect
+
+    def edit_profile(self) -> None:
+        from .profile import ProfileScene
+
+        self.app.scenes.push(ProfileScene(self.app, "edit", self.me, on_done=lambda _: self.rebuild()))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        rect = self.profile_rect()
+        if rect is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.profile_hover = rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
+            self.edit_profile()
 
     def button_pressed(self, element) -> None:
         if element is self.b_play:
@@ -125,4 +162,20 @@ class TitleScene(Scene):
                 anchor="center",
                 shadow=True,
             )
+        self.draw_profile(surface)
         gfx.text(surface, t("title.footer"), (self.app.size[0] // 2, 700), 15, gfx.MUTED, anchor="midbottom")
+
+    def draw_profile(self, surface: pygame.Surface) -> None:
+        """The active profile in the corner: its colour dot and "Playing as Aiko", muted (brighter
+        under the mouse)."""
+        rect, text = self.profile_rect(), self.profile_text()
+        if rect is None or text is None or self.me is None:
+            return
+        pygame.draw.circle(
+            surface,
+            pygame.Color(self.me.colour),
+            (rect.left + PROFILE_DOT // 2, rect.centery),
+            PROFILE_DOT // 2,
+        )
+        colour = gfx.GOLD if self.profile_hover else gfx.MUTED
+        gfx.text(surface, text, (rect.right, rect.top), PROFILE_SIZE, colour, anchor="topright")
