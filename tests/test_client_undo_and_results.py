@@ -102,7 +102,7 @@ def test_results_review_only_a_game_with_a_person_at_the_table(app, monkeypatch,
         def __init__(self, record, budget=None, seed=0) -> None:
             started.append(record)
 
-        def poll(self):
+        def poll_saved(self, record_path, notify):
             return None
 
         def close(self) -> None:

@@ -383,7 +383,9 @@ def test_results_show_each_players_accuracy_and_keep_the_review_for_the_replay(
 def test_results_say_the_accuracy_is_being_computed(app, records, drawn):
     results = finish_a_game(app, records["hacktrick"])
     results.review = None
-    results.analysis = SimpleNamespace(fraction=0.25, running=True, poll=lambda: None, close=lambda: None)
+    results.analysis = SimpleNamespace(
+        fraction=0.25, running=True, poll_saved=lambda record_path, notify: None, close=lambda: None
+    )
     drawn.clear()
     app.render()
     assert t("results.accuracy_pending", p=25) in [c[0] for c in drawn]

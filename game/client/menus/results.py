@@ -132,25 +132,11 @@ class ResultsScene(Scene):
     def poll_analysis(self) -> None:
         if self.analysis is None:
             return
-        review = self.analysis.poll()
+        review = self.analysis.poll_saved(self.replay_path, self.app.notify)  # kept for the replay
         if review is not None:
             self.review = review
-            self.save_review(review)
         if not self.analysis.running:
             self.analysis = None
-
-    def save_review(self, review) -> None:
-        """Next to the kept record, where the replay finds it (nothing if the game was not kept)."""
-        from ..replay.store import review_dir_for
-
-        if self.replay_path is None:
-            return
-        try:
-            folder = review_dir_for(self.replay_path)
-            folder.mkdir(parents=True, exist_ok=True)
-            review.save(folder / "review.json")
-        except OSError as exc:
-            self.app.notify(t("replay.review_not_saved", error=str(exc)), 5)
 
     def accuracy_text(self, p: int) -> str | None:
         """``p``'s accuracy ("Accuracy 84"), once the review is done."""

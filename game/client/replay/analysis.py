@@ -2,14 +2,23 @@
 
 :class:`AnalysisWorker` starts one process (the same plumbing as the bots' worker:
 ``game/workers.py``) that runs :func:`ai.review.review_record` on one core and streams
-``(done, total)`` progress; the scene polls it once a frame.  Closing the worker kills the
-process; like the bots' worker, it leaves Ctrl-C to the client and ends quietly with it (a
-lifeline pipe; a reply to a client that is gone is dropped).
+``(done, total)`` progress; the results screen and the replay poll it once a frame
+(:meth:`AnalysisWorker.poll_saved`, which also saves the finished review where the replay finds
+it).  Closing the worker kills the process; like the bots' worker, it leaves Ctrl-C to the client
+and ends quietly with it (a lifeline pipe; a reply to a client that is gone is dropped).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from game.workers import WorkerProcess, start_worker, try_send
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ai.review import Review
 
 
 def _analyse(conn, lifeline, games, record_json: dict, budget: int | None, seed: int) -> None:
@@ -68,6 +77,23 @@ class AnalysisWorker:
             self.error = "the review process stopped"
             self.close()
         return None
+
+    def poll_saved(self, record_path: Path | None, notify: Callable[[str, float], None]) -> Review | None:
+        """:meth:`poll`, the finished review also saved where the replay looks for it: next to the
+        kept record at ``record_path`` (a game not kept: ``None``, nothing saved).  A failure to
+        save is told through ``notify`` (the app's) and the review is returned all the same."""
+        from ..i18n import t
+        from .store import review_dir_for
+
+        review = self.poll()
+        if review is not None and record_path is not None:
+            try:
+                folder = review_dir_for(record_path)
+                folder.mkdir(parents=True, exist_ok=True)
+                review.save(folder / "review.json")
+            except OSError as exc:
+                notify(t("replay.review_not_saved", error=str(exc)), 5)
+        return review
 
     @property
     def running(self) -> bool:

@@ -273,25 +273,14 @@ class ReplayScene(Scene):
     def poll_analysis(self) -> None:
         if self.analysis is None:
             return
-        review = self.analysis.poll()
+        review = self.analysis.poll_saved(self.path, self.app.notify)
         if review is not None:
             self.review = review
-            self.save_review(review)
         if not self.analysis.running:
             if self.analysis.error:
                 self.app.notify(t("replay.analysis_failed", error=self.analysis.error), 6)
             self.analysis = None
             self.rebuild()
-
-    def save_review(self, review: Review) -> None:
-        if self.path is None:
-            return
-        try:
-            folder = review_dir_for(self.path)
-            folder.mkdir(parents=True, exist_ok=True)
-            review.save(folder / "review.json")
-        except OSError as exc:
-            self.app.notify(t("replay.review_not_saved", error=str(exc)), 5)
 
     # ------------------------------------------------------------------ widgets
     def build_ui(self) -> None:
