@@ -10,6 +10,7 @@ import getpass
 import pygame
 import pytest
 
+from game.client import gfx
 from game.client.i18n import set_language, t
 from game.client.menus.profile import ProfileScene
 from game.client.menus.settings_menu import PANEL, SettingsScene
@@ -89,3 +90,24 @@ def test_the_settings_colour_swatch_keeps_the_fields_margin(app, size):
     window = pygame.display.get_surface()
     assert window.get_size() == size
     assert near(window.get_at(app.to_window(swatch.center)), colour, 30)  # drawn there in the window too
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_first_start_note_breaks_between_sentences_in_japanese(app, lang):
+    """The Japanese note broke "表示中の名前の／まま": it is one sentence a line now, each whole (in
+    English it wraps at spaces); every line fits the note's place, none left out."""
+    from game.client.menus.profile import NOTE_SIZE, offer_first_profile
+
+    set_language(lang)
+    app.scenes.push(TitleScene(app))
+    offer_first_profile(app)
+    prompt = app.scenes.top
+    frames(app, 2)
+    area, note = prompt.note_area(), t("profile.first_note")
+    lines = gfx.wrap(note, NOTE_SIZE, area.width)
+    assert len(lines) * gfx.font(NOTE_SIZE).get_linesize() <= area.height
+    assert all(gfx.font(NOTE_SIZE).size(line)[0] <= area.width for line in lines)
+    assert "".join(lines).replace(" ", "") == note.replace("\n", "").replace(" ", "")
+    if lang == "ja":
+        assert all(line.endswith("。") for line in lines), lines
+        assert not any(line.endswith("の") for line in lines)

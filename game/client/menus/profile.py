@@ -26,6 +26,7 @@ from .common import button
 
 SWATCH, SWATCH_GAP = 40, 12
 NOTE_HEIGHT = 80  # the first start's note under the heading
+NOTE_SIZE = 16
 #: The history could not be read (a fault, said once): unlike ``None``, no profile is asked for.
 UNKNOWN = object()
 
@@ -56,6 +57,11 @@ class ProfileScene(Scene):
         """The room for the first start's note under the heading (none when renaming or adding a
         player: the name comes right under the heading, with no empty band)."""
         return NOTE_HEIGHT if self.mode == "first" else 0
+
+    def note_area(self) -> pygame.Rect:
+        """Where the first start's note is wrapped (its lines, :data:`NOTE_SIZE` px, one under the other)."""
+        rect = self.panel_rect()
+        return pygame.Rect(rect.left + 40, rect.top + 74, rect.w - 80, NOTE_HEIGHT - 4)
 
     def panel_rect(self) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 660, 400 - NOTE_HEIGHT + self.note_height())
@@ -165,8 +171,7 @@ class ProfileScene(Scene):
             bold=True,
         )
         if self.mode == "first":
-            area = pygame.Rect(rect.left + 40, rect.top + 74, rect.w - 80, 76)
-            gfx.text_block(surface, t("profile.first_note"), area, 16, gfx.INK, line_gap=0)
+            gfx.text_block(surface, t("profile.first_note"), self.note_area(), NOTE_SIZE, gfx.INK, line_gap=0)
         top = self.body_top()
         gfx.text(surface, t("profile.name"), (rect.left + 40, top + 170), 20, gfx.INK)
         gfx.text(surface, t("profile.colour"), (rect.left + 40, top + 238), 20, gfx.INK)
