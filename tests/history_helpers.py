@@ -41,6 +41,30 @@ def entry(
     )
 
 
+def ranked(
+    ranks: list[int],
+    seats: list[int | str | None],
+    n: int = 0,
+    game: str = "hacktrick",
+    status: str = FINISHED,
+    undos: int = 0,
+    hints: int = 0,
+) -> GameEntry:
+    """Game number ``n`` (:func:`entry`) where ``seats`` hold a profile id, a bot spec or ``None`` (a
+    person without a profile) and seat ``p`` finished at ``ranks[p]`` with minus that in points."""
+    return entry(
+        n,
+        [
+            (who if isinstance(who, int) else None, who if isinstance(who, str) else None, rank, float(-rank))
+            for who, rank in zip(seats, ranks, strict=True)
+        ],
+        game=game,
+        status=status,
+        undos=undos,
+        hints=hints,
+    )
+
+
 def win(n: int, profile: int = 1, bot: str = "mcts:level=easy", points: float = 5, **kw) -> GameEntry:
     return entry(n, [(profile, None, 1, points), (None, bot, 2, 2)], **kw)
 

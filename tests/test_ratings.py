@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.client.players import SEAT_KEYS
-from game.history.entry import ABANDONED, FINISHED, GameEntry, SeatResult
+from game.history.entry import ABANDONED
 from game.history.ratings import (
     BOT_RATINGS,
     ELO_PER_MU,
@@ -20,6 +20,7 @@ from game.history.ratings import (
     unrated_reason,
 )
 from game.rules import GAMES
+from tests.history_helpers import ranked
 
 NORMAL, EASY, HARD = "mcts:level=normal", "mcts:level=easy", "mcts:level=hard"
 ME, FRIEND = 1, 2
@@ -35,90 +36,50 @@ def bots() -> BotRatings:
     return BotRatings(table)
 
 
-def entry(
-    ranks: list[int],
-    seats: list[int | str | None],
-    n: int = 0,
-    game: str = "ratjack",
-    undos: int = 0,
-    hints: int = 0,
-    status: str = FINISHED,
-) -> GameEntry:
-    """A stored game: ``seats`` hold a profile id, a bot spec or ``None`` (a person without a
-    profile); ``n`` orders the games in time."""
-    results = tuple(
-        SeatResult(
-            seat=p,
-            profile_id=who if isinstance(who, int) else None,
-            bot=who if isinstance(who, str) else None,
-            rank=None if status == ABANDONED else ranks[p],
-            points=float(-ranks[p]),
-            started=p == 0,
-        )
-        for p, who in enumerate(seats)
-    )
-    return GameEntry(
-        key=f"{game}:{n}",
-        game=game,
-        players=len(seats),
-        options={},
-        status=status,
-        started_at=1000.0 + n,
-        ended_at=1000.5 + n,
-        moves=40,
-        undos=undos,
-        hints=hints,
-        rated=not undos and not hints,
-        replay=None,
-        seats=results,
-        id=n + 1,
-    )
-
-
 def test_a_win_against_normal_raises_the_rating_and_a_loss_lowers_it():
-    won = rate_history([entry([1, 2], [ME, NORMAL])], bots()).rating(ME, "ratjack", 2)
-    lost = rate_history([entry([2, 1], [ME, NORMAL])], bots()).rating(ME, "ratjack", 2)
+    won = rate_history([ranked([1, 2], [ME, NORMAL])], bots()).rating(ME, "hacktrick", 2)
+    lost = rate_history([ranked([2, 1], [ME, NORMAL])], bots()).rating(ME, "hacktrick", 2)
     assert won.value > 1500 > lost.value
     assert won.sigma < Rating().sigma and won.games == 1
     # beating the hard bot is worth more than beating the easy one
-    easy = rate_history([entry([1, 2], [ME, EASY])], bots()).rating(ME, "ratjack", 2)
-    hard = rate_history([entry([1, 2], [ME, HARD])], bots()).rating(ME, "ratjack", 2)
+    easy = rate_history([ranked([1, 2], [ME, EASY])], bots()).rating(ME, "hacktrick", 2)
+    hard = rate_history([ranked([1, 2], [ME, HARD])], bots()).rating(ME, "hacktrick", 2)
     assert hard.value > won.value > easy.value
 
 
 def test_ranks_of_three_and_four_players():
-    second = rate_history([entry([1, 2, 3], [NORMAL, ME, EASY])], bots())
-    last = rate_history([entry([3, 1, 2], [ME, EASY, NORMAL])], bots())
-    first = rate_history([entry([1, 2, 3, 4], [ME, EASY, NORMAL, HARD])], bots())
-    assert last.rating(ME, "ratjack", 3).value < second.rating(ME, "ratjack", 3).value
-    assert first.rating(ME, "ratjack", 4).value > 1500
+    second = rate_history([ranked([1, 2, 3], [NORMAL, ME, EASY])], bots())
+    last = rate_history([ranked([3, 1, 2], [ME, EASY, NORMAL])], bots())
+    first = rate_history([ranked([1, 2, 3, 4], [ME, EASY, NORMAL, HARD])], bots())
+    assert last.rating(ME, "hacktrick", 3).value < second.rating(ME, "hacktrick", 3).value
+    assert first.rating(ME, "hacktrick", 4).value > 1500
     # ratings are per player count: the 3-player games leave the 4-player rating alone
-    assert last.rating(ME, "ratjack", 4) == Rating()
+    assert last.rating(ME, "hacktrick", 4) == Rating()
 
 
 def test_a_shared_place_moves_less_than_a_clear_one():
-    tied = rate_history([entry([1, 1, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "ratjack", 3)
-    clear = rate_history([entry([1, 2, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "ratjack", 3)
-    behind = rate_history([entry([2, 1, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "ratjack", 3)
+    tied = rate_history([ranked([1, 1, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "hacktrick", 3)
+    clear = rate_history([ranked([1, 2, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "hacktrick", 3)
+    behind = rate_history([ranked([2, 1, 3], [ME, NORMAL, EASY])], bots()).rating(ME, "hacktrick", 3)
     assert clear.value > tied.value > behind.value
 
 
 @pytest.mark.parametrize(
     ("game", "reason"),
     [
-        (entry([1, 2], [ME, NORMAL], undos=1), "undo"),
-        (entry([1, 2], [ME, NORMAL], hints=2), "hints"),
-        (entry([1, 2], [ME, NORMAL], status=ABANDONED), "abandoned"),
-        (entry([1, 2], [None, NORMAL]), "no_profile"),
-        (entry([1, 2], [ME, "mcts:iterations=50"]), "unknown_opponent"),
-        (entry([1, 2, 3], [ME, None, NORMAL]), "unknown_opponent"),
-        (entry([1, 2], [ME, NORMAL], game="hakkutsu"), "unknown_opponent"),  # not in this calibration
+        (ranked([1, 2], [ME, NORMAL], undos=1), "undo"),
+        (ranked([1, 2], [ME, NORMAL], hints=2), "hints"),
+        (ranked([1, 2], [ME, NORMAL], status=ABANDONED), "abandoned"),
+        (ranked([1, 2], [None, NORMAL]), "no_profile"),
+        (ranked([1, 2], [ME, "mcts:iterations=50"]), "unknown_opponent"),
+        (ranked([1, 2, 3], [ME, None, NORMAL]), "unknown_opponent"),
+        (ranked([1, 2], [ME, NORMAL], game="hakkutsu"), "unknown_opponent"),  # not in this calibration
     ],
 )
 def test_unrated_games_leave_the_rating_unchanged(game, reason):
     game = dataclasses.replace(game, key="later", ended_at=2000.0, id=99)
     assert unrated_reason(game, bots()) == reason
-    before = [entry([1, 2], [ME, NORMAL], n=0)]
+    before = [ranked([1, 2], [ME, NORMAL], n=0)]
     history = rate_history([*before, game], bots())
     assert history.rating(ME, game.game, game.players) == rate_history(before, bots()).rating(
         ME, game.game, game.players
@@ -127,31 +88,31 @@ def test_unrated_games_leave_the_rating_unchanged(game, reason):
 
 
 def test_hot_seat_between_profiles_rates_both():
-    history = rate_history([entry([1, 2], [ME, FRIEND])], bots())
-    me, friend = history.rating(ME, "ratjack", 2), history.rating(FRIEND, "ratjack", 2)
+    history = rate_history([ranked([1, 2], [ME, FRIEND])], bots())
+    me, friend = history.rating(ME, "hacktrick", 2), history.rating(FRIEND, "hacktrick", 2)
     assert me.value > 1500 > friend.value and me.games == friend.games == 1
 
 
 def test_provisional_for_the_first_games_and_the_change_of_each_game():
     games = [
-        entry([1 if n % 3 else 2, 2 if n % 3 else 1], [ME, NORMAL], n=n) for n in range(PROVISIONAL_GAMES)
+        ranked([1 if n % 3 else 2, 2 if n % 3 else 1], [ME, NORMAL], n=n) for n in range(PROVISIONAL_GAMES)
     ]
     history = rate_history(games, bots())
-    series = history.series(ME, "ratjack", 2)
+    series = history.series(ME, "hacktrick", 2)
     assert [g.after.games for g in series] == list(range(1, PROVISIONAL_GAMES + 1))
     assert series[-2].after.provisional and not series[-1].after.provisional
     for g, rated in zip(games, series, strict=True):
         assert history.change_in(ME, g) == rated
         assert (rated.change > 0) == (g.seats[0].rank == 1)
-    assert series[-1].after == history.rating(ME, "ratjack", 2)
+    assert series[-1].after == history.rating(ME, "hacktrick", 2)
 
 
 def test_reproducible_from_the_history_in_any_order():
-    games = [entry([1 + (n % 2), 2 - (n % 2)], [ME, NORMAL if n % 3 else EASY], n=n) for n in range(12)]
+    games = [ranked([1 + (n % 2), 2 - (n % 2)], [ME, NORMAL if n % 3 else EASY], n=n) for n in range(12)]
     a = rate_history(games, bots())
     b = rate_history(list(reversed(games)), bots())
-    assert a.rating(ME, "ratjack", 2) == b.rating(ME, "ratjack", 2)
-    assert a.series(ME, "ratjack", 2) == b.series(ME, "ratjack", 2)
+    assert a.rating(ME, "hacktrick", 2) == b.rating(ME, "hacktrick", 2)
+    assert a.series(ME, "hacktrick", 2) == b.series(ME, "hacktrick", 2)
 
 
 def test_shown_scale_matches_elo_for_two_players():
