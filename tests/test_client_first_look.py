@@ -111,3 +111,38 @@ def test_the_first_start_note_breaks_between_sentences_in_japanese(app, lang):
     if lang == "ja":
         assert all(line.endswith("。") for line in lines), lines
         assert not any(line.endswith("の") for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "game", "seats"), [("en", "hacktrick", 2), ("ja", "ratjack", 3)])
+def test_the_hot_seat_profile_column_has_a_heading_over_it(app, lang, game, seats):
+    """The drop-downs choosing who plays at each human seat stood under no heading: "Played by" /
+    "遊ぶ人" heads their column now, centred over it, clear of the hint line and of every widget."""
+    from game.client.menus.setup import HINT_AT, HINT_SIZE, SetupScene
+
+    set_language(lang)
+    local("Aiko")
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, game, ["human"] * seats, {}))
+    frames(app, 2)
+    rect = setup.profile_heading_rect()
+    menus = [setup.seat_profiles.menus[p].rect for p in sorted(setup.seat_profiles.menus)]
+    assert rect is not None and len(menus) == seats
+    assert all(abs(rect.centerx - m.centerx) <= 1 for m in menus) and 0 <= menus[0].top - rect.bottom <= 8
+    hint = pygame.Rect(HINT_AT, gfx.font(HINT_SIZE).size(t("setup.seats_hint")))
+    widgets = [el.rect for el in setup.container.elements if el.visible]
+    assert len(widgets) >= 2 * seats
+    assert not rect.colliderect(hint) and not any(rect.colliderect(w) for w in widgets)
+    app.render()
+    inked = [app.canvas.get_at((x, rect.centery)) for x in range(rect.left, rect.right)]
+    assert any(sum(c[:3]) > 500 for c in inked)  # the heading is drawn there
+    assert t("profile.seat_column") in ("Played by", "遊ぶ人")
+
+
+def test_one_person_against_bots_has_no_profile_column_heading(app):
+    from game.client.menus.setup import SetupScene
+
+    local("Aiko")
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick", ["human", "random"], {}))
+    frames(app, 2)
+    assert setup.profile_heading_rect() is None

@@ -22,6 +22,8 @@ ROW = 52  # vertical distance between the rows of the form
 CONTROL_H = 40
 LEFT = 240
 NOTE_X, NOTE_W, NOTE_SIZE = 826, 238, 13  # the notes beside the drop-downs (what a choice means)
+HINT_AT, HINT_SIZE = (LEFT, 130), 15  # the line over the seats saying what they are
+HEADING_SIZE = 14  # the hot-seat profiles' column heading
 ABOUT_H = 40  # the line under an option whose chosen value is described (a game's ``option_about``)
 
 
@@ -259,7 +261,10 @@ class SetupScene(Scene):
         heading(surface, t("setup.heading", game=t(f"game.{self.game}.title")))
         box = pygame.Rect(200, 116, 880, min(510, self.form_bottom - 100))
         gfx.panel(surface, box, 190)
-        gfx.text(surface, t("setup.seats_hint"), (LEFT, 130), 15, gfx.MUTED)
+        gfx.text(surface, t("setup.seats_hint"), HINT_AT, HINT_SIZE, gfx.MUTED)
+        heading_rect = self.profile_heading_rect()
+        if heading_rect is not None:  # the hot-seat profiles' column: who plays at each human seat
+            gfx.text(surface, t("profile.seat_column"), heading_rect.topleft, HEADING_SIZE, gfx.INK)
         for p, y in enumerate(self.seat_rows):  # what each seat's choice is: a person, a bot and its level
             about = seat_about(self.seats[p])
             if about and p not in self.seat_profiles.menus:  # a hot-seat seat's profile is there
@@ -272,6 +277,17 @@ class SetupScene(Scene):
                     LEFT, y + CONTROL_H + 4, NOTE_X + NOTE_W - LEFT, ABOUT_H + ROW - CONTROL_H - 8
                 )
                 gfx.text_block(surface, about, area, NOTE_SIZE + 1, gfx.INK, line_gap=0)
+
+    def profile_heading_rect(self) -> pygame.Rect | None:
+        """Where the hot-seat profiles' column is headed ("Played by"): centred over its drop-downs,
+        just above the first; ``None`` when the column is not there (one person, or none)."""
+        if not self.seat_profiles.menus:
+            return None
+        first = self.seat_profiles.menus[min(self.seat_profiles.menus)].rect
+        width, height = gfx.font(HEADING_SIZE).size(t("profile.seat_column"))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (first.centerx, first.top - 2)
+        return rect
 
     @staticmethod
     def side_note(surface, text: str, y: int) -> None:
