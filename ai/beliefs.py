@@ -20,8 +20,11 @@ The search draws its worlds from the weighted distribution by **rejection**
 (:meth:`Beliefs.draw`): a world drawn as before is kept with probability ``weight / bound``
 (``bound``: the largest weight seen in this decision so far, at least that of a few pilot
 worlds), else another is drawn, at most :data:`MAX_TRIES` times (then the heaviest of the tries
-is kept).  Likelihoods are cached per game-specific key (the cards the decision was between), so
-a decision's evidence is computed a few dozen times, not once per iteration.
+is kept).  A game whose evidence reads only a few hidden cards may offer a cheaper way to draw
+again (its heuristics module's ``belief_redraw`` hook, Hakkutsu!!: the opponents' museum and
+equipment cards dealt again in the world drawn first): then only an iteration's first try is a
+whole new world.  Likelihoods are cached per game-specific key (the cards the decision was
+between), so a decision's evidence is computed a few dozen times, not once per iteration.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ if TYPE_CHECKING:
 
 #: How likely a world makes one observed decision (a number in (0, 1]).
 Evidence = Callable[["AnyState"], float]
+#: A world drawn again from another: the hidden cards the evidence reads dealt again as the
+#: sampler deals them, the rest as it is (a new state; the one given is not changed).
+Redraw = Callable[["AnyState", random.Random], "AnyState"]
 
 #: Default softmax temperature, in the game's heuristic score units.
 TEMPERATURE = 3.0
@@ -67,8 +73,10 @@ def decision_probability(
 class Beliefs:
     """The weighting of a decision's sampled worlds by ``evidence`` (see the module docstring)."""
 
-    def __init__(self, evidence: Sequence[Evidence]) -> None:
+    def __init__(self, evidence: Sequence[Evidence], redraw: Redraw | None = None) -> None:
         self.evidence = list(evidence)
+        #: How a rejected world is drawn again (``None``: a new world from the sampler).
+        self.redraw = redraw
         self.bound = 0.0
         #: Worlds drawn and worlds kept in this decision (for the measurements).
         self.drawn = 0
@@ -82,15 +90,17 @@ class Beliefs:
         return w
 
     def draw(self, sample: Callable[[], AnyState], rng: random.Random) -> AnyState:
-        """A world from ``sample`` (the prior) kept by rejection with probability ``weight / bound``."""
+        """A world from ``sample`` (the prior) kept by rejection with probability ``weight / bound``;
+        a rejected world is drawn again by :attr:`redraw` when there is one."""
         if not self.evidence:
             return sample()
         if self.bound == 0.0:
             self.bound = max(self.weight(sample()) for _ in range(PILOT))
         best: AnyState | None = None
         best_weight = -1.0
+        world: AnyState | None = None
         for _ in range(MAX_TRIES):
-            world = sample()
+            world = sample() if world is None or self.redraw is None else self.redraw(world, rng)
             self.drawn += 1
             w = self.weight(world)
             if w > self.bound:
@@ -105,10 +115,22 @@ class Beliefs:
 
 
 def beliefs_for(module: ModuleType | None, seat: Seat, temperature: float = TEMPERATURE) -> Beliefs | None:
-    """The beliefs of ``seat`` from its game's ``belief_evidence`` hook and the seat's own history;
-    ``None`` when the game has no hook or the history holds no evidence (uniform worlds)."""
+    """The beliefs of ``seat`` from its game's ``belief_evidence`` hook and the seat's own history
+    (with its ``belief_redraw`` hook, if any); ``None`` when the game has no hook or the history
+    holds no evidence (uniform worlds)."""
     hook = getattr(module, "belief_evidence", None) if module is not None else None
     if hook is None:
         return None
     evidence: list[Evidence] = hook(seat.view(), seat.history, temperature)
-    return Beliefs(evidence) if evidence else None
+    if not evidence:
+        return None
+    again = getattr(module, "belief_redraw", None)
+    if again is None:
+        return Beliefs(evidence)
+    player = seat.player
+
+    def redraw(world: AnyState, rng: random.Random) -> AnyState:
+        redrawn: AnyState = again(world, player, rng)
+        return redrawn
+
+    return Beliefs(evidence, redraw)

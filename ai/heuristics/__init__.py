@@ -32,6 +32,10 @@ optional for MCTS, which falls back to random rollouts played to the end):
   label (``"hand"``, ``"museum"``…) and a reader: a world *holds* the fact when
   ``reader(world) == reader(state)``. Read only by ``tools.belief_diagnostic``, which scores
   the bot's sampled worlds against the true state (the bot never calls it).
+* ``belief_redraw(world, player, rng) -> state`` – a copy of the sampled ``world`` with only the
+  hidden cards the game's evidence reads dealt again as ``determinize`` deals them (Hakkutsu!!:
+  the opponents' museum and equipment cards); :mod:`ai.beliefs` draws a rejected world again
+  with it instead of a whole new determinization. No hook: a new world each try.
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
 ``evaluate``, ``observation`` and ``opponent_model`` are used; ``ai/heuristic_agent.py``
@@ -84,6 +88,9 @@ class GameHooks(Protocol):
     def hidden_facts(self, state: AnyState, player: int) -> list[tuple[str, Callable[[AnyState], Hashable]]]:
         """What ``player`` does not know of the opponents' hidden cards in ``state``: a label and a
         reader per fact; a world holds the fact when the reader gives what it gives on ``state``."""
+
+    def belief_redraw(self, world: AnyState, player: int, rng: random.Random) -> AnyState:
+        """A copy of ``world`` with the hidden cards the evidence reads dealt again for ``player``."""
 
 
 class MCTSTuning(TypedDict, total=False):

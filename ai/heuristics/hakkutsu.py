@@ -32,14 +32,20 @@ skipped mining.
 
 ``observation(state, action)``: the rock a move has just turned face up (Treasure), so that
 MCTS decides whether to mine it per rock.
+
+``action_scores(view, legal)``: ``choose``'s preferences as a score per action (it plays the
+best), the opponent model of ``belief_evidence(view, history, temperature)``: how likely a sampled
+world makes what the opponents were seen to dig, skip and keep (``mcts:beliefs=1``,
+:mod:`ai.beliefs`; in :mod:`.hakkutsu_beliefs`), with ``hidden_facts(state, player)`` for
+``tools.belief_diagnostic``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from math import exp
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.scoring import breakdown, museum_bonus
@@ -48,6 +54,7 @@ if TYPE_CHECKING:
     from game.rules.hakkutsu.actions import Action
     from game.rules.hakkutsu.state import HakkutsuState
     from game.rules.hakkutsu.views import HakkutsuView
+    from game.rules.seat import Witnessed
 
     from . import MCTSTuning, ReviewTuning
 
@@ -122,6 +129,19 @@ ROLLOUT_EPSILON = 0.2
 #: that has the game won (or lost) playing for points instead of wandering the map, which
 #: could stall a game forever (nobody empties the last sites).
 MARGIN_WEIGHT, MARGIN_POINTS = 0.1, 20.0
+#: The heuristic uses a Grant with at most this many coins: (in the movement phase, at a turn's end).
+GRANT_COINS = (1, 2)
+#: How much more (points) a Helicopter's or a Jeep's target must be worth than the best plain move.
+HELICOPTER_MARGIN, JEEP_MARGIN = 4.0, 3.0
+#: Mining: a card is worth its price when its value - ``MINE_COIN`` per coin exceeds ``MINE_THRESHOLD``;
+#: a Drill is used before mining a card of ``DRILL_VALUE``+ points costing ``DRILL_COST``+ coins; an
+#: equipment card that lifts a refusal only for a card of ``ENABLE_VALUE``+ points.
+MINE_COIN, MINE_THRESHOLD = 0.35, 0.2
+DRILL_COST, DRILL_VALUE, ENABLE_VALUE = 3, 4.0, 2.5
+#: :func:`action_scores`: the score of a move the heuristic always makes (a Grant when broke), over
+#: the best alternative, and of one it never makes (a Detector), under the worst; points per rank of
+#: :data:`KEEP_ORDER` at the set-up.
+SURE, NEVER, KEEP_STEP = 6.0, 3.0, 2.0
 
 
 # --------------------------------------------------------------------------- values
@@ -190,23 +210,28 @@ def choose(view: HakkutsuView, legal: list[Action], rng: random.Random) -> Actio
         return _choose_mine(view, legal)
     grant = _first(legal, "use", "grant")
     me = view["player"]
-    if grant is not None and view["coins"][me] <= 2:
+    if grant is not None and view["coins"][me] <= GRANT_COINS[1]:
         return grant
     end = _first(legal, "end")
     return end if end is not None else legal[0]
 
 
-def _choose_draft(view: HakkutsuView, legal: list[Action]) -> Action:
+def _draft_value(view: HakkutsuView, key: str) -> float:
+    """What drafting museum ``key`` is worth: its bonus over all the rock cards (a share per player)
+    and half of it over the top cards in view."""
     visible: list[int] = []
     for row in view["map"]:
         for cell in row:
             if not cell["base"] and cell["top"]:
                 visible.append(cell["top"]["id"])
+    m = next(x.id for x in DATA.museums if x.key == key)
+    return museum_bonus(m, list(ALL_IDS)) / view["num_players"] + 0.5 * museum_bonus(m, visible)
+
+
+def _choose_draft(view: HakkutsuView, legal: list[Action]) -> Action:
     best, best_value = legal[0], -1.0
-    n = view["num_players"]
     for a in legal:
-        m = next(x.id for x in DATA.museums if x.key == a.name)
-        value = museum_bonus(m, list(ALL_IDS)) / n + 0.5 * museum_bonus(m, visible)
+        value = _draft_value(view, a.name)
         if value > best_value:
             best, best_value = a, value
     return best
@@ -252,95 +277,220 @@ def _base_value(view: HakkutsuView, owned_cart: list[int], museum: int, coins: i
     return value
 
 
-def _choose_move(view: HakkutsuView, legal: list[Action], rng: random.Random) -> Action:
-    me = view["player"]
-    coins = view["coins"][me]
-    cart = [c["id"] for c in view["carts"][me]]
-    owned = [c["id"] for c in view["collections"][me]] + cart
-    museum = _museum_id(view)
-    room = len(view["cart_track"]) - 1 - view["cart_units"][me]
-    hand = {e["key"] for e in view["equipment"]}
-    grant = _first(legal, "use", "grant")
-    if grant is not None and coins <= 1:
-        return grant
+class _MoveValues:
+    """What ending this turn's move on each cell is worth to the player of ``view`` (the move phase)."""
 
-    def value_of(rc: list[int]) -> float:
-        if rc == BASE_RC:
-            return _base_value(view, cart, museum, coins, room)
-        return _site_value(view, rc[0], rc[1], owned, museum, coins, room, hand)
+    def __init__(self, view: HakkutsuView) -> None:
+        me = view["player"]
+        self.view = view
+        self.coins = view["coins"][me]
+        self.cart = [c["id"] for c in view["carts"][me]]
+        self.owned = [c["id"] for c in view["collections"][me]] + self.cart
+        self.museum = _museum_id(view)
+        self.room = len(view["cart_track"]) - 1 - view["cart_units"][me]
+        self.hand = {e["key"] for e in view["equipment"]}
+        #: The base action's value (``_base_value``).
+        self.home = _base_value(view, self.cart, self.museum, self.coins, self.room)
 
-    best_move: Action | None = None
-    best_value = -99.0
-    for a in legal:
-        if a.kind == "move":
-            v = value_of(list(divmod(a.cell, DATA.cols))) + 0.01 * rng.random()
-            if v > best_value:
-                best_move, best_value = a, v
-    if best_move is not None and best_move.cell != DATA.base:
-        home = _base_value(view, cart, museum, coins, room)
-        if home > best_value:  # the base is worth more than any site but out of reach: head for it
-            best_move = min(
-                (a for a in legal if a.kind == "move"),
-                key=lambda a: (HOME_STEPS[a.cell], -value_of(list(divmod(a.cell, DATA.cols)))),
-            )
-    heli = [a for a in legal if a.kind == "helicopter"]
-    if heli:
-        target: Action | None = None
-        tv = best_value
-        for a in heli:
-            v = value_of(list(divmod(a.cell, DATA.cols)))
-            if v > tv:
-                target, tv = a, v
-        if target is not None and tv >= best_value + 4:
-            return target
-    jeep = _first(legal, "use", "jeep")
-    turn = view["turn"]
-    if jeep is not None and turn is not None:  # a move phase always has its turn
+    def of(self, cell: int) -> float:
+        """The value of ending the move on ``cell`` (the base or a site)."""
+        if cell == DATA.base:
+            return self.home
+        r, c = divmod(cell, DATA.cols)
+        return _site_value(self.view, r, c, self.owned, self.museum, self.coins, self.room, self.hand)
+
+    def beyond_reach(self) -> float:
+        """The best value among the cells a Jeep (+2) would bring into reach (-99: none)."""
+        turn = self.view["turn"]
+        if turn is None:
+            return -99.0
         movement = turn["movement"]
-        pos = view["pawns"][me]
+        pos = self.view["pawns"][self.view["player"]]
         far = -99.0
         for r in range(DATA.rows):
             for c in range(DATA.cols):
                 d = abs(r - pos[0]) + abs(c - pos[1])
                 if movement < d <= movement + 2:
-                    far = max(far, value_of([r, c]))
-        if far >= best_value + 3:
+                    far = max(far, self.of(r * DATA.cols + c))
+        return far
+
+    def homeward(self, moves: list[Action]) -> Action:
+        """The move that brings the pawn nearest to the base (the best site among equals)."""
+        return min(moves, key=lambda a: (HOME_STEPS[a.cell], -self.of(a.cell)))
+
+
+def _choose_move(view: HakkutsuView, legal: list[Action], rng: random.Random) -> Action:
+    values = _MoveValues(view)
+    grant = _first(legal, "use", "grant")
+    if grant is not None and values.coins <= GRANT_COINS[0]:
+        return grant
+    best_move: Action | None = None
+    best_value = -99.0
+    for a in legal:
+        if a.kind == "move":
+            v = values.of(a.cell) + 0.01 * rng.random()
+            if v > best_value:
+                best_move, best_value = a, v
+    if best_move is not None and best_move.cell != DATA.base:
+        if values.home > best_value:  # the base is worth more than any site but out of reach: head for it
+            best_move = values.homeward([a for a in legal if a.kind == "move"])
+    heli = [a for a in legal if a.kind == "helicopter"]
+    if heli:
+        target: Action | None = None
+        tv = best_value
+        for a in heli:
+            v = values.of(a.cell)
+            if v > tv:
+                target, tv = a, v
+        if target is not None and tv >= best_value + HELICOPTER_MARGIN:
+            return target
+    jeep = _first(legal, "use", "jeep")
+    if jeep is not None and view["turn"] is not None:  # a move phase always has its turn
+        if values.beyond_reach() >= best_value + JEEP_MARGIN:
             return jeep
     return best_move if best_move is not None else legal[0]
 
 
-def _choose_mine(view: HakkutsuView, legal: list[Action]) -> Action:
+class _MineValue(NamedTuple):
+    """The mining phase's card as the player of a view weighs it."""
+
+    value: float  # card_value
+    cost: int  # coins, after the Drills used
+    coins: int
+    reason: str  # why mining is refused now ("" if it is not)
+
+    @property
+    def gain(self) -> float:
+        """What mining it is worth: ``> 0`` when it is worth its price."""
+        return self.value - MINE_COIN * self.cost - MINE_THRESHOLD
+
+
+def _mine_value(view: HakkutsuView) -> _MineValue:
     me = view["player"]
-    strs = _by_str(legal)
     r, c = view["pawns"][me]
     top = view["map"][r][c]["top"]
-    cart = [x["id"] for x in view["carts"][me]]
-    owned = [x["id"] for x in view["collections"][me]] + cart
-    museum = _museum_id(view)
-    coins = view["coins"][me]
     turn = view["turn"]
     if top is None or turn is None:  # the mining phase is a turn's, on a site with its top card face up
         raise ValueError("a Hakkutsu!! view in the mining phase without a turn or a top card")
+    owned = [x["id"] for x in view["collections"][me]] + [x["id"] for x in view["carts"][me]]
     cost = max(0, top["cost"] - turn["drill"])
-    value = card_value(top["id"], owned, museum)
-    worth = value - 0.35 * cost > 0.2
+    value = card_value(top["id"], owned, _museum_id(view))
+    return _MineValue(value, cost, view["coins"][me], turn.get("mining_refusal") or "")
+
+
+def _enabler(card: _MineValue, strs: dict[str, Action]) -> Action | None:
+    """The equipment card the heuristic would use to lift ``card``'s refusal (``None``: none)."""
+    reason = card.reason
+    if "another pawn" in reason and "use joint-dig" in strs:
+        return strs["use joint-dig"]
+    if "coins" in reason:
+        if "use grant" in strs and card.coins + 2 >= card.cost:
+            return strs["use grant"]
+        if "use drill" in strs:
+            return strs["use drill"]
+    if "carry" in reason and "use crane" in strs:
+        return strs["use crane"]
+    return None
+
+
+def _drills_first(card: _MineValue) -> bool:
+    return card.cost >= DRILL_COST and card.value >= DRILL_VALUE
+
+
+def _choose_mine(view: HakkutsuView, legal: list[Action]) -> Action:
+    strs = _by_str(legal)
+    card = _mine_value(view)
     if "mine" in strs:
         drill = strs.get("use drill")
-        if drill is not None and cost >= 3 and value >= 4:
+        if drill is not None and _drills_first(card):
             return drill
-        return strs["mine"] if worth else strs["skip mining"]
-    if worth and value >= 2.5:
-        reason = turn.get("mining_refusal") or ""
-        if "another pawn" in reason and "use joint-dig" in strs:
-            return strs["use joint-dig"]
-        if "coins" in reason:
-            if "use grant" in strs and coins + 2 >= cost:
-                return strs["use grant"]
-            if "use drill" in strs:
-                return strs["use drill"]
-        if "carry" in reason and "use crane" in strs:
-            return strs["use crane"]
+        return strs["mine"] if card.gain > 0 else strs["skip mining"]
+    if card.gain > 0 and card.value >= ENABLE_VALUE:
+        enabler = _enabler(card, strs)
+        if enabler is not None:
+            return enabler
     return strs["skip mining"]
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def action_scores(view: HakkutsuView, legal: list[Action]) -> list[float]:
+    """A score in points for each of ``legal`` from ``view`` alone, higher where :func:`choose` would
+    rather play it: the value of the cell a move (or a Helicopter, less :data:`HELICOPTER_MARGIN`)
+    ends on, of the best cell a Jeep brings into reach (less :data:`JEEP_MARGIN`); a card's mining
+    ``gain`` against 0 for skipping; :data:`KEEP_STEP` per rank of :data:`KEEP_ORDER`; the draft's
+    museum values.  What ``choose`` plays is the best score, but for its random tie-breaks (the
+    homeward move gets the base's value, a Grant when broke :data:`SURE` over the best, a move it
+    never makes :data:`NEVER` under the worst).  For the opponent model of :mod:`ai.beliefs`."""
+    phase = view["phase"]
+    if phase == "equip":
+        return [keep_score(a.name) for a in legal]
+    if phase == "draft":
+        return [_draft_value(view, a.name) for a in legal]
+    scores: list[float | None]
+    if phase == "move":
+        scores = _move_scores(view, legal)
+    elif phase == "mine":
+        scores = _mine_scores(view, legal)
+    else:
+        coins = view["coins"][view["player"]]
+        scores = [
+            0.0 if a.kind == "end" else SURE_MARK if a.name == "grant" and coins <= GRANT_COINS[1] else None
+            for a in legal
+        ]
+    known = [s for s in scores if s is not None and s != SURE_MARK]
+    top, low = max(known, default=0.0), min(known, default=0.0)
+    return [low - NEVER if s is None else top + SURE if s == SURE_MARK else s for s in scores]
+
+
+def keep_score(key: str) -> float:
+    """The set-up's score of keeping equipment ``key``: :data:`KEEP_STEP` less per rank of
+    :data:`KEEP_ORDER` (``choose`` keeps the best)."""
+    return -KEEP_STEP * KEEP_ORDER.index(key)
+
+
+#: Stands for "the best score + :data:`SURE`" until the others are known.
+SURE_MARK = float("inf")
+
+
+def _move_scores(view: HakkutsuView, legal: list[Action]) -> list[float | None]:
+    values = _MoveValues(view)
+    moves = [a for a in legal if a.kind == "move"]
+    scores: dict[Action, float | None] = {a: values.of(a.cell) for a in moves}
+    best = max((v for v in scores.values() if v is not None), default=-99.0)
+    # Equipment is weighed against the best site; heading home out of reach lifts the bar with it.
+    lift = 0.0
+    if moves and values.home > best:
+        scores[values.homeward(moves)] = values.home
+        lift = values.home - best
+    heli = -99.0
+    for a in legal:
+        if a.kind == "helicopter":
+            scores[a] = values.of(a.cell) - HELICOPTER_MARGIN + lift
+            heli = max(heli, values.of(a.cell) - HELICOPTER_MARGIN)
+        elif a.kind == "use" and a.name == "grant":
+            scores[a] = SURE_MARK if values.coins <= GRANT_COINS[0] else None
+    jeep = _first(legal, "use", "jeep")
+    if jeep is not None:
+        far = values.beyond_reach() - JEEP_MARGIN
+        scores[jeep] = min(far, heli - 0.01) + lift if heli >= best else far + lift  # a Helicopter first
+    return [scores.get(a) for a in legal]
+
+
+def _mine_scores(view: HakkutsuView, legal: list[Action]) -> list[float | None]:
+    card = _mine_value(view)
+    strs = _by_str(legal)
+    scores: dict[str, float | None] = {"skip mining": 0.0}
+    if "mine" in strs:
+        scores["mine"] = card.gain
+        if "use drill" in strs:
+            scores["use drill"] = card.gain + (1.0 if _drills_first(card) else -1.0)
+    else:
+        enabler = _enabler(card, strs)
+        if enabler is not None:
+            scores[str(enabler)] = card.gain if card.value >= ENABLE_VALUE else min(card.gain, 0.0) - 1.0
+    return [scores.get(str(a)) for a in legal]
 
 
 # --------------------------------------------------------------------------- evaluate
@@ -474,3 +624,32 @@ def first_player(state: HakkutsuState) -> int:
     equipment goes round from the same player, the museum draft the other way round.
     """
     return state.start_player
+
+
+# --------------------------------------------------------------------------- beliefs
+
+
+def belief_evidence(
+    view: HakkutsuView, history: Sequence[Witnessed], temperature: float
+) -> list[Callable[[HakkutsuState], float]]:
+    """What the opponents' digging, skipping and keeping say about their museum cards and
+    equipment (:mod:`ai.beliefs`; the decisions read are in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
+    from .hakkutsu_beliefs import belief_evidence as evidence
+
+    return evidence(view, history, temperature)
+
+
+def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> HakkutsuState:
+    """``world`` with the opponents' museum and equipment cards dealt again, for :mod:`ai.beliefs`'
+    rejected worlds (in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
+    from .hakkutsu_beliefs import belief_redraw as redraw
+
+    return redraw(world, player, rng)
+
+
+def hidden_facts(state: HakkutsuState, player: int) -> list[tuple[str, Callable[[HakkutsuState], Hashable]]]:
+    """The opponents' museum cards and equipment ``player`` does not know (for
+    ``tools.belief_diagnostic``; in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
+    from .hakkutsu_beliefs import hidden_facts as facts
+
+    return facts(state, player)
