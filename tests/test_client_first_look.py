@@ -146,3 +146,44 @@ def test_one_person_against_bots_has_no_profile_column_heading(app):
     setup = app.scenes.push(SetupScene(app, "hacktrick", ["human", "random"], {}))
     frames(app, 2)
     assert setup.profile_heading_rect() is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_setup_says_what_the_bots_ratings_are_measured_against(app, lang):
+    """ "Bot — normal · about 1960" meant nothing to a newcomer: one line under the seats says the
+    bots and players share the scale and where the player starts (1500), then where they are."""
+    from game.client import ratings
+    from game.client.menus.setup import LEFT, NOTE_SIZE, NOTE_W, NOTE_X, SetupScene
+    from game.history.ratings import BASE
+    from tests.history_helpers import win
+
+    assert ratings.bot_ratings() is not None and ratings.bot_ratings().get(
+        "hacktrick", 2, "mcts:level=normal"
+    )
+    set_language(lang)
+    me = local("Aiko")
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick", ["human", "mcts:level=normal"], {}))
+    frames(app, 2)
+    assert setup.legend == t("rating.legend_new", start=1500) and str(round(BASE)) in setup.legend
+    line = pygame.Rect((LEFT + 240, setup.legend_top), gfx.font(NOTE_SIZE).size(setup.legend))
+    first_option = min(menu.rect.top for menu, _, _ in setup.option_menus.values())
+    assert setup.seat_menus[-1].rect.bottom <= line.top and line.bottom <= first_option
+    assert line.right <= NOTE_X + NOTE_W  # within the form
+    app.render()
+    assert any(sum(app.canvas.get_at((x, line.centery))[:3]) > 300 for x in range(line.left, line.right))
+    store = HistoryStore()
+    for n in range(3):
+        store.record_game(win(n, profile=me.id, bot="mcts:level=normal"))
+    setup.rebuild()
+    now = ratings.history(app).rating(me.id, "hacktrick", 2)
+    assert now.games == 3 and round(now.value) > 1500
+    assert setup.legend == t("rating.legend_yours", rating=round(now.value), start=1500)
+    assert str(round(now.value)) in setup.legend
+    for game in ("ratjack", "hakkutsu"):  # the longest text fits the form in every game, and above Start
+        big = app.scenes.push(SetupScene(app, game, ["human"] + ["mcts:level=normal"] * 3, {}))
+        frames(app, 1)
+        width = gfx.font(NOTE_SIZE).size(t("rating.legend_yours", rating=1888, start=1500))[0]
+        assert big.legend is not None and LEFT + 240 + width <= NOTE_X + NOTE_W
+        assert big.form_bottom + 16 < big.b_start.rect.top
+        app.scenes.pop()

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.history.entry import GameEntry
 from game.history.ratings import (
+    BASE,
     PROVISIONAL_GAMES,
     BotRatings,
     Rating,
@@ -20,9 +21,9 @@ from game.history.ratings import (
 )
 from game.history.stats import Filters, tally
 
-from .history import seat_profiles, use
+from .history import local_profile, seat_profiles, use
 from .i18n import t
-from .players import seat_name
+from .players import seat_choices, seat_name
 
 
 @lru_cache(maxsize=1)
@@ -45,6 +46,22 @@ def level_label(label: str, game: str, players: int, spec: str) -> str:
     bots = bot_ratings()
     rating = bots.get(game, players, spec) if bots is not None else None
     return t("rating.level", label=label, rating=about(rating.rating)) if rating else label
+
+
+def scale_legend(app: Any, game: str, players: int) -> str | None:
+    """The setup screen's one line saying what a bot level's "about 1610" is measured against: the
+    player's scale, where a new player starts at 1500, and the local profile's rating there once it
+    has one ("... yours here is 1534 (you started at 1500)"); ``None`` when no level is rated there."""
+    bots = bot_ratings()
+    if bots is None or not any(bots.get(game, players, spec) for _, spec in seat_choices()):
+        return None
+    start = round(BASE)
+    me = local_profile(app)
+    ratings = history(app) if me is not None else None
+    mine = ratings.rating(me.id, game, players) if ratings is not None and me is not None else None
+    if mine is None or mine.games == 0:
+        return t("rating.legend_new", start=start)
+    return t("rating.legend_yours", rating=round(mine.value), start=start)
 
 
 def history(app: Any) -> RatingHistory | None:

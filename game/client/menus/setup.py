@@ -13,7 +13,7 @@ from ..games import client_for
 from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa: F401  (re-exported)
-from ..ratings import level_label
+from ..ratings import level_label, scale_legend
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 from .seat_profiles import SeatProfiles
@@ -24,6 +24,7 @@ LEFT = 240
 NOTE_X, NOTE_W, NOTE_SIZE = 826, 238, 13  # the notes beside the drop-downs (what a choice means)
 HINT_AT, HINT_SIZE = (LEFT, 130), 15  # the line over the seats saying what they are
 HEADING_SIZE = 14  # the hot-seat profiles' column heading
+LEGEND_H = 14  # the rows pushed down for the line under the seats on the ratings' scale
 ABOUT_H = 40  # the line under an option whose chosen value is described (a game's ``option_about``)
 
 
@@ -158,6 +159,11 @@ class SetupScene(Scene):
             self.seat_menus.append(menu)
             y += ROW
         self.seat_profiles.build(self.seats, self.seat_rows, lambda row: (NOTE_X, row, NOTE_W, CONTROL_H))
+        # what the bots' "about 1610" is measured against, once, under the seats' drop-downs
+        self.legend = scale_legend(self.app, self.game, len(self.seats))
+        self.legend_top = y - ROW + CONTROL_H + 4
+        if self.legend is not None:
+            y += LEGEND_H
         self.option_menus = {}
         self.option_rows: list[tuple[str, int]] = []
         y += 16
@@ -265,6 +271,8 @@ class SetupScene(Scene):
         heading_rect = self.profile_heading_rect()
         if heading_rect is not None:  # the hot-seat profiles' column: who plays at each human seat
             gfx.text(surface, t("profile.seat_column"), heading_rect.topleft, HEADING_SIZE, gfx.INK)
+        if self.legend is not None:
+            gfx.text(surface, self.legend, (LEFT + 240, self.legend_top), NOTE_SIZE, gfx.MUTED)
         for p, y in enumerate(self.seat_rows):  # what each seat's choice is: a person, a bot and its level
             about = seat_about(self.seats[p])
             if about and p not in self.seat_profiles.menus:  # a hot-seat seat's profile is there
