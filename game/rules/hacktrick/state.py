@@ -19,7 +19,7 @@ Marker bookkeeping (10 per player, one of them the x2):
 from __future__ import annotations
 
 import copy
-from typing import final
+from typing import ClassVar, final
 
 from ..core import GameState, JsonDict, Options
 from ..rng import RandomSource, Rng
@@ -87,6 +87,10 @@ class HacktrickState(GameState[Action, HacktrickView, HacktrickEvent]):
         "known_cards",
         "last_hand",
     )
+    #: The slots a save holds under their own names, which ``from_json`` reads as they are (the
+    #: scores are saved as ``scores``).  Only the reading follows this order: ``to_json`` names
+    #: every key of the save itself, in the save's order.
+    _SAVED_AS_IS: ClassVar[tuple[str, ...]] = tuple(key for key in __slots__ if key != "_scores")
     target: int
     _scores: list[int]
     dealer: int
@@ -567,32 +571,7 @@ class HacktrickState(GameState[Action, HacktrickView, HacktrickEvent]):
     def from_json(cls, d: JsonDict) -> HacktrickState:
         d = copy.deepcopy(d)  # never share lists with the caller
         s = cls._blank_from_save(d)
-        for key in (
-            "target",
-            "dealer",
-            "hand_number",
-            "phase",
-            "player",
-            "asked",
-            "must_play",
-            "guarded",
-            "hands",
-            "deck",
-            "row",
-            "aside",
-            "cell_owner",
-            "cell_count",
-            "normal",
-            "x2_loc",
-            "captured",
-            "spent_own",
-            "spent_captured",
-            "announced",
-            "revealed",
-            "known_sum",
-            "known_cards",
-            "last_hand",
-        ):
+        for key in cls._SAVED_AS_IS:
             setattr(s, key, d[key])
         s._scores = list(d["scores"])
         if s.phase not in (PHASE_OPEN, PHASE_MAIN, PHASE_DECLARE, PHASE_OVER):

@@ -703,6 +703,10 @@ class HakkutsuState(GameState[Action, HakkutsuView, HakkutsuEvent]):
         return hidden.determinize(self, player, rng)
 
     # -------------------------------------------------------------------- JSON
+    #: The keys ``to_json`` writes first, in the file's order (it re-encodes a few in place: the
+    #: equipment piles, ``final``; its other keys follow).  Listed here, not derived from
+    #: ``__slots__``: this order is the file's, and reordering the slots must not change what a
+    #: save writes (tests/test_state_slots_saved.py checks that every slot is saved or rebuilt).
     _JSON_KEYS = (
         "num_players",
         "seed",
