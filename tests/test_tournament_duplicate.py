@@ -126,14 +126,9 @@ def test_pentanomial_statistics_match_fishtest(penta, elo, elo95, los, nelo, nel
     assert llr_logistic(0, 30, penta) == pytest.approx(llr, abs=1e-5)
 
 
-def test_pentanomial_counts_pairs_from_the_first_agents_side():
-    spec = _spec(agents=("heuristic", "random"), games=8)
-    tasks = schedule(spec)
-    won = {0: (1.0, 0.0), 1: (0.0, 1.0)}  # seat 0 / seat 1 wins
-    # deal 0: heuristic wins both (2 points); deal 1: one each (1); deal 2: a shared win + a loss (1/2);
-    # deal 3: loses both (0)
-    outcomes = [won[0], won[1], won[0], won[0], (0.5, 0.5), won[0], won[1], won[0]]
-    results = [
+def _finished(tasks: list[GameTask], returns: list[tuple[float, float]]) -> list[JsonDict]:
+    """The results of ``tasks`` finished with ``returns`` (seat order), one-action games."""
+    return [
         {
             "index": t.index,
             "seats": list(t.seats),
@@ -144,8 +139,18 @@ def test_pentanomial_counts_pairs_from_the_first_agents_side():
             "duration": 0.0,
             "first_player": 0,
         }
-        for t, r in zip(tasks, outcomes, strict=True)
+        for t, r in zip(tasks, returns, strict=True)
     ]
+
+
+def test_pentanomial_counts_pairs_from_the_first_agents_side():
+    spec = _spec(agents=("heuristic", "random"), games=8)
+    tasks = schedule(spec)
+    won = {0: (1.0, 0.0), 1: (0.0, 1.0)}  # seat 0 / seat 1 wins
+    # deal 0: heuristic wins both (2 points); deal 1: one each (1); deal 2: a shared win + a loss (1/2);
+    # deal 3: loses both (0)
+    outcomes = [won[0], won[1], won[0], won[0], (0.5, 0.5), won[0], won[1], won[0]]
+    results = _finished(tasks, outcomes)
     doc = summarize(spec, results)
     assert doc["pentanomial"] == [1, 1, 1, 0, 1] and doc["match"]["pairs"] == 4
     assert doc["match"]["elo"] == pytest.approx(elo_summary([1, 1, 1, 0, 1]).elo)
@@ -225,19 +230,7 @@ def test_plain_two_agent_match_gets_a_trinomial_and_its_statistics():
     assert [t.seats for t in tasks[:2]] == [(0, 1), (1, 0)]  # seats alternate
     # heuristic's outcomes: win (seat 0), win (seat 1), loss, shared win, win, loss
     returns = [(1.0, 0.0), (0.0, 1.0), (0.0, 1.0), (0.5, 0.5), (1.0, 0.0), (1.0, 0.0)]
-    results = [
-        {
-            "index": t.index,
-            "seats": list(t.seats),
-            "agents": list(t.agents),
-            "returns": list(r),
-            "scores": [],
-            "length": 1,
-            "duration": 0.0,
-            "first_player": 0,
-        }
-        for t, r in zip(tasks, returns, strict=True)
-    ]
+    results = _finished(tasks, returns)
     doc = summarize(spec, results)
     assert doc["trinomial"] == [2, 1, 3] and "pentanomial" not in doc
     match = doc["match"]
