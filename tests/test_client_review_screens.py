@@ -369,3 +369,42 @@ def test_a_lost_two_player_game_says_lost_not_place_2(app):
             else:
                 assert StatisticsScene.outcome(entry, seat) == t("stats.place", n=seat.rank)
         assert any(seat.rank != 1 for seat in entry.seats)
+
+
+@pytest.mark.parametrize(
+    ("game_chances", "hand_chances", "where"),
+    [((0.60, 0.55), (0.80, 0.30), "hand"), ((0.70, 0.20), (0.50, 0.45), "game")],
+)
+def test_the_errors_list_and_the_panel_give_the_same_loss_and_say_of_what(
+    app, ratjack_record, drawn, game_chances, hand_chances, where
+):
+    """The errors list gave the larger of the hand's and the game's loss (−50%) while the panel gave
+    the game's (−5%) with the grade: both give the larger now, the grade beside it, and say whether
+    it is the game's chance or the hand's/round's."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    review = one_decision_review(scene, last_choice(scene), *game_chances, "blunder", hands=True)
+    d = review.decisions[0]
+    (gw, gp), (hw, hp) = game_chances, hand_chances
+    review.decisions = [dataclasses.replace(d, hand_win=hw, hand_value=hp, hand_drop=hw - hp, loss=0.5)]
+    scene.review = review
+    scene.seek(d.index)
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    loss = round(100 * max(gw - gp, hw - hp))
+    unit = scene.unit_word()
+    what = t("replay.loss_game") if where == "game" else t("replay.loss_unit", unit=unit)
+    (row,) = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
+    assert f"−{loss}%" in row and row.endswith(what), row
+    panel = scene.decision_text()
+    grade = t("review.grade_blunder")
+    graded = [line for line in panel.split("\n") if grade in line]
+    assert len(graded) == 1 and f"−{loss}%" in graded[0], panel
+    values = {"unit": unit, "p": round(100 * hw), "q": round(100 * hp), "drop": round(100 * (hw - hp))}
+    if where == "hand":
+        assert graded[0] == t("replay.hand_graded", grade=grade, **values)
+        assert t("replay.played_drop", p=round(100 * gp), drop=round(100 * (gw - gp))) in panel
+    else:
+        assert graded[0] == t("replay.played_graded", p=round(100 * gp), drop=loss, grade=grade)
+        assert t("replay.hand_drop", **values) in panel

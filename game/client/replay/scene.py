@@ -94,6 +94,24 @@ def shown_drop(d) -> int:
     return percent(d.win_chance) - percent(d.chosen_value)
 
 
+def shown_hand_drop(d) -> int | None:
+    """The hand's/round's loss in whole percent, as the difference of its two percentages shown
+    (``None``: no hand chances)."""
+    if d.hand_win is None or d.hand_value is None:
+        return None
+    return percent(d.hand_win) - percent(d.hand_value)
+
+
+def graded_loss(d) -> tuple[int, str]:
+    """The loss a decision is listed with, in whole percent, and what it is the loss of: ``"game"``
+    (the chance to win the game) or ``"hand"`` (the hand's or round's), the larger of the two as the
+    review's ``loss`` is; the panel gives the grade on that line, with the same number."""
+    game, hand = shown_drop(d), shown_hand_drop(d)
+    if hand is not None and hand > game:
+        return hand, "hand"
+    return game, "game"
+
+
 def grade_word(grade: str) -> str:
     """A grade's name in the current language ("blunder")."""
     return t(f"review.grade_{grade}")
@@ -477,6 +495,7 @@ class ReplayScene(Scene):
         and its grade; the hand's/round's chances; at a critical moment, first, that the hand was lost
         here (the panel may not have room for every line)."""
         game = self.record.game
+        where = graded_loss(d)[1]  # the line the grade goes with: the game's or the hand's
         best = percent(d.win_chance)
         if d.best_text == d.action_text:
             lines = [t("replay.best_played", p=best)]
@@ -485,7 +504,7 @@ class ReplayScene(Scene):
             lines = [t("replay.best_move", action=label, p=best)]
             if d.chosen_value is None:
                 lines.append(t("replay.played_unknown"))
-            elif d.error or shown_drop(d) > 0:
+            elif d.error and where == "game":
                 lines.append(
                     t(
                         "replay.played_graded",
@@ -494,15 +513,24 @@ class ReplayScene(Scene):
                         grade=grade_word(d.grade),
                     )
                 )
+            elif shown_drop(d) > 0:
+                lines.append(t("replay.played_drop", p=percent(d.chosen_value), drop=shown_drop(d)))
             else:
                 lines.append(t("replay.played_value", p=percent(d.chosen_value)))
-        if d.hand_win is not None and d.hand_value is not None:
+        hand_drop = shown_hand_drop(d)
+        if d.hand_win is not None and d.hand_value is not None and hand_drop is not None:
             unit = self.unit_word()
             hand = []
             if d.hand_best is not None and d.hand_best_text not in (d.best_text, d.action_text):
                 label = self.table.action_label(action_from_json(game, d.hand_best))
                 hand.append(t("replay.hand_best", unit=unit, action=label))
-            hand.append(t("replay.hand_values", unit=unit, p=percent(d.hand_win), q=percent(d.hand_value)))
+            values = {"unit": unit, "p": percent(d.hand_win), "q": percent(d.hand_value), "drop": hand_drop}
+            if d.error and where == "hand":  # graded by the hand's loss: the grade goes with it
+                hand.append(t("replay.hand_graded", grade=grade_word(d.grade), **values))
+            elif hand_drop > 0:
+                hand.append(t("replay.hand_drop", **values))
+            else:
+                hand.append(t("replay.hand_values", **values))
             lines = hand + lines if self.hand_graph else lines + hand  # what the graph shows first
         critical = self.review.critical_at(d.index)
         if critical is not None:
@@ -576,14 +604,20 @@ class ReplayScene(Scene):
         for d in errors[first : first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
             grade_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), d.grade)
+            loss, where = graded_loss(d)
+            what = t("replay.loss_game") if where == "game" else t("replay.loss_unit", unit=self.unit_word())
             line = t(
                 "replay.error_line",
                 k=d.index,
                 name=self.table.name(d.player),
                 grade=grade_word(d.grade),
-                p=percent(d.loss),
+                p=loss,
+                what=what,
             )
-            gfx.text(surface, gfx.ellipsize(line, 13, rect.width - 18), (rect.left + 16, y), 13, colour)
+            tail = len(line) - line.rfind("−") if "−" in line else 0  # the loss and what of stay in sight
+            gfx.text(
+                surface, gfx.ellipsize(line, 13, rect.width - 18, tail=tail), (rect.left + 16, y), 13, colour
+            )
             y += 18
 
     def draw_graph(self, surface) -> None:
