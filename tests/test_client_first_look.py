@@ -187,3 +187,35 @@ def test_the_setup_says_what_the_bots_ratings_are_measured_against(app, lang):
         assert big.legend is not None and LEFT + 240 + width <= NOTE_X + NOTE_W
         assert big.form_bottom + 16 < big.b_start.rect.top
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hot_seat_game_from_the_command_line_seats_the_active_profile_by_name(app, lang):
+    """A hot-seat game started without the setup screen (``tabletop-trio play --seats human,human``)
+    named the active profile's person "Player 1" and recorded the game for nobody; they sit at the
+    first human seat now, by name, as the setup screen's first seat has it."""
+    from game.client.history import seat_profiles
+    from game.client.registry import open_game
+    from game.client.session import Session
+
+    set_language(lang)
+    me = local("Aiko")
+    app.scenes.push(TitleScene(app))
+    table = open_game(app, Session.new("hacktrick", ["human", "human"], seed=3))
+    assert [table.name(p) for p in range(2)] == ["Aiko", t("seat.player", n=2)]
+    assert seat_profiles(table.session.record.meta, 2) == [{"id": me.id, "name": "Aiko"}, None]
+    alone = open_game(app, Session.new("hacktrick", ["human", "random"], seed=3))
+    assert alone.name(0) == t("seat.you")  # one person against bots: the screen speaks to them
+
+
+def test_guests_chosen_on_the_setup_screen_stay_guests(app):
+    from game.client.menus.setup import SetupScene
+
+    local("Aiko")
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "hacktrick", ["human", "human"], {}))
+    frames(app, 2)
+    setup.seat_profiles.picked = {0: None, 1: None}  # both seats left to guests
+    setup.start()
+    table = app.scenes.top
+    assert [table.name(p) for p in range(2)] == ["Player 1", "Player 2"]

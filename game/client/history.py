@@ -128,7 +128,9 @@ def seat_people(meta: dict[str, Any], players: int) -> list[str | None]:
 def attach_profiles(app: Any, session: Any, chosen: list[Profile | None] | None = None) -> None:
     """Note who sits at the human seats in the session's record: ``chosen`` (one per seat, from the
     setup screen), else what the record already says, else the local profile at a game's one
-    human seat (made with the suggested name if the player was never asked)."""
+    human seat (made with the suggested name if the player was never asked), and at the first
+    human seat of a hot-seat game nobody chose profiles for (started from the command line), as the
+    setup screen's first seat would have it; seats the setup screen left to guests stay guests."""
     seats = session.seats
     if chosen is not None:
         entries = [seat_entry(p) if seats[i] == HUMAN else None for i, p in enumerate(chosen)]
@@ -137,6 +139,8 @@ def attach_profiles(app: Any, session: Any, chosen: list[Profile | None] | None 
         humans = [p for p, spec in enumerate(seats) if spec == HUMAN]
         if len(humans) == 1 and entries[humans[0]] is None:
             entries[humans[0]] = seat_entry(ensure_local_profile(app))
+        elif len(humans) > 1 and "profiles" not in session.record.meta:
+            entries[humans[0]] = seat_entry(local_profile(app))
     session.record.meta = dict(session.record.meta, profiles=entries)
 
 

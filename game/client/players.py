@@ -73,8 +73,11 @@ def seat_label(spec: str) -> str:
 
 def seat_names(seats: list[str], people: list[str | None] | None = None) -> list[str]:
     """Each seat as every screen calls it (tables, results, the Replays list): "You" for the one
-    human; several humans by their profile's name (``people``, one per seat, from the record's
-    ``meta["profiles"]``: ``game.client.history.seat_people``), "Player N" for one without; the
+    human (the screen speaks to them: "You win", "Your turn"); several humans by their profile's
+    name, the active profile's too, since at a shared screen "You" would mean whoever looks
+    (``people``, one per seat, from the record's ``meta["profiles"]``:
+    ``game.client.history.seat_people``), "Player N" for one without, as the setup screen labels
+    the seat; the
     bot's short name ("Easy bot"), numbered when two seats would read the same or no human plays
     ("Random bot #2")."""
     humans = [p for p, spec in enumerate(seats) if spec == HUMAN]

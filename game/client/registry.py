@@ -60,7 +60,13 @@ def make_scene(app, name: str, *args, **kwargs):
 
 
 def open_game(app, session, resumed: bool = False, demo: bool = False):
-    """Show ``session`` at its game's table, on top of the title screen if there is one."""
+    """Show ``session`` at its game's table, on top of the title screen if there is one.  A hot-seat
+    game's people are named from the start: those the setup screen chose, else the active profile
+    at the first human seat (:func:`~.history.attach_profiles`)."""
+    if len(session.humans) > 1 and not demo:
+        from .history import attach_profiles
+
+        attach_profiles(app, session)
     scene = make_scene(app, TABLE_PREFIX + session.game, session, resumed=resumed, demo=demo)
     stack = app.scenes.stack
     if stack and type(stack[0]).__name__ == "TitleScene":
