@@ -10,7 +10,7 @@ from ai import make_agent
 from ai.beliefs import beliefs_for
 from ai.heuristics import heuristics_for
 from ai.heuristics.hacktrick import action_scores, choose
-from ai.heuristics.hacktrick_beliefs import legal_choices
+from ai.heuristics.hacktrick_beliefs import legal_choices, read_step
 from ai.mcts import MCTSAgent
 from game.rules import Seat, new_game
 from game.rules.core import AnyState
@@ -281,3 +281,51 @@ def test_hidden_facts_are_the_opponents_unknown_cards() -> None:
     # A revealed hand is known: no facts while nothing else is hidden.
     state.known_cards[0] = list(state.hands[1])
     assert HACKTRICK.hidden_facts(state, 0) == []
+
+
+def test_every_step_of_the_opponent_is_read_off_the_views() -> None:
+    """In whole games (random players: asks, declarations and forced draws too), each step of the
+    opponent within a hand is read off the seat's two views around it as the action taken."""
+    kinds: set[str] = set()
+    for seed in range(6):
+        state = _new_game(seed=seed)
+        seat = Seat(state, 0)
+        bots = [make_agent("random", seed=seed), make_agent("random", seed=seed + 1)]
+        taken: list[tuple[int, Action]] = []
+        while (p := state.current_player) is not None:
+            seat.witness(p)
+            action = cast(Action, bots[p].choose(Seat(state, p)))
+            taken.append((p, action))
+            state.apply(action)
+        seat.witness(0)
+        views = [w.view for w in seat.history]
+        for i, (p, action) in enumerate(taken):
+            before, after = views[i], views[i + 1]
+            if p == 0 or before["hand_number"] != after["hand_number"]:
+                continue
+            step = read_step(before, after, 1)
+            assert step is not None, (seed, i, action)
+            forced = action.kind == "draw" and before["must_play"][1]
+            assert step.action == (None if action.kind == ASK or forced else action)
+            kinds.add(action.kind + (" forced" if forced else ""))
+    assert kinds >= {"open", "ask", "play", "draw", "draw forced", "play!", "guard!", "pass"}
+
+
+def test_a_history_that_missed_decisions_is_read_after_the_gap() -> None:
+    """A seat that did not witness some decisions (each opponent draw): the steps before the gap
+    are not read (the hand then cannot be told), and the true hand stays possible."""
+    state = _new_game(seed=8)
+    seats = [Seat(state, 0), Seat(state, 1)]
+    bots = [make_agent("heuristic", seed=8), make_agent("heuristic", seed=9)]
+    gaps = 0
+    while (p := state.current_player) is not None:
+        action = cast(Action, bots[p].choose(Seat(state, p)))
+        if p == 1 and action.kind == "draw":
+            gaps += 1  # seat 0 misses it
+        else:
+            seats[0].witness(p)
+        if p == 0:
+            beliefs = beliefs_for(HACKTRICK, seats[0])
+            assert beliefs is None or beliefs.weight(state) > 0
+        state.apply(action)
+    assert gaps > 0

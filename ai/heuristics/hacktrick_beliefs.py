@@ -122,7 +122,7 @@ def _read_hand(view: HacktrickView, history: Sequence[Witnessed], q: int) -> lis
         before, after = views[i], views[i + 1]
         if before["hand_number"] != number or after["hand_number"] != number:
             continue
-        step = _read_step(before, after, q) if witnessed.actor == q else _other_step(before, after, q)
+        step = read_step(before, after, q) if witnessed.actor == q else _other_step(before, after, q)
         if step is None:
             items = []
             continue
@@ -144,7 +144,7 @@ def _other_step(before: HacktrickView, after: HacktrickView, q: int) -> _Step | 
     return _Step(None, None)
 
 
-def _read_step(before: HacktrickView, after: HacktrickView, q: int) -> _Step | None:
+def read_step(before: HacktrickView, after: HacktrickView, q: int) -> _Step | None:
     """What ``q`` did between the two views; ``None`` if the views do not say."""
     grown = after["hand_sizes"][q] - before["hand_sizes"][q]
     row, new_row = before["row"], after["row"]
