@@ -219,3 +219,27 @@ def test_guests_chosen_on_the_setup_screen_stay_guests(app):
     setup.start()
     table = app.scenes.top
     assert [table.name(p) for p in range(2)] == ["Player 1", "Player 2"]
+
+
+def test_the_rating_scale_line_comes_and_goes_with_the_rated_bots(app):
+    """At a table of people there is no bot rating to explain: the line is not there."""
+    from game.client.menus.setup import SetupScene
+
+    local("Aiko")
+    app.scenes.push(TitleScene(app))
+    setup = app.scenes.push(SetupScene(app, "ratjack", ["human", "human", "human"], {}))
+    frames(app, 2)
+    assert setup.legend is None
+    rated = next(text for text, spec in setup.seat_texts() if spec == "mcts:level=normal")
+    pick(app, setup.seat_menus[2], rated)
+    assert setup.seats[2] == "mcts:level=normal" and setup.legend is not None
+    pick(app, setup.seat_menus[2], t("seat.human"))
+    assert setup.legend is None
+
+
+def pick(app, menu, text: str) -> None:
+    """Choose ``text`` in a drop-down, as a click on it does."""
+    import pygame_gui
+
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text))
+    frames(app, 2)

@@ -23,7 +23,7 @@ from game.history.stats import Filters, tally
 
 from .history import local_profile, seat_profiles, use
 from .i18n import t
-from .players import seat_choices, seat_name
+from .players import seat_name
 
 
 @lru_cache(maxsize=1)
@@ -48,13 +48,20 @@ def level_label(label: str, game: str, players: int, spec: str) -> str:
     return t("rating.level", label=label, rating=about(rating.rating)) if rating else label
 
 
-def scale_legend(app: Any, game: str, players: int) -> str | None:
+def rated_bot_seated(game: str, seats: list[str]) -> bool:
+    """Whether a seat of ``seats`` is a bot level with a rating in ``game`` at that player count."""
+    bots = bot_ratings()
+    return bots is not None and any(bots.get(game, len(seats), spec) for spec in seats)
+
+
+def scale_legend(app: Any, game: str, seats: list[str]) -> str | None:
     """The setup screen's one line saying what a bot level's "about 1610" is measured against: the
     player's scale, where a new player starts at 1500, and the local profile's rating there once it
-    has one ("... yours here is 1534 (you started at 1500)"); ``None`` when no level is rated there."""
-    bots = bot_ratings()
-    if bots is None or not any(bots.get(game, players, spec) for _, spec in seat_choices()):
+    has one ("... yours here is 1534 (you started at 1500)"); ``None`` unless a rated bot level is
+    seated (no rating to explain at a table of people)."""
+    if not rated_bot_seated(game, seats):
         return None
+    players = len(seats)
     start = round(BASE)
     me = local_profile(app)
     ratings = history(app) if me is not None else None

@@ -13,7 +13,7 @@ from ..games import client_for
 from ..i18n import t
 from ..i18n import table as i18n_table
 from ..players import default_bot, seat_about, seat_choices, seat_label  # noqa: F401  (re-exported)
-from ..ratings import level_label, scale_legend
+from ..ratings import level_label, rated_bot_seated, scale_legend
 from ..scene import Scene
 from .common import backdrop, button, heading, label
 from .seat_profiles import SeatProfiles
@@ -160,7 +160,7 @@ class SetupScene(Scene):
             y += ROW
         self.seat_profiles.build(self.seats, self.seat_rows, lambda row: (NOTE_X, row, NOTE_W, CONTROL_H))
         # what the bots' "about 1610" is measured against, once, under the seats' drop-downs
-        self.legend = scale_legend(self.app, self.game, len(self.seats))
+        self.legend = scale_legend(self.app, self.game, self.seats)
         self.legend_top = y - ROW + CONTROL_H + 4
         if self.legend is not None:
             y += LEGEND_H
@@ -209,6 +209,8 @@ class SetupScene(Scene):
             now = self.seats.count("human")
             if now != people and max(now, people) > 1:
                 self.rebuild()  # the hot-seat profiles' drop-downs come or go
+            elif rated_bot_seated(self.game, self.seats) != (self.legend is not None):
+                self.rebuild()  # the line on the ratings' scale comes or goes with the rated bots
             for name, (menu, values, labels) in self.option_menus.items():
                 if event.ui_element is menu and event.text in labels:
                     had_about = option_about(self.game, name, self.options[name]) is not None
