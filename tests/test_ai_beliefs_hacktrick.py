@@ -236,6 +236,9 @@ def test_the_evidence_never_reads_the_true_state() -> None:
                 ({a: c.visits for a, c in agent.last_root.children.items()}, agent.last_beliefs.drawn)
             )
         assert weights[0] == weights[1]
+        # A bot in another process gets the seat as a sample (one world and the history as JSON).
+        remote = beliefs_for(HACKTRICK, seen.sample(Rng(3)).seat())
+        assert remote is not None and [remote.weight(w) for w in worlds] == weights[0]
         assert len(set(weights[0])) > 1  # the evidence tells these worlds apart
         assert moves[0:2] == moves[2:4]
 
