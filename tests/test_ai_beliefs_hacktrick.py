@@ -6,8 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+import pytest
+
 from ai import make_agent
-from ai.beliefs import beliefs_for
+from ai.beliefs import TEMPERATURE, beliefs_for, decision_probability
 from ai.heuristics import heuristics_for
 from ai.heuristics.hacktrick import action_scores, choose
 from ai.heuristics.hacktrick_beliefs import legal_choices, read_step
@@ -86,6 +88,17 @@ def test_a_draw_when_a_win_existed_makes_the_winning_card_rare_in_the_worlds() -
     truth = beliefs.weight(state)
     assert truth > 1.3 * beliefs.weight(_with_hand(state, 1, with_five))  # the 5 may be the drawn card
     assert truth > 4 * beliefs.weight(_with_hand(state, 1, [1, 5, 5]))  # a 5 was there before the draw
+    # The likelihood averages over the card the draw brought, each card of the hand alike.
+    before = seats[0].history[0].view
+
+    def p_draw(hand: list[int]) -> float:
+        view = {**before, "player": 1, "hand": hand}
+        legal = legal_choices(view)  # type: ignore[arg-type]
+        scores = action_scores(view, legal)  # type: ignore[arg-type]
+        return decision_probability(scores, legal.index(Action("draw")), TEMPERATURE)
+
+    expected = 2 / 3 * p_draw([1, 2]) + 1 / 3 * p_draw([1, 1])
+    assert beliefs.weight(_with_hand(state, 1, [1, 1, 2])) == pytest.approx(expected)
     seat = seats[0]
     rng = random.Random(1)
     det = Rng(7)
