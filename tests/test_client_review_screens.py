@@ -408,3 +408,28 @@ def test_the_errors_list_and_the_panel_give_the_same_loss_and_say_of_what(
     else:
         assert graded[0] == t("replay.played_graded", p=round(100 * gp), drop=loss, grade=grade)
         assert t("replay.hand_drop", **values) in panel
+
+
+def test_an_error_row_keeps_its_loss_and_what_of_whole(app, ratjack_record, drawn, monkeypatch):
+    """In a real window "#32  Easy bot  ina…−17% (round)" cut the grade in the middle: a row gives the
+    decision, the name, the loss and what it is the loss of (its marker shows the grade), whole for
+    short names; a name too long for the list is what gets shortened, never the loss."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    review = one_decision_review(scene, last_choice(scene), 0.60, 0.55, "inaccuracy", hands=True)
+    d = review.decisions[0]
+    review.decisions = [dataclasses.replace(d, hand_win=0.80, hand_value=0.63, hand_drop=0.17, loss=0.17)]
+    scene.review = review
+    what = t("replay.loss_unit", unit=scene.unit_word())
+    for name in (t("seat.you"), t("seat.name.mcts_easy"), "Simple rules bot #2 of four"):
+        monkeypatch.setattr(scene.table, "name", lambda p, name=name: name)
+        scene.seek(d.index)
+        frames(app, 1)
+        drawn.clear()
+        app.render()
+        (row,) = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
+        full = t("replay.error_line", k=d.index, name=name, p=17, what=what)
+        suffix = full[full.index("−") :]
+        assert row == full or (row.endswith(suffix) and "…" in row and row[: row.index("…")] in full), row
+        if name == t("seat.you") or (app.settings.language == "en" and len(name) < 12):
+            assert row == full, row  # the names of two-player tables: the whole row

@@ -606,14 +606,9 @@ class ReplayScene(Scene):
             grade_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), d.grade)
             loss, where = graded_loss(d)
             what = t("replay.loss_game") if where == "game" else t("replay.loss_unit", unit=self.unit_word())
-            line = t(
-                "replay.error_line",
-                k=d.index,
-                name=self.table.name(d.player),
-                grade=grade_word(d.grade),
-                p=loss,
-                what=what,
-            )
+            # the marker before it shows the grade (the graph's legend names the marks): the list's
+            # room (about 200 px) holds a name, the loss and what it is the loss of, not a grade too
+            line = t("replay.error_line", k=d.index, name=self.table.name(d.player), p=loss, what=what)
             tail = len(line) - line.rfind("−") if "−" in line else 0  # the loss and what of stay in sight
             gfx.text(
                 surface, gfx.ellipsize(line, 13, rect.width - 18, tail=tail), (rect.left + 16, y), 13, colour
