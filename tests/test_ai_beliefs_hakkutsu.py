@@ -168,6 +168,36 @@ def test_the_equipment_kept_at_the_setup() -> None:
     assert helicopter > 3 * detector  # kept only from a deal of two Detectors
 
 
+def test_a_turn_ended_without_its_end_phase_says_no_grant_was_held() -> None:
+    """The engine offers the turn's end only to a player who could still use a Grant or a
+    Detector: an opponent whose turn just ended without it held neither."""
+    state = new_game("hakkutsu", players=2, seed=11)
+    assert isinstance(state, HakkutsuState)
+    seats = [Seat(state, 0), Seat(state, 1)]
+    bots = [make_agent("heuristic", seed=p) for p in range(2)]
+    found = None
+    while found is None:
+        p = state.player
+        phase = state.phase
+        for seat in seats:
+            seat.witness(p)
+        action = bots[p].choose(seats[p])
+        assert isinstance(action, Action)
+        state.apply(action)
+        hand = {eqm.KEYS[t] for t in state.eq_hand[p]}
+        ended = state.player != p and phase in ("move", "mine") and action.kind in ("move", "mine", "skip")
+        if ended and hand and not hand & {"grant", "detector"} and state.supply > 0:
+            found = p
+    q = found
+    for seat in seats:
+        seat.witness(state.player)
+    beliefs = beliefs_for(HAKKUTSU, seats[1 - q])
+    assert beliefs is not None
+    held = [eqm.KEYS[t] for t in state.eq_hand[q]]
+    with_grant = _with_equipment(state, q, ["grant"] + held[1:])
+    assert beliefs.weight(with_grant) < 0.1 * beliefs.weight(state)
+
+
 def test_drafted_museums_need_no_evidence_and_the_facts_say_so() -> None:
     state, seats = _play(3, 12, draft=True)
     beliefs = beliefs_for(HAKKUTSU, seats[0])

@@ -1,5 +1,5 @@
-"""Hakkutsu!!'s evidence for :mod:`ai.beliefs`: an opponent's museum card and kept equipment from
-what it digs, skips and keeps.
+"""Hakkutsu!!'s evidence for :mod:`ai.beliefs`: an opponent's museum card and equipment cards from
+what it digs, skips, keeps and uses.
 
 Read from the seat's own history (its view before every decision, oldest first), per opponent:
 
@@ -14,11 +14,15 @@ Read from the seat's own history (its view before every decision, oldest first),
   used).  A museum that rewards the rocks it goes for and digs makes its decisions likely, one
   that rewards the rocks it skips unlikely.  The decisions' likelihoods multiply into one table
   of museum cards per opponent, a world's likelihood the entry of its museum card;
-* **the equipment kept at the set-up**: the heuristic keeps the better card of its deal
-  (:data:`~ai.heuristics.hakkutsu.KEEP_ORDER`), so a kept Helicopter is likelier than a kept
-  Detector.  The kept card is one of the cards the opponent holds in a world or has used since
-  (the others were drawn at the base); the likelihood is the mean over them of the chance that
-  the heuristic keeps that card of a random deal, over the chance of drawing it.
+* **the equipment cards**: the opponent's hand before each of its decisions since its last draw
+  is the world's hand now plus the cards it used since (public).  The engine offers a player the
+  turn's end only while a Grant or a Detector could still be used, so every move or mining
+  decision that ended a turn says whether the hand held one (a world that does not fit gets
+  :data:`MISFIT`); at the turn's end and in the movement phase, using a Grant or not is scored
+  by the opponent model (the heuristic uses one when its coins run low).  While the opponent has
+  drawn nothing since the set-up, its one card is the one it kept: the heuristic keeps the better
+  card of its deal (:data:`~ai.heuristics.hakkutsu.KEEP_ORDER`), so a kept Helicopter is likelier
+  than a kept Detector (:func:`keep_chances`).
 
 A rejected world is drawn again by :func:`belief_redraw`, which deals only these cards again
 (a few microseconds, against some 40 for a whole determinization).
@@ -26,8 +30,9 @@ A rejected world is drawn again by :func:`belief_redraw`, which deals only these
 Cost: a decision's table of museum cards is computed once (a few heuristic calls per museum
 card) and kept for the later searches of the same seat (:data:`_TABLES`, by the identity of the
 history's view, which that seat's history keeps); a world's weight is then one lookup per
-opponent and fact.  Not read yet: the equipment an opponent did not use where the heuristic
-would have (a Helicopter to a far better site), Detectors, the draft.
+opponent for the museum and one per hand of equipment cards (computed once a search per hand).
+Not read yet: a Helicopter or a Jeep not used where the heuristic would have, Detectors'
+targets, the draft's picks (public: nothing hidden follows from them).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from game.rules.hakkutsu import equipment as eqm
-from game.rules.hakkutsu.actions import HELICOPTER, MINE_ACTION, MOVES, SKIP_ACTION, USES, Action
+from game.rules.hakkutsu.actions import END_ACTION, HELICOPTER, MINE_ACTION, MOVES, SKIP_ACTION, USES, Action
 from game.rules.hakkutsu.data import DATA
 from game.rules.hakkutsu.hidden import returned_range
 from game.rules.hakkutsu.state import HakkutsuState
@@ -55,8 +60,11 @@ if TYPE_CHECKING:
 HakkutsuEvidence = Callable[[HakkutsuState], float]
 
 #: The opponent model's temperature is ``TEMPERATURE_SCALE`` times :data:`ai.beliefs.TEMPERATURE`
-#: (3, in Ratjack's score units); :func:`~ai.heuristics.hakkutsu.action_scores` are in points of
-#: a card's value (see ``ai/README.md`` for the values tried).
+#: (3, in Ratjack's score units): 1 point of :func:`~ai.heuristics.hakkutsu.action_scores` (a
+#: card's value).  Chosen with ``tools.belief_diagnostic --game hakkutsu`` (``ai/README.md``): at
+#: 0.5, 1 and 3 points the true museum is held in 56%, 48% and 33% of the worlds against the
+#: heuristic (uniform 12.5%); against the ``normal`` bot 0.5 is overconfident (24% and a negative
+#: log-ratio), 1 holds it in 29%.
 TEMPERATURE_SCALE = 1 / 3
 #: Decisions' tables of museum cards kept for later searches (least recently used dropped first).
 TABLES_KEPT = 2048
@@ -86,9 +94,9 @@ def belief_evidence(
             table = _museum_table(views, mine, q, t)
             if table is not None:
                 evidence.append(_lookup_museum(q, table))
-        if any(views[i]["phase"] == "equip" for i in mine):
-            used = [k for i in mine if (k := _used(views[i], views[i + 1])) is not None]
-            evidence.append(_KeptEquipment(q, used, t).likelihood)
+        equipment = _equipment_evidence(views, mine, q, t)
+        if equipment is not None:
+            evidence.append(equipment.likelihood)
     return evidence
 
 
@@ -202,15 +210,17 @@ def _used(before: HakkutsuView, after: HakkutsuView) -> str | None:
     return None
 
 
-def opponent_view(before: HakkutsuView, q: int, museum: int, hand: list[str]) -> HakkutsuView:
+def opponent_view(before: HakkutsuView, q: int, museum: int | None, hand: list[str]) -> HakkutsuView:
     """``q``'s view of the moment ``before`` (the seat's view then) as far as the heuristic reads it,
-    with ``museum`` its museum card and ``hand`` (equipment keys) its equipment: the seat's own
-    Detector sightings are taken off the map (``q`` did not make them)."""
+    with ``museum`` its museum card (``None``: as the seat sees it) and ``hand`` (equipment keys)
+    its equipment: the seat's own Detector sightings are taken off the map (``q`` did not make
+    them)."""
     view = before.copy()
     view["player"] = q
-    museums = list(before["museum"])
-    museums[q] = MUSEUM_VIEWS[museum]
-    view["museum"] = museums
+    if museum is not None:
+        museums = list(before["museum"])
+        museums[q] = MUSEUM_VIEWS[museum]
+        view["museum"] = museums
     view["equipment"] = [EQUIPMENT_VIEWS[eqm.TYPE_BY_KEY[k]] for k in hand]
     if any(cell.get("peeked") for row in before["map"] for cell in row):
         view["map"] = [[_unpeeked(cell) for cell in row] for row in before["map"]]
@@ -248,22 +258,135 @@ def keep_chances(t: float) -> dict[int, float]:
     return keep
 
 
-class _KeptEquipment:
-    """The likelihood of ``q``'s kept equipment card (see the module docstring)."""
+#: The likelihood of a world where an opponent's hand does not fit whether the engine offered it
+#: the turn's end (a Grant or a Detector it could still use): a reading error, not a decision.
+MISFIT = 0.02
 
-    def __init__(self, q: int, used: list[str], t: float) -> None:
+
+def _drew(before: HakkutsuView, after: HakkutsuView, q: int) -> bool:
+    """Whether ``q`` drew an equipment card between the two views (a base action)."""
+    gone = 1 if _used(before, after) is not None else 0
+    return after["equipment_counts"][q] > before["equipment_counts"][q] - gone
+
+
+def _equipment_evidence(views: list[HakkutsuView], mine: list[int], q: int, t: float) -> _HandEvidence | None:
+    """The evidence on ``q``'s equipment cards (see :class:`_HandEvidence`), from the set-up on
+    (``None`` if the seat did not see ``q`` keep its card, or nothing is known since)."""
+    keeps = [i for i in mine if views[i]["phase"] == "equip"]
+    if not keeps:
+        return None
+    used = {i: eqm.TYPE_BY_KEY[k] for i in mine if (k := _used(views[i], views[i + 1])) is not None}
+    draws = [i for i in mine if i > keeps[-1] and _drew(views[i], views[i + 1], q)]
+    start = draws[-1] if draws else keeps[-1]
+    window = [i for i in mine if i >= start]
+    return _HandEvidence(views, q, window, used, kept=not draws, t=t)
+
+
+class _HandEvidence:
+    """How likely a world's equipment cards of opponent ``q`` make what ``q`` was seen to do.
+
+    ``q``'s hand before each of its decisions since its last draw is the world's hand now plus the
+    cards it used since (public).  Per such decision: whether the engine offered ``q`` the turn's
+    end after its move or mining (it does when a Grant or a Detector could still be used: a world
+    that does not fit gets :data:`MISFIT`); at the turn's end and in the movement phase, the
+    opponent model's probability of using a Grant or not (the heuristic uses one when its coins
+    run low).  While ``q`` has drawn nothing since the set-up, the one card it holds or has used is
+    the one it kept: the chance that the heuristic keeps such a card (:func:`keep_chances`).
+    """
+
+    def __init__(
+        self, views: list[HakkutsuView], q: int, window: list[int], used: dict[int, int], kept: bool, t: float
+    ) -> None:
+        self.views = views
         self.q = q
-        self.used = [eqm.TYPE_BY_KEY[k] for k in used]
-        self.ratio = keep_chances(t)
+        self.window = window
+        self.used = used
+        self.kept = kept
+        self.t = t
         self.cache: dict[tuple[int, ...], float] = {}
 
     def likelihood(self, world: HakkutsuState) -> float:
         held = tuple(sorted(world.eq_hand[self.q]))
         value = self.cache.get(held)
         if value is None:
-            cards = list(held) + self.used
-            value = self.cache[held] = sum(self.ratio[c] for c in cards) / len(cards) if cards else 1.0
+            value = self.cache[held] = self._likelihood(list(held))
         return value
+
+    def _likelihood(self, held: list[int]) -> float:
+        value = 1.0
+        if self.kept:
+            cards = held + list(self.used.values())
+            if len(cards) == 1:
+                value *= keep_chances(self.t)[cards[0]]
+        views, q = self.views, self.q
+        start = self.window[0]
+        for i in self.window:
+            after_hand = held + [c for j, c in self.used.items() if j > i]
+            before, after = views[i], views[i + 1]
+            if i > start:
+                value *= self._grant_decision(
+                    before, after, after_hand + [c for j, c in self.used.items() if j == i]
+                )
+            ended = _ends_phase(before, after, q)
+            if ended is not None and ended != _may_end_later(after, after_hand):
+                value *= MISFIT
+        return value
+
+    def _grant_decision(self, before: HakkutsuView, after: HakkutsuView, hand: list[int]) -> float:
+        """The probability of ``q``'s decision at ``before`` for a hand, as far as a Grant goes: its
+        use or not at the turn's end, or in the movement phase."""
+        q = self.q
+        turn = before["turn"]
+        if turn is None or turn["player"] != q or before["phase"] not in ("move", "end"):
+            return 1.0
+        grant = eqm.TYPE_BY_KEY["grant"]
+        if grant not in hand or before["coin_supply"] <= 0:
+            return 1.0
+        used = _used(before, after)
+        keys = [eqm.KEYS[c] for c in hand]
+        if before["phase"] == "end":
+            legal = [END_ACTION, USES[grant]]
+            action = USES[grant] if used == "grant" else END_ACTION if used is None else None
+        else:
+            read = read_decision(before, after, q)
+            if read is None:
+                return 1.0
+            action, legal, _ = read
+            if USES[grant] not in legal:
+                legal = legal + [USES[grant]]
+        if action is None:
+            return 1.0
+        scores = action_scores(opponent_view(before, q, None, keys), legal)
+        return decision_probability(scores, legal.index(action), self.t)
+
+
+def _ends_phase(before: HakkutsuView, after: HakkutsuView, q: int) -> bool | None:
+    """After ``q``'s move or mining decision that ended its action (no mining phase next): whether
+    the engine offered it the turn's end; ``None`` for other decisions."""
+    turn = before["turn"]
+    if turn is None or turn["player"] != q or before["phase"] not in ("move", "mine"):
+        return None
+    if _used(before, after) is not None:
+        return None
+    nxt = after["turn"]
+    if nxt is not None and nxt["player"] == q and after["phase"] == "mine":
+        return None  # moved onto a site: the mining decision comes first
+    return nxt is not None and nxt["player"] == q and after["phase"] == "end"
+
+
+def _may_end_later(after: HakkutsuView, hand: list[int]) -> bool:
+    """Whether a hand could still use a Grant (coins in the supply) or a Detector (a face-down top
+    or second card somewhere: the seat cannot tell which ones the opponent saw) in ``after``."""
+    keys = {eqm.KEYS[c] for c in hand}
+    if "grant" in keys and after["coin_supply"] > 0:
+        return True
+    if "detector" in keys:
+        return any(
+            not cell["base"] and (cell["stack_size"] >= 2 or (cell["stack_size"] and not cell["face_up"]))
+            for row in after["map"]
+            for cell in row
+        )
+    return False
 
 
 def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> HakkutsuState:
