@@ -48,6 +48,7 @@ from .store import review_dir_for
 OPEN = "open"
 TABLE_SCALE = 0.8
 SIDE = pygame.Rect(1032, 8, 240, 568)
+ERROR_SIZE = 12  # the errors list's rows: a bot's name, the loss and what of fit its ~200 px in Japanese too
 GRAPH = pygame.Rect(8, 580, 1264, 112)
 SLIDER_Y = 706
 PAD = 12  # the side panel's margin
@@ -609,9 +610,14 @@ class ReplayScene(Scene):
             # the marker before it shows the grade (the graph's legend names the marks): the list's
             # room (about 200 px) holds a name, the loss and what it is the loss of, not a grade too
             line = t("replay.error_line", k=d.index, name=self.table.name(d.player), p=loss, what=what)
-            tail = len(line) - line.rfind("−") if "−" in line else 0  # the loss and what of stay in sight
+            marks = [i for i in (line.rfind("−"), line.rfind(what)) if i >= 0]
+            tail = len(line) - min(marks) if marks else 0  # the loss and what it is of stay in sight
             gfx.text(
-                surface, gfx.ellipsize(line, 13, rect.width - 18, tail=tail), (rect.left + 16, y), 13, colour
+                surface,
+                gfx.ellipsize(line, ERROR_SIZE, rect.width - 18, tail=tail),
+                (rect.left + 16, y),
+                ERROR_SIZE,
+                colour,
             )
             y += 18
 
