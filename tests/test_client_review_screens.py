@@ -434,3 +434,24 @@ def test_an_error_row_keeps_its_loss_and_what_of_whole(app, ratjack_record, draw
         assert row == full or (row.endswith(suffix) and "…" in row and row[: row.index("…")] in full), row
         if name != "Simple rules bot #2 of four":
             assert row == full, row  # the names of two-player tables: the whole row
+
+
+def test_an_errors_list_of_one_row_shows_the_error_at_the_cursor(app, ratjack_record, drawn, monkeypatch):
+    """In Japanese a long decision left the list one row, and it showed the error before the cursor
+    (#32) while the panel described the one at it (#33)."""
+    app.scenes.push(TitleScene(app))
+    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    review = a_review(scene, last_choice(scene), best=0.71, played=0.26)
+    session = scene.session
+    choices = [i for i in range(1, session.length) if len(session.states[i].legal_actions()) > 1]
+    review.decisions = [
+        dataclasses.replace(review.decisions[0], index=i, player=session.actor(i)) for i in choices[:4]
+    ]
+    scene.review = review
+    monkeypatch.setattr(scene, "decision_text", lambda: "\n".join(["A long line of the decision."] * 30))
+    scene.seek(choices[2])
+    frames(app, 1)
+    drawn.clear()
+    app.render()
+    rows = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
+    assert len(rows) == 1 and rows[0].startswith(f"#{choices[2]} "), rows

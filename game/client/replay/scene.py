@@ -601,7 +601,8 @@ class ReplayScene(Scene):
         y = rect.top + 22
         rows = max(1, (rect.bottom - y) // 18)
         upcoming = next((n for n, d in enumerate(errors) if d.index >= self.cursor), len(errors))
-        first = max(0, min(upcoming - 1, len(errors) - rows))  # keep the errors near the cursor in sight
+        # keep the errors near the cursor in sight: the one before it too, unless one row is all there is
+        first = max(0, min(upcoming - (1 if rows > 1 else 0), len(errors) - rows))
         for d in errors[first : first + rows]:
             colour = gfx.GOLD if d.index == self.cursor else gfx.INK
             grade_marker(surface, self.graph.colour(d.player), (rect.left + 6, y + 9), d.grade)
