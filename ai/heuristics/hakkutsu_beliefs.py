@@ -393,57 +393,44 @@ def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> Hakk
     """A copy of ``world`` (a determinization of ``player``'s) with the cards the evidence reads
     dealt again as :func:`game.rules.hakkutsu.hidden.determinize` deals them, the rest as it is:
     each opponent's secret museum card from the museum cards ``player`` has not seen, each
-    opponent's equipment cards from the equipment cards ``player`` cannot place (a few swaps of a
-    shuffle, not the whole deck shuffled again: the deck order stays random)."""
+    opponent's equipment cards from the equipment cards ``player`` cannot place (the first steps
+    of a shuffle, swapped in place: the rest stays in a random order)."""
     d = world.clone()
     n = d.num_players
-    secret = [q for q in range(n) if q != player and d.museum[q] >= 0 and not d.museum_public[q]]
+    museum = d.museum
+    secret = [q for q in range(n) if q != player and museum[q] >= 0 and not d.museum_public[q]]
     if secret:
-        unseen_pool = not (d.draft_seen >> player) & 1
-        museums = [d.museum[q] for q in secret] + d.museum_deck + (d.draft_pool if unseen_pool else [])
-        _swap_in(museums, len(secret), rng)
-        k = len(secret)
-        for i, q in enumerate(secret):
-            d.museum[q] = museums[i]
-        d.museum_deck = museums[k : k + len(d.museum_deck)]
-        if unseen_pool:
-            d.draft_pool = sorted(museums[k + len(d.museum_deck) :])
-    others = [q for q in range(n) if q != player and d.eq_hand[q]]
-    if others:
-        cards = [c for q in others for c in d.eq_hand[q]]
-        held = len(cards)
-        cards += d.eq_deck
-        deals = [q for q in range(n) if q != player and d.eq_deal[q]]  # in the set-up only
-        for q in deals:
-            cards += d.eq_deal[q]
-        own = returned_range(d, player) if d.eq_returned else range(0)
-        free = [i for i in range(len(d.eq_returned)) if i not in own]
-        cards += [d.eq_returned[i] for i in free]
-        _swap_in(cards, held, rng)
-        at = 0
-        for q in others:
-            size = len(d.eq_hand[q])
-            d.eq_hand[q] = cards[at : at + size]
-            at += size
-        d.eq_deck = cards[at : at + len(d.eq_deck)]
-        at += len(d.eq_deck)
-        for q in deals:
-            size = len(d.eq_deal[q])
-            d.eq_deal[q] = cards[at : at + size]
-            at += size
-        for i in free:
-            d.eq_returned[i] = cards[at]
-            at += 1
+        slots: list[tuple[list[int], int]] = [(museum, q) for q in secret]
+        slots += [(d.museum_deck, i) for i in range(len(d.museum_deck))]
+        if not (d.draft_seen >> player) & 1:
+            slots += [(d.draft_pool, i) for i in range(len(d.draft_pool))]
+        _swap_in(slots, len(secret), rng)
+        d.draft_pool.sort()
+    hands = [d.eq_hand[q] for q in range(n) if q != player and d.eq_hand[q]]
+    if hands:
+        slots = [(hand, i) for hand in hands for i in range(len(hand))]
+        held = len(slots)
+        slots += [(d.eq_deck, i) for i in range(len(d.eq_deck))]
+        for q in range(n):
+            if q != player and d.eq_deal[q]:  # in the set-up only
+                slots += [(d.eq_deal[q], i) for i in range(len(d.eq_deal[q]))]
+        if d.eq_returned:
+            own = returned_range(d, player)
+            slots += [(d.eq_returned, i) for i in range(len(d.eq_returned)) if i not in own]
+        _swap_in(slots, held, rng)
     d._legal_cache = None
     return d
 
 
-def _swap_in(cards: list[int], k: int, rng: random.Random) -> None:
-    """The first ``k`` places of ``cards`` filled at random from all of it (Fisher-Yates' first steps)."""
-    size = len(cards)
+def _swap_in(slots: list[tuple[list[int], int]], k: int, rng: random.Random) -> None:
+    """The cards at the first ``k`` of ``slots`` (a list and an index each) drawn at random from
+    the cards at all of them, by swaps (Fisher-Yates' first steps)."""
+    size = len(slots)
     for i in range(k):
         j = i + int(rng.random() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
+        if j != i:
+            (a, x), (b, y) = slots[i], slots[j]
+            a[x], b[y] = b[y], a[x]
 
 
 def hidden_facts(state: HakkutsuState, player: int) -> list[tuple[str, Callable[[HakkutsuState], Hashable]]]:
