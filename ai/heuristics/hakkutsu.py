@@ -36,7 +36,8 @@ MCTS decides whether to mine it per rock.
 ``action_scores(view, legal)``: ``choose``'s preferences as a score per action (it plays the
 best), the opponent model of ``belief_evidence(view, history, temperature)``: how likely a sampled
 world makes what the opponents were seen to dig, skip and keep (``mcts:beliefs=1``,
-:mod:`ai.beliefs`; in :mod:`.hakkutsu_beliefs`), with ``hidden_facts(state, player)`` for
+:mod:`ai.beliefs`; in :mod:`.hakkutsu_beliefs`), ``belief_redraw(world, player, rng)`` to draw a
+rejected world's museum and equipment cards again, and ``hidden_facts(state, player)`` for
 ``tools.belief_diagnostic``.
 """
 

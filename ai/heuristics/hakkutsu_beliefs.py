@@ -398,39 +398,48 @@ def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> Hakk
     d = world.clone()
     n = d.num_players
     museum = d.museum
-    secret = [q for q in range(n) if q != player and museum[q] >= 0 and not d.museum_public[q]]
+    secret = [(museum, q) for q in range(n) if q != player and museum[q] >= 0 and not d.museum_public[q]]
     if secret:
-        slots: list[tuple[list[int], int]] = [(museum, q) for q in secret]
-        slots += [(d.museum_deck, i) for i in range(len(d.museum_deck))]
+        rest = [d.museum_deck]
         if not (d.draft_seen >> player) & 1:
-            slots += [(d.draft_pool, i) for i in range(len(d.draft_pool))]
-        _swap_in(slots, len(secret), rng)
+            rest.append(d.draft_pool)
+        _swap_in(secret, rest, rng)
         d.draft_pool.sort()
-    hands = [d.eq_hand[q] for q in range(n) if q != player and d.eq_hand[q]]
-    if hands:
-        slots = [(hand, i) for hand in hands for i in range(len(hand))]
-        held = len(slots)
-        slots += [(d.eq_deck, i) for i in range(len(d.eq_deck))]
-        for q in range(n):
-            if q != player and d.eq_deal[q]:  # in the set-up only
-                slots += [(d.eq_deal[q], i) for i in range(len(d.eq_deal[q]))]
-        if d.eq_returned:
+    held = [(d.eq_hand[q], i) for q in range(n) if q != player for i in range(len(d.eq_hand[q]))]
+    if held:
+        rest = [d.eq_deck] + [d.eq_deal[q] for q in range(n) if q != player and d.eq_deal[q]]
+        if d.eq_returned:  # in the set-up only, as the deals
             own = returned_range(d, player)
-            slots += [(d.eq_returned, i) for i in range(len(d.eq_returned)) if i not in own]
-        _swap_in(slots, held, rng)
+            held_back = [d.eq_returned[i] for i in range(len(d.eq_returned)) if i not in own]
+            rest.append(held_back)
+            _swap_in(held, rest, rng)
+            for i in (i for i in range(len(d.eq_returned)) if i not in own):
+                d.eq_returned[i] = held_back.pop(0)
+        else:
+            _swap_in(held, rest, rng)
     d._legal_cache = None
     return d
 
 
-def _swap_in(slots: list[tuple[list[int], int]], k: int, rng: random.Random) -> None:
-    """The cards at the first ``k`` of ``slots`` (a list and an index each) drawn at random from
-    the cards at all of them, by swaps (Fisher-Yates' first steps)."""
-    size = len(slots)
+def _swap_in(slots: list[tuple[list[int], int]], rest: list[list[int]], rng: random.Random) -> None:
+    """The cards at ``slots`` (a list and an index each) drawn at random from them and the cards
+    of the lists ``rest``, by swaps (the first steps of a Fisher-Yates shuffle)."""
+    k = len(slots)
+    size = k + sum(len(r) for r in rest)
     for i in range(k):
         j = i + int(rng.random() * (size - i))
-        if j != i:
-            (a, x), (b, y) = slots[i], slots[j]
-            a[x], b[y] = b[y], a[x]
+        if j == i:
+            continue
+        a, x = slots[i]
+        if j < k:
+            b, y = slots[j]
+        else:
+            y = j - k
+            for b in rest:
+                if y < len(b):
+                    break
+                y -= len(b)
+        a[x], b[y] = b[y], a[x]
 
 
 def hidden_facts(state: HakkutsuState, player: int) -> list[tuple[str, Callable[[HakkutsuState], Hashable]]]:
