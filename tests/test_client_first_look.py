@@ -243,3 +243,16 @@ def pick(app, menu, text: str) -> None:
 
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=text))
     frames(app, 2)
+
+
+def test_the_longest_name_on_the_title_stays_clear_of_the_logo(app):
+    from game.client.menus.title import LOGO_TOP
+
+    set_language("ja")
+    local("山" * 24)  # a name has at most 24 characters
+    title = app.scenes.push(TitleScene(app))
+    frames(app, 2)
+    logo = gfx.image(app.assets, "ui.logo")
+    drawn = logo.get_bounding_rect().move(logo.get_rect(midtop=(app.size[0] // 2, LOGO_TOP)).topleft)
+    rect = title.profile_rect()
+    assert app.canvas.get_rect().contains(rect) and not rect.colliderect(drawn)
