@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pygame
 
-from ai.review import Review, record_digest
+from ai.review import Decision, Review, record_digest
 from ai.review.grading import ERRORS
 from game.rules import action_from_json, events_for
 
@@ -95,7 +95,7 @@ def shown_drop(d) -> int:
     return percent(d.win_chance) - percent(d.chosen_value)
 
 
-def shown_hand_drop(d) -> int | None:
+def shown_hand_drop(d: Decision) -> int | None:
     """The hand's/round's loss in whole percent, as the difference of its two percentages shown
     (``None``: no hand chances)."""
     if d.hand_win is None or d.hand_value is None:
@@ -103,7 +103,7 @@ def shown_hand_drop(d) -> int | None:
     return percent(d.hand_win) - percent(d.hand_value)
 
 
-def graded_loss(d) -> tuple[int, str]:
+def graded_loss(d: Decision) -> tuple[int, str]:
     """The loss a decision is listed with, in whole percent, and what it is the loss of: ``"game"``
     (the chance to win the game) or ``"hand"`` (the hand's or round's), the larger of the two as the
     review's ``loss`` is; the panel gives the grade on that line, with the same number."""
