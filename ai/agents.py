@@ -104,8 +104,13 @@ def positive_option(
 
 def reads_history(spec: str) -> bool:
     """Whether the agent ``spec`` names reads its seat's :attr:`game.rules.Seat.history` (an
-    ``mcts`` bot with beliefs): only then does a bot in another process need it sent along."""
-    return bool(getattr(make_agent(spec, seed=0), "reads_history", False))
+    ``mcts`` bot with beliefs): only then does a bot in another process need it sent along.  A
+    spec that names no agent reads nothing (where it is played, its error is told)."""
+    try:
+        agent = make_agent(spec, seed=0)
+    except (ValueError, TypeError):
+        return False
+    return bool(getattr(agent, "reads_history", False))
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:

@@ -64,6 +64,7 @@ def test_a_sample_carries_the_seats_history_when_asked(game):
 def test_only_a_bot_with_beliefs_reads_the_history():
     assert reads_history("mcts:level=normal,beliefs=1") and reads_history(BELIEFS)
     assert not any(reads_history(s) for s in ("mcts:level=normal", "mcts:level=hard", "heuristic", "random"))
+    assert not reads_history("no-such-bot") and not reads_history("mcts:beliefs=7")  # told where played
 
 
 def _ratjack_with_evidence() -> tuple[object, Seat]:
