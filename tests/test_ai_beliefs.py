@@ -16,6 +16,7 @@ from game.rules.ratjack.cards import CARD_VALUE, parse_card
 from game.rules.ratjack.positions import position
 from game.rules.ratjack.state import RatjackState
 from game.rules.rng import Rng
+from tests.belief_helpers import searched_with_beliefs
 
 RATJACK = heuristics_for("ratjack")
 
@@ -160,14 +161,7 @@ def test_the_bot_with_beliefs_never_reads_the_true_state() -> None:
 
 def test_beliefs_are_deterministic_with_a_seed() -> None:
     state, seat = _game_with_evidence(5)
-    roots = []
-    for _ in range(2):
-        agent = make_agent("mcts:iterations=300,beliefs=1", seed=4)
-        assert isinstance(agent, MCTSAgent)
-        agent.search(seat)
-        assert agent.last_root is not None and agent.last_beliefs is not None
-        roots.append(({a: c.visits for a, c in agent.last_root.children.items()}, agent.last_beliefs.drawn))
-    assert roots[0] == roots[1]
+    assert searched_with_beliefs(seat, 300) == searched_with_beliefs(seat, 300)
 
 
 def test_the_beliefs_option() -> None:

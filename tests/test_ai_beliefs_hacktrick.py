@@ -19,6 +19,7 @@ from game.rules.core import AnyState
 from game.rules.hacktrick.actions import ASK, Action
 from game.rules.hacktrick.state import PHASE_OPEN, HacktrickState
 from game.rules.rng import Rng
+from tests.belief_helpers import searched_with_beliefs
 from tests.hacktrick_positions import position
 
 HACKTRICK = heuristics_for("hacktrick")
@@ -258,14 +259,7 @@ def test_the_evidence_never_reads_the_true_state() -> None:
 
 def test_beliefs_are_deterministic_with_a_seed() -> None:
     state, seat = _game_with_evidence(5, 2)
-    roots = []
-    for _ in range(2):
-        agent = make_agent("mcts:iterations=300,beliefs=1", seed=4)
-        assert isinstance(agent, MCTSAgent)
-        agent.search(seat)
-        assert agent.last_root is not None and agent.last_beliefs is not None
-        roots.append(({a: c.visits for a, c in agent.last_root.children.items()}, agent.last_beliefs.drawn))
-    assert roots[0] == roots[1]
+    assert searched_with_beliefs(seat, 300) == searched_with_beliefs(seat, 300)
 
 
 def test_legal_choices_and_scores_match_the_engine_and_the_heuristic() -> None:

@@ -19,6 +19,7 @@ from game.rules.hakkutsu.actions import Action
 from game.rules.hakkutsu.hidden import check_accounting
 from game.rules.hakkutsu.state import HakkutsuState
 from game.rules.rng import Rng
+from tests.belief_helpers import searched_with_beliefs
 from tests.hakkutsu_helpers import card, cell, museum, set_site, started
 
 HAKKUTSU = heuristics_for("hakkutsu")
@@ -248,14 +249,7 @@ def test_the_evidence_never_reads_the_true_state() -> None:
 def test_beliefs_are_deterministic_and_computed_once_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     state, seats = _play(8, 50)
     seat = seats[state.player]
-    runs = []
-    for _ in range(2):
-        agent = make_agent("mcts:iterations=200,beliefs=1", seed=4)
-        assert isinstance(agent, MCTSAgent)
-        agent.search(seat)
-        assert agent.last_root is not None and agent.last_beliefs is not None
-        runs.append(({a: c.visits for a, c in agent.last_root.children.items()}, agent.last_beliefs.drawn))
-    assert runs[0] == runs[1]
+    assert searched_with_beliefs(seat, 200) == searched_with_beliefs(seat, 200)
     # The decisions' tables are kept for the seat's later searches: none is computed again.
     computed: list[int] = []
     original = hakkutsu_beliefs._compute_table
