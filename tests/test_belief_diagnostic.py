@@ -52,6 +52,8 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         (["--temperature", "0"], "--temperature must be positive"),
         (["--agents", "heuristic", "nobody"], "nobody"),
         (["--game", "chess"], "unknown game 'chess'"),
+        (["--game", "hakkutsu", "--option", "mode=underwater"], "mode"),
+        (["--option", "decks"], "expected KEY=VALUE"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -68,3 +70,10 @@ def test_a_game_without_the_hidden_facts_hook_is_refused(
     assert belief_diagnostic.main(["--game", fourth_game.name]) == 2
     err = capsys.readouterr().err
     assert "has no hidden_facts hook" in err and err.count("\n") == 1
+
+
+def test_game_options_are_played_and_named(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "hakkutsu", "--games", "1", "--samples", "3", "--option", "mode=treasure"]
+    assert belief_diagnostic.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Hakkutsu!! (mode=treasure), 1 games") and "| `heuristic` | museum" in out

@@ -2,6 +2,7 @@
 
     python -m tools.belief_diagnostic [--game G] [--games N] [--seed S] [--samples K]
                                       [--agents A B] [--timing M] [--iterations I] [--temperature T]
+                                      [--option KEY=VALUE ...]
 
 Plays ``N`` seeded 2-player games of ``G`` (default Ratjack) between the agents ``A`` and ``B``
 (default: two ``heuristic`` players), every seat witnessing every decision as in
@@ -42,6 +43,7 @@ from ai import make_agent
 from ai.beliefs import TEMPERATURE, Beliefs, beliefs_for
 from ai.heuristics import heuristics_for
 from ai.mcts import MCTSAgent
+from ai.tournament.spec import parse_options
 from game.rules import GAMES, Seat, new_game
 from game.rules.core import AnyState
 from game.rules.rng import Rng
@@ -105,14 +107,16 @@ def run(
     timing: int,
     iterations: int | None,
     temperature: float = TEMPERATURE,
+    options: dict[str, object] | None = None,
 ) -> str:
-    """The diagnostic's report (see the module docstring): the table, and the timing if asked."""
+    """The diagnostic's report (see the module docstring): the table, and the timing if asked;
+    ``options``: the game's options (e.g. Hakkutsu!!'s ``mode``)."""
     table: dict[tuple[str, str, bool], list[list[float]]] = defaultdict(list)
     decisions: dict[tuple[str, bool], int] = defaultdict(int)
     timed: list[tuple[Seat, int]] = []
     start = time.process_time()
     for g in range(games):
-        state = new_game(game, players=2, seed=seed + g)
+        state = new_game(game, players=2, seed=seed + g, **(options or {}))
         seats = [Seat(state, p) for p in range(2)]
         bots = [make_agent(a, seed=(seed + g) * 10 + p) for p, a in enumerate(agents)]
         while (p := state.current_player) is not None:
@@ -135,7 +139,7 @@ def run(
             state.apply(bots[p].choose(seats[p]))
     cpu = time.process_time() - start
     lines = [
-        f"{GAMES[game].title}, {games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
+        f"{GAMES[game].title}{_options_text(game, options)}, {games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
         f"per sampler a decision, temperature {temperature:g}; {cpu:.0f} CPU s",
         "",
         "| opponent | opponent's hidden card | decisions | facts | P(true) uniform | today (no beliefs) | beliefs | mean log(today / uniform) | mean log(beliefs / uniform) |",
@@ -179,6 +183,13 @@ def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
     )
 
 
+def _options_text(game: str, options: dict[str, object] | None) -> str:
+    """The options not at their default, for the report's first line."""
+    defaults = GAMES[game].options
+    changed = {k: v for k, v in (options or {}).items() if k in defaults and v != defaults[k].default}
+    return f" ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.belief_diagnostic", description=__doc__.split("\n")[0]
@@ -191,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--temperature", type=float, default=TEMPERATURE)
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. mode=treasure"
+    )
     args = parser.parse_args(argv)
     for name, value in (
         ("--games", args.games),
@@ -215,6 +229,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for spec in args.agents:
             make_agent(spec, seed=0)
+        pairs = {}
+        for text in args.option:
+            key, eq, value = text.partition("=")
+            if not eq:
+                raise ValueError(f"--option {text!r}: expected KEY=VALUE")
+            pairs[key.strip()] = value.strip()
+        options = parse_options(args.game, pairs)
     except ValueError as exc:
         print(f"belief_diagnostic: {exc}", file=sys.stderr)
         return 2
@@ -228,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             args.timing,
             args.iterations,
             args.temperature,
+            options,
         )
     )
     return 0
