@@ -36,7 +36,7 @@ import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from math import log
 
 from ai import make_agent
@@ -107,7 +107,7 @@ def run(
     timing: int,
     iterations: int | None,
     temperature: float = TEMPERATURE,
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> str:
     """The diagnostic's report (see the module docstring): the table, and the timing if asked;
     ``options``: the game's options (e.g. Hakkutsu!!'s ``mode``)."""
@@ -183,7 +183,7 @@ def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
     )
 
 
-def _options_text(game: str, options: dict[str, object] | None) -> str:
+def _options_text(game: str, options: Mapping[str, object] | None) -> str:
     """The options not at their default, for the report's first line."""
     defaults = GAMES[game].options
     changed = {k: v for k, v in (options or {}).items() if k in defaults and v != defaults[k].default}
