@@ -102,15 +102,16 @@ def positive_option(
     return kind(number)
 
 
-def reads_history(spec: str) -> bool:
-    """Whether the agent ``spec`` names reads its seat's :attr:`game.rules.Seat.history` (an
-    ``mcts`` bot with beliefs): only then does a bot in another process need it sent along.  A
+def reads_history(spec: str, game: str, players: int) -> bool:
+    """Whether the agent ``spec`` names reads its seat's :attr:`game.rules.Seat.history` in
+    ``game`` with ``players`` players (an ``mcts`` bot with beliefs there,
+    :meth:`Agent.reads_history`): only then does a bot in another process need it sent along.  A
     spec that names no agent reads nothing (where it is played, its error is told)."""
     try:
         agent = make_agent(spec, seed=0)
     except (ValueError, TypeError):
         return False
-    return bool(getattr(agent, "reads_history", False))
+    return agent.reads_history(game, players)
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -136,6 +137,11 @@ class Agent:
 
     def choose(self, seat: Seat) -> GameAction:  # pragma: no cover - interface
         raise TypeError(f"{type(self).__name__} does not implement choose()")
+
+    def reads_history(self, game: str, players: int) -> bool:
+        """Whether the agent reads its seat's :attr:`game.rules.Seat.history` in ``game`` with
+        ``players`` players (only then is it sent to a bot in another process).  Default: no."""
+        return False
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"

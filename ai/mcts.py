@@ -47,7 +47,8 @@ Spec options (``make_agent("mcts:level=normal")``)
                 probability W an opponent holds the card that takes them to exactly 25).
 ``beliefs``     ``1``: weight the sampled worlds by how likely they make the opponents' observed
                 decisions (:mod:`ai.beliefs`, the game's ``belief_evidence`` hook, from the
-                seat's own history); ``0`` (default): uniform worlds.
+                seat's own history); ``0``: uniform worlds.  Default: the game's ``MCTS``
+                tuning by player count (Hacktrick: on), else off.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
@@ -231,13 +232,11 @@ class MCTSAgent(Agent):
             if "opponents" in options
             else None
         )
-        beliefs = options.get("beliefs", 0)
-        if beliefs not in (0, 1, "0", "1") or isinstance(beliefs, bool):
+        beliefs = options.get("beliefs")
+        if beliefs not in (None, 0, 1, "0", "1") or isinstance(beliefs, bool):
             raise ValueError(f"mcts option beliefs={beliefs!r}: choose 1 (on) or 0 (off)")
-        #: Whether the sampled worlds are weighted by the opponents' observed decisions (:mod:`ai.beliefs`).
-        self.beliefs = beliefs in (1, "1")
-        #: Whether the search reads the seat's history (:func:`ai.agents.reads_history`).
-        self.reads_history = self.beliefs
+        #: ``beliefs=1``/``0`` as given (``None``: the game's default, :meth:`beliefs_in`).
+        self.beliefs: bool | None = None if beliefs is None else beliefs in (1, "1")
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (
             positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
@@ -275,6 +274,18 @@ class MCTSAgent(Agent):
         defaults = game_tuning(game)
         bias = self.bias if self.bias is not None else defaults.get("bias", 0.0)
         return self.rollout or defaults["rollout"], self.horizon or defaults["horizon"], bias
+
+    def beliefs_in(self, game: str, players: int) -> bool:
+        """Whether the sampled worlds are weighted by the opponents' observed decisions
+        (:mod:`ai.beliefs`) in ``game`` with ``players`` players: ``beliefs=1``/``0``, else the
+        game's default in its tuning (:func:`game_tuning`), else off."""
+        if self.beliefs is not None:
+            return self.beliefs
+        return game_tuning(game).get("beliefs", {}).get(players, False)
+
+    def reads_history(self, game: str, players: int) -> bool:
+        """The search reads the seat's history where it has beliefs (:func:`ai.agents.reads_history`)."""
+        return self.beliefs_in(game, players)
 
     def opponent_weight(self, game: str, players: int) -> float:
         """The opponent model's weight (``opponents=W``, else the game's default for ``players``
@@ -333,7 +344,7 @@ class MCTSAgent(Agent):
         model = plan.model
         me = seat.player
         beliefs = None
-        if self.beliefs:
+        if self.beliefs_in(game, seat.num_players):
             try:
                 beliefs = beliefs_for(heuristics_for(game), seat)
             except ValueError:  # a game without hooks has no evidence

@@ -205,7 +205,11 @@ class _Remote:
 
 def root_parallel_search(agent: MCTSAgent, seat: Seat, workers: int) -> tuple[Node, int]:
     """``workers`` trees for ``seat``'s decision, summed at the root: ``(root, iterations)``."""
-    request = (agent.options, agent.seed, seat_sample(seat, agent.seed, agent.reads_history))
+    request = (
+        agent.options,
+        agent.seed,
+        seat_sample(seat, agent.seed, agent.reads_history(seat.game, seat.num_players)),
+    )
     remotes: list[_Remote] = []
     for index, helper in enumerate(POOL.take(workers - 1), 1):
         try:

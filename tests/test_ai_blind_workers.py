@@ -258,7 +258,7 @@ def test_the_hard_helpers_input_is_the_same_for_games_the_seat_cannot_tell_apart
 def serve_helper(agent: MCTSAgent, seat: Seat) -> tuple:
     """What a helper process answers last (``(kind, payload)``) when asked for tree 1 of
     ``agent``'s search at ``seat``, as ``hard``'s root-parallel search asks it."""
-    sample = parallel.seat_sample(seat, agent.seed, agent.reads_history)
+    sample = parallel.seat_sample(seat, agent.seed, agent.reads_history(seat.game, seat.num_players))
     out = io.BytesIO()
     parallel.serve(io.BytesIO(pickle.dumps(((agent.options, agent.seed, sample), 1, []))), out)
     out.seek(0)

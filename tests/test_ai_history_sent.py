@@ -62,9 +62,23 @@ def test_a_sample_carries_the_seats_history_when_asked(game):
 
 
 def test_only_a_bot_with_beliefs_reads_the_history():
-    assert reads_history("mcts:level=normal,beliefs=1") and reads_history(BELIEFS)
-    assert not any(reads_history(s) for s in ("mcts:level=normal", "mcts:level=hard", "heuristic", "random"))
-    assert not reads_history("no-such-bot") and not reads_history("mcts:beliefs=7")  # told where played
+    assert reads_history("mcts:level=normal,beliefs=1", "ratjack", 2) and reads_history(BELIEFS, "ratjack", 2)
+    plain = ("mcts:level=normal", "mcts:level=hard", "mcts:level=normal,beliefs=0", "heuristic", "random")
+    assert not any(reads_history(s, "ratjack", 2) for s in plain)
+    assert not reads_history("no-such-bot", "ratjack", 2) and not reads_history(
+        "mcts:beliefs=7", "ratjack", 2
+    )
+
+
+def test_a_level_reads_the_history_where_its_game_turns_beliefs_on(monkeypatch):
+    """``beliefs`` unset: the game's tuning decides, by player count; ``beliefs=0`` still wins."""
+    from ai.heuristics import heuristics_for
+
+    tuning = heuristics_for("ratjack").MCTS
+    monkeypatch.setitem(tuning, "beliefs", {3: True})
+    assert reads_history("mcts:level=normal", "ratjack", 3) and reads_history("mcts:level=easy", "ratjack", 3)
+    assert not reads_history("mcts:level=normal", "ratjack", 2)
+    assert not reads_history("mcts:level=normal,beliefs=0", "ratjack", 3)
 
 
 def _ratjack_with_evidence() -> tuple[object, Seat]:

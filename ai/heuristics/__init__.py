@@ -106,6 +106,9 @@ class MCTSTuning(TypedDict, total=False):
     bias: float
     #: Opponent model weight W by player count (absent: off).
     opponents: dict[int, float]
+    #: Whether searches weight their sampled worlds by beliefs (``mcts:beliefs=1``,
+    #: :mod:`ai.beliefs`) unless told, by player count (absent: off).
+    beliefs: dict[int, bool]
 
 
 class ReviewTuning(TypedDict, total=False):

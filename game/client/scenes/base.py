@@ -205,7 +205,8 @@ class GameScene(Scene):
             self.seed_counter += 1
             seed = (self.session.record.seed * 7919 + len(self.session.record.actions)) % (1 << 62)
             spec = self.session.seats[p]
-            history = self.session.seat_history(p) if reads_history(spec) else ()
+            reads = reads_history(spec, self.session.game, self.session.record.players)
+            history = self.session.seat_history(p) if reads else ()
             self.worker.request(self.session.state, p, spec, seed, history=history)
             return
         result = self.worker.poll()

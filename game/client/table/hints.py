@@ -95,7 +95,8 @@ class Hints:
         s = self.scene.session
         self.asked_at = self.position()
         seed = (s.record.seed * 7919 + len(s.record.actions)) % (1 << 62)
-        history = s.seat_history(self.scene.viewer) if reads_history(HINT_SPEC) else ()
+        reads = reads_history(HINT_SPEC, s.game, s.record.players)
+        history = s.seat_history(self.scene.viewer) if reads else ()
         self.worker.request(s.state, self.scene.viewer, HINT_SPEC, seed, analyse=True, history=history)
 
     # ------------------------------------------------------------------ each frame
