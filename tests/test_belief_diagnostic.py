@@ -43,6 +43,18 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert "| `heuristic` | hand, every decision |" in out
     assert "| `heuristic` | face-down, decisions with evidence |" in out
     assert "Timing, 1 decisions with evidence, mcts:iterations=20" in out
+    assert "the beliefs kept " in out and " worlds they drew (" in out
+
+
+def test_more_players_take_the_two_agents_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "4", "--games", "1", "--samples", "3", "--agents", "heuristic", "random"]
+    assert belief_diagnostic.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Ratjack, 4 players, 1 games")
+    # seats 0 and 2 play the heuristic, 1 and 3 random: each seat has both among its opponents
+    # (seat 1's are 0, 2 and 3), so every row is of the mixed opponents
+    assert "| `heuristic+random` | hand, every decision |" in out
+    assert "| `random` |" not in out
 
 
 @pytest.mark.parametrize(
@@ -54,6 +66,7 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         (["--game", "chess"], "unknown game 'chess'"),
         (["--game", "hakkutsu", "--option", "mode=underwater"], "mode"),
         (["--option", "decks"], "expected KEY=VALUE"),
+        (["--players", "7"], "not 7"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -76,4 +89,6 @@ def test_game_options_are_played_and_named(capsys: pytest.CaptureFixture[str]) -
     argv = ["--game", "hakkutsu", "--games", "1", "--samples", "3", "--option", "mode=treasure"]
     assert belief_diagnostic.main(argv) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Hakkutsu!! (mode=treasure), 1 games") and "| `heuristic` | museum" in out
+    assert (
+        out.startswith("Hakkutsu!! (mode=treasure), 2 players, 1 games") and "| `heuristic` | museum" in out
+    )

@@ -1,12 +1,12 @@
 """What the bot believes about the cards it cannot see, scored against the true cards (issue 35).
 
-    python -m tools.belief_diagnostic [--game G] [--games N] [--seed S] [--samples K]
+    python -m tools.belief_diagnostic [--game G] [--players P] [--games N] [--seed S] [--samples K]
                                       [--agents A B] [--timing M] [--iterations I] [--temperature T]
                                       [--option KEY=VALUE ...]
 
-Plays ``N`` seeded 2-player games of ``G`` (default Ratjack) between the agents ``A`` and ``B``
-(default: two ``heuristic`` players), every seat witnessing every decision as in
-``ai.play.play_game``.  At every decision with a choice, for the seat to move, ``K`` worlds are
+Plays ``N`` seeded ``P``-player games (default 2) of ``G`` (default Ratjack) between the agents
+``A`` and ``B`` (default: two ``heuristic`` players; with more players the seats take them in
+turn, ``A B A B``), every seat witnessing every decision as in ``ai.play.play_game``.  At every decision with a choice, for the seat to move, ``K`` worlds are
 drawn three ways from that seat alone:
 
 * ``uniform``: ``seat.determinize`` (every unknown card equally likely in every unknown place);
@@ -25,8 +25,9 @@ true state only to **score** the samplers; the samplers see only the seat.
 
 ``--temperature T``: the opponent model's softmax temperature (default
 :data:`ai.beliefs.TEMPERATURE`, the bot's).  ``--timing M``: the first ``M`` decisions with
-evidence are searched again at ``--iterations`` (default: ``normal``'s for the game) with and
-without beliefs; CPU seconds and iterations per CPU second.
+evidence are searched again at ``--iterations`` (default: ``normal``'s for the game and player
+count) with and without beliefs; CPU seconds and iterations per CPU second, and the share of the
+worlds the beliefs drew (or drew again) that their rejection kept (:attr:`ai.beliefs.Beliefs.kept`).
 """
 
 from __future__ import annotations
@@ -108,17 +109,19 @@ def run(
     iterations: int | None,
     temperature: float = TEMPERATURE,
     options: Mapping[str, object] | None = None,
+    players: int = 2,
 ) -> str:
     """The diagnostic's report (see the module docstring): the table, and the timing if asked;
-    ``options``: the game's options (e.g. Hakkutsu!!'s ``mode``)."""
+    ``options``: the game's options (e.g. Hakkutsu!!'s ``mode``); seat ``p`` of the ``players``
+    plays ``agents[p % 2]``."""
     table: dict[tuple[str, str, bool], list[list[float]]] = defaultdict(list)
     decisions: dict[tuple[str, bool], int] = defaultdict(int)
     timed: list[tuple[Seat, int]] = []
     start = time.process_time()
     for g in range(games):
-        state = new_game(game, players=2, seed=seed + g, **(options or {}))
-        seats = [Seat(state, p) for p in range(2)]
-        bots = [make_agent(a, seed=(seed + g) * 10 + p) for p, a in enumerate(agents)]
+        state = new_game(game, players=players, seed=seed + g, **(options or {}))
+        seats = [Seat(state, p) for p in range(players)]
+        bots = [make_agent(agents[p % 2], seed=(seed + g) * 10 + p) for p in range(players)]
         while (p := state.current_player) is not None:
             for s in seats:
                 s.witness(p)
@@ -127,7 +130,7 @@ def run(
                 rows, evidence = score_decision(
                     seats[p], state, samples, (seed + g) * 1000 + count, temperature
                 )
-                opponent = agents[1 - p]
+                opponent = "+".join(sorted({agents[q % 2] for q in range(players) if q != p}))
                 decisions[(opponent, False)] += 1
                 decisions[(opponent, True)] += evidence
                 for place, fact in rows:
@@ -139,7 +142,7 @@ def run(
             state.apply(bots[p].choose(seats[p]))
     cpu = time.process_time() - start
     lines = [
-        f"{GAMES[game].title}{_options_text(game, options)}, {games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
+        f"{GAMES[game].title}{_options_text(game, options)}, {players} players, {games} games (seeds {seed}..{seed + games - 1}), agents {' vs '.join(agents)}, {samples} worlds "
         f"per sampler a decision, temperature {temperature:g}; {cpu:.0f} CPU s",
         "",
         "| opponent | opponent's hidden card | decisions | facts | P(true) uniform | today (no beliefs) | beliefs | mean log(today / uniform) | mean log(beliefs / uniform) |",
@@ -164,6 +167,7 @@ def run(
 
 def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
     cpu = {"0": 0.0, "1": 0.0}
+    drawn = kept = 0
     if iterations is None:  # normal's
         seat = positions[0][0]
         iterations = MCTSAgent(level="normal").budget_for(seat.game, seat.num_players)[0] or 1200
@@ -174,12 +178,16 @@ def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
             t = time.process_time()
             agent.search(seat)
             cpu[on] += time.process_time() - t
+            if agent.last_beliefs is not None:
+                drawn += agent.last_beliefs.drawn
+                kept += agent.last_beliefs.kept
     n = len(positions)
     return (
         f"Timing, {n} decisions with evidence, mcts:iterations={iterations}: without beliefs "
         f"{cpu['0'] / n:.3f} CPU s a decision ({iterations * n / cpu['0']:,.0f} iterations/CPU s), "
         f"with beliefs {cpu['1'] / n:.3f} CPU s ({iterations * n / cpu['1']:,.0f} iterations/CPU s), "
-        f"x{cpu['1'] / cpu['0']:.2f}"
+        f"x{cpu['1'] / cpu['0']:.2f}; the beliefs kept {kept:,} of the {drawn:,} worlds they drew "
+        f"({kept / max(drawn, 1):.1%})"
     )
 
 
@@ -195,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.belief_diagnostic", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--game", default="ratjack")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--samples", type=int, default=200)
@@ -223,6 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.game not in GAMES:
         print(f"belief_diagnostic: unknown game {args.game!r} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
+    try:
+        GAMES[args.game].check_players(args.players)
+    except ValueError as exc:
+        print(f"belief_diagnostic: {exc}", file=sys.stderr)
+        return 2
     if getattr(heuristics_for(args.game), "hidden_facts", None) is None:
         print(f"belief_diagnostic: {args.game} has no hidden_facts hook: nothing to score", file=sys.stderr)
         return 2
@@ -250,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             args.iterations,
             args.temperature,
             options,
+            args.players,
         )
     )
     return 0
