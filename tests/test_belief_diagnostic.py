@@ -46,6 +46,13 @@ def test_a_small_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert "the beliefs kept " in out and " worlds they drew (" in out
 
 
+def test_timing_every_spreads_the_timed_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "1", "--samples", "2", "--timing", "5", "--timing-every", "1000", "--iterations", "10"]
+    assert belief_diagnostic.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Timing, 1 decisions with evidence (one in 1000 of a game), mcts:iterations=10" in out
+
+
 def test_more_players_take_the_two_agents_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["--players", "4", "--games", "1", "--samples", "3", "--agents", "heuristic", "random"]
     assert belief_diagnostic.main(argv) == 0
@@ -67,6 +74,7 @@ def test_more_players_take_the_two_agents_in_turn(capsys: pytest.CaptureFixture[
         (["--game", "hakkutsu", "--option", "mode=underwater"], "mode"),
         (["--option", "decks"], "expected KEY=VALUE"),
         (["--players", "7"], "not 7"),
+        (["--timing-every", "0"], "--timing-every must be at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

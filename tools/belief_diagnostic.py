@@ -1,7 +1,8 @@
 """What the bot believes about the cards it cannot see, scored against the true cards (issue 35).
 
     python -m tools.belief_diagnostic [--game G] [--players P] [--games N] [--seed S] [--samples K]
-                                      [--agents A B] [--timing M] [--iterations I] [--temperature T]
+                                      [--agents A B] [--timing M] [--timing-every E] [--iterations I]
+                                      [--temperature T]
                                       [--option KEY=VALUE ...]
 
 Plays ``N`` seeded ``P``-player games (default 2) of ``G`` (default Ratjack) between the agents
@@ -25,7 +26,8 @@ true state only to **score** the samplers; the samplers see only the seat.
 
 ``--temperature T``: the opponent model's softmax temperature (default
 :data:`ai.beliefs.TEMPERATURE`, the bot's).  ``--timing M``: the first ``M`` decisions with
-evidence are searched again at ``--iterations`` (default: ``normal``'s for the game and player
+evidence (with ``--timing-every E``: of every ``E``-th decision with evidence of a game, its first,
+its ``E+1``-th..., so that later decisions, with more evidence, are timed too) are searched again at ``--iterations`` (default: ``normal``'s for the game and player
 count) with and without beliefs; CPU seconds and iterations per CPU second, and the share of the
 worlds the beliefs drew (or drew again) that their rejection kept (:attr:`ai.beliefs.Beliefs.kept`).
 """
@@ -110,10 +112,12 @@ def run(
     temperature: float = TEMPERATURE,
     options: Mapping[str, object] | None = None,
     players: int = 2,
+    timing_every: int = 1,
 ) -> str:
     """The diagnostic's report (see the module docstring): the table, and the timing if asked;
     ``options``: the game's options (e.g. Hakkutsu!!'s ``mode``); seat ``p`` of the ``players``
-    plays ``agents[p % 2]``."""
+    plays ``agents[p % 2]``; the timing takes every ``timing_every``-th decision with evidence of a
+    game."""
     table: dict[tuple[str, str, bool], list[list[float]]] = defaultdict(list)
     decisions: dict[tuple[str, bool], int] = defaultdict(int)
     timed: list[tuple[Seat, int]] = []
@@ -122,6 +126,7 @@ def run(
         state = new_game(game, players=players, seed=seed + g, **(options or {}))
         seats = [Seat(state, p) for p in range(players)]
         bots = [make_agent(agents[p % 2], seed=(seed + g) * 10 + p) for p in range(players)]
+        with_evidence = 0
         while (p := state.current_player) is not None:
             for s in seats:
                 s.witness(p)
@@ -137,8 +142,10 @@ def run(
                     table[(opponent, place, False)].append(fact)
                     if evidence:
                         table[(opponent, place, True)].append(fact)
-                if evidence and len(timed) < timing:
-                    timed.append((Seat(state.clone(), p, seats[p].history), (seed + g) * 1000 + count))
+                if evidence:
+                    if len(timed) < timing and with_evidence % timing_every == 0:
+                        timed.append((Seat(state.clone(), p, seats[p].history), (seed + g) * 1000 + count))
+                    with_evidence += 1
             state.apply(bots[p].choose(seats[p]))
     cpu = time.process_time() - start
     lines = [
@@ -161,11 +168,11 @@ def run(
                 f"{mean[1]:.3f} | {mean[2]:.3f} | {swap:+.3f} | {ratio:+.3f} |"
             )
     if timed:
-        lines += ["", _timing(timed, iterations)]
+        lines += ["", _timing(timed, iterations, timing_every)]
     return "\n".join(lines)
 
 
-def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
+def _timing(positions: list[tuple[Seat, int]], iterations: int | None, every: int = 1) -> str:
     cpu = {"0": 0.0, "1": 0.0}
     drawn = kept = 0
     if iterations is None:  # normal's
@@ -183,7 +190,8 @@ def _timing(positions: list[tuple[Seat, int]], iterations: int | None) -> str:
                 kept += agent.last_beliefs.kept
     n = len(positions)
     return (
-        f"Timing, {n} decisions with evidence, mcts:iterations={iterations}: without beliefs "
+        f"Timing, {n} decisions with evidence{f' (one in {every} of a game)' if every > 1 else ''}, "
+        f"mcts:iterations={iterations}: without beliefs "
         f"{cpu['0'] / n:.3f} CPU s a decision ({iterations * n / cpu['0']:,.0f} iterations/CPU s), "
         f"with beliefs {cpu['1'] / n:.3f} CPU s ({iterations * n / cpu['1']:,.0f} iterations/CPU s), "
         f"x{cpu['1'] / cpu['0']:.2f}; the beliefs kept {kept:,} of the {drawn:,} worlds they drew "
@@ -209,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--agents", nargs=2, default=["heuristic", "heuristic"])
     parser.add_argument("--timing", type=int, default=0)
+    parser.add_argument("--timing-every", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--temperature", type=float, default=TEMPERATURE)
     parser.add_argument(
@@ -219,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         ("--games", args.games),
         ("--samples", args.samples),
         ("--iterations", args.iterations),
+        ("--timing-every", args.timing_every),
     ):
         if value is not None and value < 1:
             print(f"belief_diagnostic: {name} must be at least 1, got {value}", file=sys.stderr)
@@ -265,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             args.temperature,
             options,
             args.players,
+            args.timing_every,
         )
     )
     return 0
