@@ -11,26 +11,54 @@ decision of an opponent with what that opponent knew there in that world.
 
 Where the evidence comes from: the seat's own :attr:`game.rules.Seat.history` (its view before
 every decision, which the game loop records with :meth:`game.rules.Seat.witness`), never the true
-state.  Each game turns that history into :data:`Evidence`, one likelihood function of a world
-per informative decision, with its heuristics module's ``belief_evidence`` hook
+state.  Each game turns that history into :data:`OpponentEvidence`: per opponent, one likelihood
+function of a world (:data:`Evidence`) per informative decision of that opponent, each reading
+only that opponent's hidden cards, with its heuristics module's ``belief_evidence`` hook
 (:class:`ai.heuristics.GameHooks`); a game without the hook, or a history with nothing
 informative, gives no evidence: the worlds stay uniform, as without beliefs.
 
-The search draws its worlds from the weighted distribution by **rejection**
-(:meth:`Beliefs.draw`): a world drawn as before is kept with probability ``weight / bound``
-(``bound``: the largest weight seen in this decision so far, at least that of a few pilot
-worlds), else another is drawn, at most :data:`MAX_TRIES` times (then the heaviest of the tries
-is kept).  A game whose evidence reads only a few hidden cards may offer a cheaper way to draw
-again (its heuristics module's ``belief_redraw`` hook, Hakkutsu!!: the opponents' museum and
-equipment cards dealt again in the world drawn first): then only an iteration's first try is a
-whole new world.  Likelihoods are cached per game-specific key (the cards the decision was
-between), so a decision's evidence is computed a few dozen times, not once per iteration.
+**How the worlds are drawn** (:meth:`Beliefs.draw`).  The target is the prior ``p(x)`` (the
+sampler's worlds: ``determinize``, then the game's opponent model if the bot uses one) weighted by
+the product of every opponent's likelihood, ``p(x) * prod_q L_q(x)``.
+
+* With the game's per-opponent redraw (its heuristics module's ``belief_redraw(world, player,
+  rng, opponent)`` hook: a copy of the world with only the hidden cards of ``opponent`` that the
+  evidence reads dealt again from the pool the sampler deals them from, every other card where it
+  is — Hakkutsu!!, Ratjack), **opponent by opponent**: a world is drawn from the prior; then for
+  each opponent ``q`` with evidence in turn, ``q``'s cards are kept with probability
+  ``L_q / bound_q`` (``bound_q``: the largest ``L_q`` seen in this decision so far, at least that
+  of :data:`PILOT` worlds drawn first), else dealt again by the redraw, at most :data:`MAX_TRIES`
+  times (then the heaviest of the tries is kept) — the cards of the opponents settled before stay.
+  Each step is rejection sampling from the prior's conditional of ``q``'s cards given the rest:
+  it deals them from ``p(x_q | x_-q) * L_q(x_q) / Z_q(x_-q)``, with ``Z_q(x_-q)`` the sum of
+  ``p(x_q | x_-q) * L_q(x_q)`` over ``q``'s possible cards.  When every ``Z_q`` is the same
+  whatever the other opponents' cards — each opponent's evidence reads only that opponent's cards,
+  and the pool they are dealt from is independent of the others' cards (or large against the
+  cards dealt from it, so that the others' cards hardly change it) — the steps compose to **exactly
+  the target**.  Otherwise it is an approximation: a step ignores the later opponents' evidence,
+  so with a shared pool of few cards a card a later opponent's evidence favours goes to an earlier
+  opponent as often as that one's own evidence allows, more often than in the target (and so to
+  the later one less often).  The cap of :data:`MAX_TRIES` and a bound below the true largest
+  likelihood (the pilot's, raised as heavier worlds are seen) make it approximate too, as any
+  capped rejection.  Each opponent's acceptance is ``E[L_q] / bound_q`` instead of the product of
+  them all, which with 3 opponents kept about 1 world in 500 (Hakkutsu!! 4p).
+* Without the hook (Hacktrick, 2 players: one opponent), **whole worlds**: a world drawn from the
+  prior is kept with probability ``weight / bound`` on the product of the likelihoods (``bound``
+  as above, on the product), else a new world is drawn, at most :data:`MAX_TRIES` times (then the
+  heaviest).  This is exact up to the cap and the bound whatever the evidence reads, and with one
+  opponent the same distribution as the per-opponent draw.
+
+A redraw deals from the determinizer's pool only: a game's opponent model (Ratjack 2p's finisher
+swap) is not applied to the cards dealt again, so with it the prior of a redrawn opponent's cards
+is the uniform one, not the model's.  Likelihoods are cached per game-specific key (the cards the
+decision was between), so a decision's evidence is computed a few dozen times, not once per
+iteration.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import exp
 from typing import TYPE_CHECKING
 
@@ -40,19 +68,24 @@ if TYPE_CHECKING:
     from game.rules import Seat
     from game.rules.core import AnyState
 
-#: How likely a world makes one observed decision (a number in (0, 1]).
+#: How likely a world makes one observed decision (a number in [0, 1]).
 Evidence = Callable[["AnyState"], float]
-#: A world drawn again from another: the hidden cards the evidence reads dealt again as the
-#: sampler deals them, the rest as it is (a new state; the one given is not changed).
-Redraw = Callable[["AnyState", random.Random], "AnyState"]
+#: The evidence of a seat, per opponent (its player index): the likelihood of each informative
+#: decision that opponent was seen to make, each reading only that opponent's hidden cards.
+OpponentEvidence = Mapping[int, Sequence[Evidence]]
+#: A world drawn again from another for one opponent (``(world, opponent, rng)``): only that
+#: opponent's hidden cards the evidence reads dealt again as the sampler deals them, every other
+#: card where it is (a new state; the one given is not changed).
+Redraw = Callable[["AnyState", int, random.Random], "AnyState"]
 
 #: Default softmax temperature, in the game's heuristic score units.
 TEMPERATURE = 3.0
 #: Share of the uniform floor in the opponent model: ``(1 - FLOOR) * softmax + FLOOR / moves``.
 FLOOR = 0.1
-#: Most worlds drawn for one iteration before the heaviest of them is kept.
+#: Most worlds drawn for one iteration (per opponent, when drawn opponent by opponent) before the
+#: heaviest of them is kept.
 MAX_TRIES = 12
-#: Worlds drawn at the start of a decision to set the rejection bound.
+#: Worlds drawn at the start of a decision to set the rejection bounds.
 PILOT = 8
 
 
@@ -71,36 +104,85 @@ def decision_probability(
 
 
 class Beliefs:
-    """The weighting of a decision's sampled worlds by ``evidence`` (see the module docstring)."""
+    """The weighting of a decision's sampled worlds by ``evidence`` (see the module docstring);
+    ``redraw``: how one opponent's cards are dealt again (``None``: whole worlds are drawn)."""
 
-    def __init__(self, evidence: Sequence[Evidence], redraw: Redraw | None = None) -> None:
-        self.evidence = list(evidence)
-        #: How a rejected world is drawn again (``None``: a new world from the sampler).
+    def __init__(self, evidence: OpponentEvidence, redraw: Redraw | None = None) -> None:
+        #: Per opponent with evidence (in player order), its likelihood functions.
+        self.evidence: dict[int, list[Evidence]] = {q: list(e) for q, e in sorted(evidence.items()) if e}
+        #: How a rejected opponent's cards are dealt again (``None``: a new world from the sampler).
         self.redraw = redraw
+        #: The rejection bound on the product of the likelihoods (whole worlds).
         self.bound = 0.0
-        #: Worlds drawn and worlds kept in this decision (for the measurements).
+        #: The rejection bound per opponent (opponent by opponent); empty until the pilot.
+        self.bounds: dict[int, float] = {}
+        #: Worlds drawn (or one opponent's cards drawn again) and kept in this decision (for the
+        #: measurements): each try of the rejection, each acceptance.
         self.drawn = 0
         self.kept = 0
+
+    @property
+    def likelihoods(self) -> list[Evidence]:
+        """Every likelihood function, opponent after opponent."""
+        return [f for e in self.evidence.values() for f in e]
 
     def weight(self, world: AnyState) -> float:
         """How likely ``world`` makes every observed decision (the product of the evidence)."""
         w = 1.0
-        for likelihood in self.evidence:
+        for likelihood in self.likelihoods:
+            w *= likelihood(world)
+        return w
+
+    def opponent_weight(self, world: AnyState, opponent: int) -> float:
+        """How likely ``world`` makes the observed decisions of ``opponent``."""
+        w = 1.0
+        for likelihood in self.evidence.get(opponent, ()):
             w *= likelihood(world)
         return w
 
     def draw(self, sample: Callable[[], AnyState], rng: random.Random) -> AnyState:
-        """A world from ``sample`` (the prior) kept by rejection with probability ``weight / bound``;
-        a rejected world is drawn again by :attr:`redraw` when there is one."""
+        """A world from ``sample`` (the prior) weighted by the evidence: opponent by opponent with
+        :attr:`redraw`, else whole worlds kept with probability ``weight / bound``."""
         if not self.evidence:
             return sample()
+        if self.redraw is None:
+            return self._draw_whole(sample, rng)
+        if not self.bounds:
+            pilot = [sample() for _ in range(PILOT)]
+            self.bounds = {q: max(self.opponent_weight(w, q) for w in pilot) for q in self.evidence}
+        world = sample()
+        for q in self.evidence:
+            world = self._settle(world, q, self.redraw, rng)
+        return world
+
+    def _settle(self, world: AnyState, q: int, redraw: Redraw, rng: random.Random) -> AnyState:
+        """``world`` with opponent ``q``'s cards kept with probability ``L_q / bound_q``, else
+        dealt again, at most :data:`MAX_TRIES` times (then the heaviest of the tries)."""
+        best = world
+        best_weight = -1.0
+        for tries in range(MAX_TRIES):
+            if tries:
+                world = redraw(world, q, rng)
+            self.drawn += 1
+            w = self.opponent_weight(world, q)
+            if w > self.bounds[q]:
+                self.bounds[q] = w
+            if rng.random() * self.bounds[q] < w:
+                self.kept += 1
+                return world
+            if w > best_weight:
+                best, best_weight = world, w
+        return best
+
+    def _draw_whole(self, sample: Callable[[], AnyState], rng: random.Random) -> AnyState:
+        """A world from ``sample`` kept with probability ``weight / bound`` on the product of the
+        likelihoods, else a new one, at most :data:`MAX_TRIES` times (then the heaviest)."""
         if self.bound == 0.0:
             self.bound = max(self.weight(sample()) for _ in range(PILOT))
         best: AnyState | None = None
         best_weight = -1.0
-        world: AnyState | None = None
         for _ in range(MAX_TRIES):
-            world = sample() if world is None or self.redraw is None else self.redraw(world, rng)
+            world = sample()
             self.drawn += 1
             w = self.weight(world)
             if w > self.bound:
@@ -116,21 +198,22 @@ class Beliefs:
 
 def beliefs_for(module: ModuleType | None, seat: Seat, temperature: float = TEMPERATURE) -> Beliefs | None:
     """The beliefs of ``seat`` from its game's ``belief_evidence`` hook and the seat's own history
-    (with its ``belief_redraw`` hook, if any); ``None`` when the game has no hook or the history
-    holds no evidence (uniform worlds)."""
+    (drawn opponent by opponent with its ``belief_redraw`` hook, if any); ``None`` when the game
+    has no hook or the history holds no evidence (uniform worlds)."""
     hook = getattr(module, "belief_evidence", None) if module is not None else None
     if hook is None:
         return None
-    evidence: list[Evidence] = hook(seat.view(), seat.history, temperature)
-    if not evidence:
+    evidence: OpponentEvidence = hook(seat.view(), seat.history, temperature)
+    beliefs = Beliefs(evidence)
+    if not beliefs.evidence:
         return None
     again = getattr(module, "belief_redraw", None)
-    if again is None:
-        return Beliefs(evidence)
-    player = seat.player
+    if again is not None:
+        player = seat.player
 
-    def redraw(world: AnyState, rng: random.Random) -> AnyState:
-        redrawn: AnyState = again(world, player, rng)
-        return redrawn
+        def redraw(world: AnyState, opponent: int, rng: random.Random) -> AnyState:
+            redrawn: AnyState = again(world, player, rng, opponent)
+            return redrawn
 
-    return Beliefs(evidence, redraw)
+        beliefs.redraw = redraw
+    return beliefs

@@ -65,7 +65,7 @@ def test_decision_probability_is_a_softmax_with_a_floor() -> None:
 def test_a_finish_not_taken_makes_a_finishing_hand_card_unlikely() -> None:
     state, seats = _face_up_three()
     beliefs = beliefs_for(RATJACK, seats[0])
-    assert beliefs is not None and len(beliefs.evidence) == 1
+    assert beliefs is not None and list(beliefs.evidence) == [1] and len(beliefs.likelihoods) == 1
     truth = beliefs.weight(state)
     ten = beliefs.weight(_with_hand(state, 1, parse_card("rat-blue 10")))
     four = beliefs.weight(_with_hand(state, 1, parse_card("rat-blue 4")))
@@ -104,7 +104,7 @@ def test_no_evidence_leaves_the_worlds_uniform() -> None:
     blind = Seat(state, 0)  # no history: nothing was witnessed
     assert beliefs_for(RATJACK, blind) is None
     assert beliefs_for(heuristics_for("hacktrick"), Seat(new_game("hacktrick", seed=1), 0)) is None
-    empty = Beliefs([])
+    empty = Beliefs({})
     det = Rng(3)
     drawn = [empty.draw(lambda: blind.determinize(det), random.Random(0)).to_json() for _ in range(5)]
     again = Rng(3)

@@ -108,7 +108,8 @@ def test_action_scores_rank_first_what_the_heuristic_plays() -> None:
 def test_digging_a_rock_favours_the_museums_that_reward_its_kind() -> None:
     state, seat, q = _dig("mine")
     beliefs = beliefs_for(HAKKUTSU, seat)
-    assert beliefs is not None and len(beliefs.evidence) == 1  # the museum (the set-up was not witnessed)
+    assert beliefs is not None and list(beliefs.evidence) == [q]
+    assert len(beliefs.likelihoods) == 1  # the museum (the set-up was not witnessed)
     strata = beliefs.weight(state)
     others = [m for m in range(9) if m not in (museum("strata-museum"), state.museum[1 - q])]
     assert all(strata > 2 * beliefs.weight(_with_museum(state, q, m)) for m in others)
@@ -202,7 +203,8 @@ def test_a_turn_ended_without_its_end_phase_says_no_grant_was_held() -> None:
 def test_drafted_museums_need_no_evidence_and_the_facts_say_so() -> None:
     state, seats = _play(3, 12, draft=True)
     beliefs = beliefs_for(HAKKUTSU, seats[0])
-    assert beliefs is not None and len(beliefs.evidence) == 1  # the equipment only
+    assert beliefs is not None and list(beliefs.evidence) == [1]
+    assert len(beliefs.likelihoods) == 1  # the equipment only
     labels = [label for label, _ in HAKKUTSU.hidden_facts(state, 0)]
     assert labels == ["equipment"]
     plain, _ = _play(3, 12, players=3)
@@ -263,17 +265,21 @@ def test_beliefs_are_deterministic_and_computed_once_a_decision(monkeypatch: pyt
     assert computed == []
 
 
-def test_belief_redraw_deals_only_the_opponents_hidden_cards_again() -> None:
+def test_belief_redraw_deals_only_one_opponents_hidden_cards_again() -> None:
     state, seats = _play(9, 40, players=3, mode="treasure")
     me = state.player
     world = state.determinize(me, Rng(1))
     before = world.to_json()
-    museums: set[int] = set()
-    for k in range(60):
-        again = HAKKUTSU.belief_redraw(world, me, random.Random(k))
-        check_accounting(again)
-        assert again.view(me) == world.view(me)
-        assert again.stacks == world.stacks and again.eq_hand[me] == world.eq_hand[me]
-        museums.add(again.museum[(me + 1) % 3])
+    for q in (me + 1) % 3, (me + 2) % 3:
+        other = 3 - me - q
+        museums: set[int] = set()
+        for k in range(60):
+            again = HAKKUTSU.belief_redraw(world, me, random.Random(k), q)
+            check_accounting(again)
+            assert again.view(me) == world.view(me)
+            assert again.stacks == world.stacks and again.eq_hand[me] == world.eq_hand[me]
+            assert again.museum[other] == world.museum[other] and again.eq_hand[other] == world.eq_hand[other]
+            museums.add(again.museum[q])
+        # q's museum from every museum card the seat has not seen but the other opponent's
+        assert museums == set(range(9)) - {state.museum[me], world.museum[other]}
     assert world.to_json() == before  # the world given is not changed
-    assert museums == set(range(9)) - {state.museum[me]}

@@ -77,7 +77,7 @@ def score_decision(
     found = facts(truth, seat.player)
     if not found:
         return [], False
-    beliefs = beliefs_for(module, seat, temperature) or Beliefs([])
+    beliefs = beliefs_for(module, seat, temperature) or Beliefs({})
     plan = MCTSAgent(level="normal").playout_plan(seat.game, seat.num_players)
     det = Rng(seed)
     rng = random.Random(seed)

@@ -23,19 +23,24 @@ optional for MCTS, which falls back to random rollouts played to the end):
   of ``player``'s search more like real opponents, in place, moving only cards
   ``player`` cannot see (Ratjack: opponents keep a finishing card); used at
   ``mcts:opponents=W`` (the game's ``MCTS["opponents"]`` by player count).
-* ``belief_evidence(view, history, temperature) -> list[Evidence]`` – one likelihood function of
-  a sampled world per informative opponent decision in the seat's own ``history`` (its views
-  before each decision, :attr:`game.rules.Seat.history`); ``mcts:beliefs=1`` weights the worlds
-  by their product (:mod:`ai.beliefs`). No hook, or an empty list: no evidence, uniform worlds.
+* ``belief_evidence(view, history, temperature) -> dict[int, list[Evidence]]`` – per opponent
+  (its player index), one likelihood function of a sampled world per informative decision of that
+  opponent in the seat's own ``history`` (its views before each decision,
+  :attr:`game.rules.Seat.history`), each reading only that opponent's hidden cards;
+  ``mcts:beliefs=1`` weights the worlds by their product (:mod:`ai.beliefs`). No hook, or no
+  likelihood: no evidence, uniform worlds.
 * ``hidden_facts(state, player) -> list[tuple[str, Callable[[state], Hashable]]]`` – what
   ``player`` does not know of the opponents' hidden cards in the true ``state``, each fact a
   label (``"hand"``, ``"museum"``…) and a reader: a world *holds* the fact when
   ``reader(world) == reader(state)``. Read only by ``tools.belief_diagnostic``, which scores
   the bot's sampled worlds against the true state (the bot never calls it).
-* ``belief_redraw(world, player, rng) -> state`` – a copy of the sampled ``world`` with only the
-  hidden cards the game's evidence reads dealt again as ``determinize`` deals them (Hakkutsu!!:
-  the opponents' museum and equipment cards); :mod:`ai.beliefs` draws a rejected world again
-  with it instead of a whole new determinization. No hook: a new world each try.
+* ``belief_redraw(world, player, rng, opponent) -> state`` – a copy of the sampled ``world`` (a
+  determinization of ``player``'s) with only ``opponent``'s hidden cards that the game's evidence
+  reads dealt again from the pool ``determinize`` deals them from, every card ``player`` knows and
+  every other opponent's card where it is (Hakkutsu!!: its museum and equipment cards; Ratjack:
+  its unknown hand and face-down cards); :mod:`ai.beliefs` then draws the worlds opponent by
+  opponent, a rejected opponent's cards dealt again with it. No hook: whole worlds are drawn and
+  kept on the product of every opponent's evidence.
 
 ``ai/mcts.py`` (``MCTSAgent.search``) is where ``rollout_policy``,
 ``evaluate``, ``observation`` and ``opponent_model`` are used; ``ai/heuristic_agent.py``
@@ -80,17 +85,19 @@ class GameHooks(Protocol):
 
     def belief_evidence(
         self, view: Any, history: Sequence[Witnessed], temperature: float
-    ) -> list[Callable[[AnyState], float]]:
-        """How likely a world makes each informative decision the opponents were seen to make in
+    ) -> dict[int, list[Callable[[AnyState], float]]]:
+        """Per opponent, how likely a world makes each informative decision it was seen to make in
         ``history`` (the seat's views before each decision; ``view``: its view now), under a softmax
-        over the game's move scores at ``temperature``; ``[]``: no evidence (uniform worlds)."""
+        over the game's move scores at ``temperature``, each reading only that opponent's hidden
+        cards; ``{}``: no evidence (uniform worlds)."""
 
     def hidden_facts(self, state: AnyState, player: int) -> list[tuple[str, Callable[[AnyState], Hashable]]]:
         """What ``player`` does not know of the opponents' hidden cards in ``state``: a label and a
         reader per fact; a world holds the fact when the reader gives what it gives on ``state``."""
 
-    def belief_redraw(self, world: AnyState, player: int, rng: random.Random) -> AnyState:
-        """A copy of ``world`` with the hidden cards the evidence reads dealt again for ``player``."""
+    def belief_redraw(self, world: AnyState, player: int, rng: random.Random, opponent: int) -> AnyState:
+        """A copy of ``world`` (a determinization of ``player``'s) with only ``opponent``'s hidden
+        cards that the evidence reads dealt again, every other card where it is."""
 
 
 class MCTSTuning(TypedDict, total=False):

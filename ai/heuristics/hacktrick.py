@@ -409,7 +409,7 @@ def first_player(state: HacktrickState) -> int:
 
 def belief_evidence(
     view: HacktrickView, history: Sequence[Witnessed], temperature: float
-) -> list[Callable[[HacktrickState], float]]:
+) -> dict[int, list[Callable[[HacktrickState], float]]]:
     """What the opponent's moves and announced sums say about its hand (:mod:`ai.beliefs`; the
     decisions read are in :mod:`ai.heuristics.hacktrick_beliefs`)."""
     from .hacktrick_beliefs import belief_evidence as evidence

@@ -99,17 +99,18 @@ _Item = _Step | _Sum | _Revealed
 
 def belief_evidence(
     view: HacktrickView, history: Sequence[Witnessed], temperature: float
-) -> list[HacktrickEvidence]:
-    """The likelihood of the opponent's observed decisions this hand (one function, or none when
-    it made no decision with a choice since the last thing that fixes its hand); see the module
-    docstring."""
+) -> dict[int, list[HacktrickEvidence]]:
+    """The likelihood of the opponent's observed decisions this hand, by the opponent's index (one
+    function, or none when it made no decision with a choice since the last thing that fixes its
+    hand); see the module docstring.  Hacktrick has no ``belief_redraw``: with its one opponent,
+    :mod:`ai.beliefs` draws whole worlds."""
     if view["phase"] == "over":
-        return []
+        return {}
     q = 1 - view["player"]
     items = _read_hand(view, history, q)
     if not any(isinstance(item, _Step) and item.action is not None for item in items):
-        return []
-    return [_HandEvidence(items, q, temperature * TEMPERATURE_SCALE).likelihood]
+        return {}
+    return {q: [_HandEvidence(items, q, temperature * TEMPERATURE_SCALE).likelihood]}
 
 
 def _read_hand(view: HacktrickView, history: Sequence[Witnessed], q: int) -> list[_Item]:

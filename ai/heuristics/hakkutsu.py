@@ -36,8 +36,8 @@ MCTS decides whether to mine it per rock.
 ``action_scores(view, legal)``: ``choose``'s preferences as a score per action (it plays the
 best), the opponent model of ``belief_evidence(view, history, temperature)``: how likely a sampled
 world makes what the opponents were seen to dig, skip and keep (``mcts:beliefs=1``,
-:mod:`ai.beliefs`; in :mod:`.hakkutsu_beliefs`), ``belief_redraw(world, player, rng)`` to draw a
-rejected world's museum and equipment cards again, and ``hidden_facts(state, player)`` for
+:mod:`ai.beliefs`; in :mod:`.hakkutsu_beliefs`), ``belief_redraw(world, player, rng, opponent)`` to
+draw a rejected opponent's museum and equipment cards again, and ``hidden_facts(state, player)`` for
 ``tools.belief_diagnostic``.
 """
 
@@ -632,20 +632,20 @@ def first_player(state: HakkutsuState) -> int:
 
 def belief_evidence(
     view: HakkutsuView, history: Sequence[Witnessed], temperature: float
-) -> list[Callable[[HakkutsuState], float]]:
-    """What the opponents' digging, skipping and keeping say about their museum cards and
-    equipment (:mod:`ai.beliefs`; the decisions read are in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
+) -> dict[int, list[Callable[[HakkutsuState], float]]]:
+    """What each opponent's digging, skipping and keeping say about its museum card and equipment
+    (:mod:`ai.beliefs`; the decisions read are in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
     from .hakkutsu_beliefs import belief_evidence as evidence
 
     return evidence(view, history, temperature)
 
 
-def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> HakkutsuState:
-    """``world`` with the opponents' museum and equipment cards dealt again, for :mod:`ai.beliefs`'
+def belief_redraw(world: HakkutsuState, player: int, rng: random.Random, opponent: int) -> HakkutsuState:
+    """``world`` with ``opponent``'s museum and equipment cards dealt again, for :mod:`ai.beliefs`'
     rejected worlds (in :mod:`ai.heuristics.hakkutsu_beliefs`)."""
     from .hakkutsu_beliefs import belief_redraw as redraw
 
-    return redraw(world, player, rng)
+    return redraw(world, player, rng, opponent)
 
 
 def hidden_facts(state: HakkutsuState, player: int) -> list[tuple[str, Callable[[HakkutsuState], Hashable]]]:

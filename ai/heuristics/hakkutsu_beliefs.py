@@ -24,8 +24,10 @@ Read from the seat's own history (its view before every decision, oldest first),
   card of its deal (:data:`~ai.heuristics.hakkutsu.KEEP_ORDER`), so a kept Helicopter is likelier
   than a kept Detector (:func:`keep_chances`).
 
-A rejected world is drawn again by :func:`belief_redraw`, which deals only these cards again
-(a few microseconds, against some 40 for a whole determinization).
+Each likelihood reads only its opponent's museum card or equipment hand, so :mod:`ai.beliefs`
+draws the worlds opponent by opponent: a rejected opponent's cards are drawn again by
+:func:`belief_redraw`, which deals only that opponent's museum and equipment cards again (a few
+microseconds, against some 40 for a whole determinization).
 
 Cost: a decision's table of museum cards is computed once (a few heuristic calls per museum
 card) and kept for the later searches of the same seat (:data:`_TABLES`, by the identity of the
@@ -76,27 +78,31 @@ _MUSEUM_BY_KEY = {m.key: m.id for m in DATA.museums}
 
 def belief_evidence(
     view: HakkutsuView, history: Sequence[Witnessed], temperature: float
-) -> list[HakkutsuEvidence]:
+) -> dict[int, list[HakkutsuEvidence]]:
     """The likelihood functions of what ``view``'s player saw its opponents do in ``history`` (the
-    seat's views before each decision, oldest first): per opponent, one for its museum card and one
-    for its kept equipment, where there is evidence (see the module docstring)."""
+    seat's views before each decision, oldest first): per opponent with evidence, one for its
+    museum card and one for its kept equipment, where there is evidence (see the module
+    docstring)."""
     if view["phase"] == "over" or not history:
-        return []
+        return {}
     me = view["player"]
     t = temperature * TEMPERATURE_SCALE
     views: list[HakkutsuView] = [w.view for w in history] + [view]
-    evidence: list[HakkutsuEvidence] = []
+    evidence: dict[int, list[HakkutsuEvidence]] = {}
     for q in range(view["num_players"]):
         if q == me:
             continue
         mine = [i for i, w in enumerate(history) if w.actor == q]
+        found: list[HakkutsuEvidence] = []
         if view["museum"][q] is None:
             table = _museum_table(views, mine, q, t)
             if table is not None:
-                evidence.append(_lookup_museum(q, table))
+                found.append(_lookup_museum(q, table))
         equipment = _equipment_evidence(views, mine, q, t)
         if equipment is not None:
-            evidence.append(equipment.likelihood)
+            found.append(equipment.likelihood)
+        if found:
+            evidence[q] = found
     return evidence
 
 
@@ -389,34 +395,30 @@ def _may_end_later(after: HakkutsuView, hand: list[int]) -> bool:
     return False
 
 
-def belief_redraw(world: HakkutsuState, player: int, rng: random.Random) -> HakkutsuState:
-    """A copy of ``world`` (a determinization of ``player``'s) with the cards the evidence reads
-    dealt again as :func:`game.rules.hakkutsu.hidden.determinize` deals them, the rest as it is:
-    each opponent's secret museum card from the museum cards ``player`` has not seen, each
-    opponent's equipment cards from the equipment cards ``player`` cannot place (the first steps
-    of a shuffle, swapped in place: the rest stays in a random order)."""
+def belief_redraw(world: HakkutsuState, player: int, rng: random.Random, opponent: int) -> HakkutsuState:
+    """A copy of ``world`` (a determinization of ``player``'s) with the cards of ``opponent`` that
+    the evidence reads dealt again from the pool :func:`game.rules.hakkutsu.hidden.determinize`
+    deals them from, every other card where it is: its secret museum card from the museum cards
+    ``player`` has not seen (the unused ones, and the draft pool while ``player`` has not seen it),
+    its equipment cards from the equipment cards ``player`` cannot place that are no other
+    opponent's (the deck, and ``opponent``'s own dealt and returned cards in the set-up).  The
+    first steps of a shuffle, swapped in place: the rest stays in a random order."""
     d = world.clone()
-    n = d.num_players
-    museum = d.museum
-    secret = [(museum, q) for q in range(n) if q != player and museum[q] >= 0 and not d.museum_public[q]]
-    if secret:
+    q = opponent
+    if q != player and d.museum[q] >= 0 and not d.museum_public[q]:
         rest = [d.museum_deck]
         if not (d.draft_seen >> player) & 1:
             rest.append(d.draft_pool)
-        _swap_in(secret, rest, rng)
+        _swap_in([(d.museum, q)], rest, rng)
         d.draft_pool.sort()
-    held = [(d.eq_hand[q], i) for q in range(n) if q != player for i in range(len(d.eq_hand[q]))]
-    if held:
-        rest = [d.eq_deck] + [d.eq_deal[q] for q in range(n) if q != player and d.eq_deal[q]]
-        if d.eq_returned:  # in the set-up only, as the deals
-            own = returned_range(d, player)
-            held_back = [d.eq_returned[i] for i in range(len(d.eq_returned)) if i not in own]
-            rest.append(held_back)
-            _swap_in(held, rest, rng)
-            for i in (i for i in range(len(d.eq_returned)) if i not in own):
-                d.eq_returned[i] = held_back.pop(0)
-        else:
-            _swap_in(held, rest, rng)
+    if q != player and d.eq_hand[q]:
+        held = [(d.eq_hand[q], i) for i in range(len(d.eq_hand[q]))]
+        rest = [d.eq_deck, d.eq_deal[q]]
+        returned = [i for i in returned_range(d, q) if i < len(d.eq_returned)]
+        back = [d.eq_returned[i] for i in returned]
+        _swap_in(held, rest + [back], rng)
+        for i, c in zip(returned, back):
+            d.eq_returned[i] = c
     d._legal_cache = None
     return d
 

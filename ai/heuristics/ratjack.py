@@ -28,9 +28,11 @@ otherwise play at random.
 hold the card that finishes them more often than a uniform sample would
 (``mcts:opponents=W``; by default 0.5 with 2 players, else off).
 
-``belief_evidence(view, history, temperature)``: how likely a sampled world makes the opponents'
+``belief_evidence(view, history, temperature)``: how likely a sampled world makes each opponent's
 placements the seat saw (``mcts:beliefs=1``, :mod:`ai.beliefs`; in :mod:`.ratjack_beliefs`), with
-:func:`action_scores`, the heuristic's score of each move, as the opponent model.
+:func:`action_scores`, the heuristic's score of each move, as the opponent model;
+``belief_redraw(world, player, rng, opponent)`` deals a rejected opponent's unknown hand and
+face-down cards again.
 """
 
 from __future__ import annotations
@@ -278,12 +280,20 @@ def opponent_model(state: RatjackState, player: int, rng: random.Random, weight:
 
 def belief_evidence(
     view: RatjackView, history: Sequence[Witnessed], temperature: float
-) -> list[RatjackEvidence]:
-    """What the opponents' placements say about their hidden cards (:mod:`ai.beliefs`; the
+) -> dict[int, list[RatjackEvidence]]:
+    """What each opponent's placements say about its hidden cards (:mod:`ai.beliefs`; the
     decisions read are in :mod:`ai.heuristics.ratjack_beliefs`)."""
     from .ratjack_beliefs import belief_evidence as evidence
 
     return evidence(view, history, temperature)
+
+
+def belief_redraw(world: RatjackState, player: int, rng: random.Random, opponent: int) -> RatjackState:
+    """``world`` with ``opponent``'s unknown hand and face-down cards dealt again, for
+    :mod:`ai.beliefs`' rejected worlds (in :mod:`ai.heuristics.ratjack_beliefs`)."""
+    from .ratjack_beliefs import belief_redraw as redraw
+
+    return redraw(world, player, rng, opponent)
 
 
 def hidden_facts(state: RatjackState, player: int) -> list[tuple[str, Callable[[RatjackState], Hashable]]]:

@@ -17,6 +17,10 @@ round, this round only:
   kept card can no longer be told.
 
 Older plays are not used (which card was kept can no longer be read off the table), nor draws.
+
+Each likelihood reads only its opponent's hand card and face-down cards, so :mod:`ai.beliefs`
+draws the worlds opponent by opponent: a rejected opponent's cards are dealt again by
+:func:`belief_redraw` (its unknown hand and face-down cards, from the deck's cards).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.ratjack.actions import FACE_DOWN, FACE_UP, FLIP, Action
 from game.rules.ratjack.cards import CARD_ABILITY, CARD_VALUE, DECK_INDEX, card_from_json, card_json
+from game.rules.ratjack.hidden import redeal, unknown_slots
 from game.rules.ratjack.state import RatjackState
 
 from ..beliefs import decision_probability
@@ -47,12 +52,13 @@ Move = tuple[str, int, int, int]
 
 def belief_evidence(
     view: RatjackView, history: Sequence[Witnessed], temperature: float
-) -> list[RatjackEvidence]:
+) -> dict[int, list[RatjackEvidence]]:
     """The likelihood functions of the informative decisions of ``view``'s player's opponents in
-    ``history`` (the seat's views before each decision, oldest first; see the module docstring)."""
+    ``history`` (the seat's views before each decision, oldest first; see the module docstring),
+    per opponent with evidence."""
     me = view["player"]
     views = [w.view for w in history] + [view]
-    evidence: list[RatjackEvidence] = []
+    evidence: dict[int, list[RatjackEvidence]] = {}
     for q in range(view["num_players"]):
         if q == me or view["eliminated"][q] or view["phase"] == "over":
             continue
@@ -69,13 +75,32 @@ def belief_evidence(
         latest = mine[-1]
         move = _read_move(views[latest], views[latest + 1], q)
         exact = move is not None and _still_in_place(views[latest], views[latest + 1], view, q, move)
+        found: list[RatjackEvidence] = []
         if move is not None and exact:
-            evidence.append(_PlayEvidence(views[latest], q, move, temperature, f"{latest}").likelihood)
+            found.append(_PlayEvidence(views[latest], q, move, temperature, f"{latest}").likelihood)
         first = mine[0]
         if views[first]["phase"] == "setup" and not (first == latest and exact):
             if _setup_card_in_place(view, q):
-                evidence.append(_setup_marginal(view, q, temperature))
+                found.append(_setup_marginal(view, q, temperature))
+        if found:
+            evidence[q] = found
     return evidence
+
+
+def belief_redraw(world: RatjackState, player: int, rng: random.Random, opponent: int) -> RatjackState:
+    """A copy of ``world`` (a determinization of ``player``'s) with ``opponent``'s cards that
+    ``player`` does not know (its hand cards and face-down cards) dealt again as
+    :func:`game.rules.ratjack.hidden.determinize` deals them, shuffled with the deck's cards (and
+    weasel 3's drawn card while ``opponent`` resolves it): the cards ``player`` knows and every
+    other opponent's cards stay where they are."""
+    slots = [
+        slot
+        for slot in unknown_slots(world, player)
+        if slot[0] == "deck"
+        or (slot[0] in ("hand", "area") and slot[1] == opponent)
+        or (slot[0] == "limbo" and world.player == opponent)
+    ]
+    return redeal(world, player, slots, rng)
 
 
 def _read_move(before: RatjackView, after: RatjackView, q: int) -> Move | None:

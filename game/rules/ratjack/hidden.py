@@ -2,7 +2,7 @@
 
 ``determinize(s, p, rng)`` keeps every card ``p`` knows and resamples the others
 (opponents' unknown hand cards, unknown face-down cards, the drawn card of weasel 3
-and the deck order) among their own places; ``fill_from_view(s, view, rng)`` makes
+and the deck order) among their own places (``redeal`` does it for some of those places); ``fill_from_view(s, view, rng)`` makes
 a blank state (``RatjackState.sample_from_view``) a full state from a view alone.
 """
 
@@ -78,7 +78,20 @@ def determinize(state: RatjackState, player: int, rng: RandomSource) -> RatjackS
         s = state.clone()
         s.reseed(rng)
         return s
-    slots = unknown_slots(state, player)
+    s = redeal(state, player, unknown_slots(state, player), rng)
+    s.reseed(rng)
+    return s
+
+
+def redeal(state: RatjackState, player: int, slots: list[Slot], rng: RandomSource) -> RatjackState:
+    """A clone of ``state`` with the cards at ``slots`` (places ``player`` does not know, from
+    :func:`unknown_slots`) shuffled among those places, what each place shows (who knows its card,
+    its token) staying with the place; chance is not reseeded.
+
+    While another player resolves an ability whose choices depend on that player's own hidden
+    cards, samples that leave no choice are rejected; after a few tries the acting player's
+    face-down cards are kept as they are (:func:`determinize`'s rule).
+    """
     check = state.phase == "ability" and state.player != player
     for attempt in range(12):
         if attempt == 11:
@@ -87,7 +100,6 @@ def determinize(state: RatjackState, player: int, rng: RandomSource) -> RatjackS
         s = _resample(state, slots, rng)
         if not check or s._compute_legal():
             break
-    s.reseed(rng)
     return s
 
 
