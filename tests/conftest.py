@@ -4,11 +4,18 @@
 stays fast; e.g. ``TRIO_RANDOM_GAMES=5000 pytest`` when hunting bugs).
 """
 
+from __future__ import annotations
+
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -68,6 +75,22 @@ def app(tmp_path, monkeypatch):
     from tests.client_helpers import make_app
 
     a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.shutdown()
+
+
+@pytest.fixture(params=["en", "ja"])
+def each_language(request: pytest.FixtureRequest) -> str:
+    """An interface language, ``"en"`` and then ``"ja"``: a test that asks for it runs once in each."""
+    return request.param
+
+
+@pytest.fixture
+def app_each_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, each_language: str) -> Iterator[App]:
+    """Like ``app``, but in ``each_language``: the test runs once in English and once in Japanese."""
+    from tests.client_helpers import make_app
+
+    a = make_app(tmp_path, monkeypatch, lang=each_language)
     yield a
     a.shutdown()
 

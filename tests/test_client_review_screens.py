@@ -21,20 +21,8 @@ from game.client.replay.scene import SIDE, ReplayScene
 from game.client.session import Session
 from game.history.ratings import Rating
 from game.rules import GameRecord, action_from_json
-from tests.client_helpers import frames, make_app
+from tests.client_helpers import frames
 from tests.review_helpers import one_decision_review
-
-
-@pytest.fixture(params=["en", "ja"])
-def lang(request):
-    return request.param
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch, lang):
-    a = make_app(tmp_path, monkeypatch, lang=lang)
-    yield a
-    a.shutdown()
 
 
 @pytest.fixture
@@ -53,23 +41,25 @@ def drawn(monkeypatch):
 
 
 # ---------------------------------------------------------------------------- the results screen
-def test_a_rating_change_is_printed_with_a_true_minus_sign(app):
+def test_a_rating_change_is_printed_with_a_true_minus_sign(app_each_language):
     """ "Your rating: -52" had a hyphen where the review prints "−22%"."""
     assert [signed(v) for v in (-52.4, 12.4, 0.2)] == ["\u221252", "+12", "+0"]
     line = rating_change_text(None, -52.0, Rating(games=1))
     assert "\u221252" in line and "-52" not in line
 
 
-def test_the_results_keep_the_rating_lines_apart_from_the_games_summary(app, drawn):
+def test_the_results_keep_the_rating_lines_apart_from_the_games_summary(app_each_language, drawn):
     """The rating line and the hand summary under it were set as one paragraph."""
     s = Session.new("hacktrick", ["human", "random"], seed=4, target=1)
     while not s.over:
         s.apply(s.state.legal_actions()[0])
-    results = app.scenes.push(ResultsScene(app, s, ["You", "Bot"], summary=["Hand 1: Bot — a line, +1"]))
+    results = app_each_language.scenes.push(
+        ResultsScene(app_each_language, s, ["You", "Bot"], summary=["Hand 1: Bot — a line, +1"])
+    )
     results.rating_lines = [rating_change_text(None, 12.0, Rating(games=3))]
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     last = gfx.wrap(results.rating_lines[0], 18, 520)[-1]  # the rating line, as wrapped in the box
     rating = next(r for m, r in drawn if m == last)
     summary = next(r for m, r in drawn if m == "Hand 1: Bot — a line, +1")
@@ -104,16 +94,18 @@ def last_choice(scene: ReplayScene) -> int:
     return next(i for i in range(session.length - 1, 0, -1) if len(session.states[i].legal_actions()) > 1)
 
 
-def test_the_graphs_legend_and_title_are_clear_of_a_blunder_at_100_percent(app, ratjack_record, drawn):
+def test_the_graphs_legend_and_title_are_clear_of_a_blunder_at_100_percent(
+    app_each_language, ratjack_record, drawn
+):
     """Seen in a real window: "Chance to win each hand" and the G switch sat on the markers and the
     lines at the top right, and the legend on the lines at the top left."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, ratjack_record))
     scene.review = a_review(scene, last_choice(scene), best=1.0, played=0.0)
     scene.hand_graph = True
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     graph = scene.graph
     d = scene.review.decisions[0]
     x, y = graph.point_of(d, hand=True)
@@ -131,11 +123,13 @@ def test_the_graphs_legend_and_title_are_clear_of_a_blunder_at_100_percent(app, 
     assert max(r.right for r in legend) < title.left  # four players' legend and the title side by side
 
 
-def test_a_reviewed_decision_is_shown_whole_in_the_side_panel(app, hacktrick_record, drawn, monkeypatch):
+def test_a_reviewed_decision_is_shown_whole_in_the_side_panel(
+    app_each_language, hacktrick_record, drawn, monkeypatch
+):
     """The README's replay showed "The move played: 37% (−25%)," with its grade cut off under it:
     long names, a critical moment and the hand's chances left the decision no room."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, hacktrick_record))
     index = last_choice(scene)
     scene.review = a_review(scene, index, best=0.71, played=0.26, critical=True)
     scene.rebuild()
@@ -143,9 +137,9 @@ def test_a_reviewed_decision_is_shown_whole_in_the_side_panel(app, hacktrick_rec
     monkeypatch.setattr(scene.table, "name", lambda p: long_names.get(p, str(p)))
     scene.hand_graph = True
     scene.seek(index)
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     shown = [m for m, r in drawn if SIDE.contains(r)]
     wanted = [
         line for part in scene.decision_text().split("\n") for line in gfx.wrap(part, 14, SIDE.width - 24)
@@ -156,11 +150,11 @@ def test_a_reviewed_decision_is_shown_whole_in_the_side_panel(app, hacktrick_rec
     assert scene.b_analyse is None  # a reviewed game has nothing to analyse: its room is the review's
 
 
-def test_a_critical_moment_names_the_better_move_once(app, hacktrick_record):
+def test_a_critical_moment_names_the_better_move_once(app_each_language, hacktrick_record):
     """ "Here hand 1 was lost: Draw a card was better." and "Best move: Draw a card (30%)" under it
     said the same move twice; the move is named on its own line, with its chance."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, hacktrick_record))
     index = last_choice(scene)
     scene.review = a_review(scene, index, best=0.71, played=0.26, critical=True)
     scene.seek(index)
@@ -191,7 +185,9 @@ def test_labels_spread_apart_keep_near_their_places_and_inside():
     assert spread([2, 3], 14, 0, 200) == [7, 21]  # at the top: kept inside
 
 
-def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curve(app, tmp_path, drawn):
+def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curve(
+    app_each_language, tmp_path, drawn
+):
     """Seen in a real window: the levels' names sat side by side at the graph's right end, where the
     rating's curve ends, over the curve and over each other ("Hard bot 1660" on the last point)."""
     from game.client.history import store
@@ -200,7 +196,7 @@ def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curv
     from game.client.ratings import about, bot_ratings
     from game.history import entry_from_record
 
-    history = store(app)
+    history = store(app_each_language)
     profile = history.create_profile("Aiko")
     history.set_local_profile(profile.id)
     for seed in range(3):
@@ -210,8 +206,8 @@ def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curv
             record, ["human", "mcts:level=easy"], [profile.id, None], replay=None, ended_at=2000.0 + seed
         )
         history.record_game(entry)
-    scene = app.scenes.push(StatisticsScene(app))
-    frames(app, 1)
+    scene = app_each_language.scenes.push(StatisticsScene(app_each_language))
+    frames(app_each_language, 1)
     assert scene.graph_key == ("ratjack", 2)
     bots = bot_ratings()
     assert bots is not None
@@ -219,13 +215,13 @@ def test_the_bot_levels_are_named_beside_the_rating_graph_apart_and_off_the_curv
     names = {f"{seat_name(s)} {about(r.rating)}" for s, r in levels if r is not None}
     assert len(names) >= 3
     drawn.clear()
-    app.render()
+    app_each_language.render()
     labels = [r for m, r in drawn if m in names]
     assert len(labels) == len(names)
     summary = next(m for m, _ in drawn if "±" in m)  # "(provisional)" by the rating, not after the levels
-    mark, then = {"en": ("(provisional)", ";"), "ja": ("（暫定）", "。")}[app.settings.language]
+    mark, then = {"en": ("(provisional)", ";"), "ja": ("（暫定）", "。")}[app_each_language.settings.language]
     assert mark in summary and summary.index(mark) < summary.index(then), summary
-    canvas = app.canvas
+    canvas = app_each_language.canvas
     for i, rect in enumerate(labels):
         assert GRAPH.contains(rect), rect
         assert all(not rect.colliderect(other) for other in labels[i + 1 :]), labels
@@ -245,7 +241,9 @@ def typed(app, text: str) -> None:
     frames(app, 2)
 
 
-def test_renaming_types_after_the_name_and_the_first_start_replaces_the_suggestion(app, monkeypatch):
+def test_renaming_types_after_the_name_and_the_first_start_replaces_the_suggestion(
+    app_each_language, monkeypatch
+):
     """Seen in a real window: Settings' rename put the caret before the name ('xAna')."""
     import getpass
 
@@ -253,43 +251,45 @@ def test_renaming_types_after_the_name_and_the_first_start_replaces_the_suggesti
     from game.client.menus.profile import ProfileScene, offer_first_profile
 
     monkeypatch.setattr(getpass, "getuser", lambda: "anna")
-    app.scenes.push(TitleScene(app))
-    offer_first_profile(app)
-    first = app.scenes.top
-    frames(app, 2)
-    typed(app, "Bo")
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    offer_first_profile(app_each_language)
+    first = app_each_language.scenes.top
+    frames(app_each_language, 2)
+    typed(app_each_language, "Bo")
     assert first.entry.get_text() == "Bo"  # the suggestion ("Anna") replaced, not added to
     first.accept()
-    me = store(app).local_profile()
-    editor = app.scenes.push(ProfileScene(app, "edit", me))
-    frames(app, 2)
-    typed(app, "b")
+    me = store(app_each_language).local_profile()
+    editor = app_each_language.scenes.push(ProfileScene(app_each_language, "edit", me))
+    frames(app_each_language, 2)
+    typed(app_each_language, "b")
     assert editor.entry.get_text() == "Bob"
     editor.cancel()
-    other = app.scenes.push(ProfileScene(app, "new"))  # a hot-seat seat's new player: a suggestion too
-    frames(app, 2)
-    typed(app, "Cy")
+    other = app_each_language.scenes.push(
+        ProfileScene(app_each_language, "new")
+    )  # a hot-seat seat's new player: a suggestion too
+    frames(app_each_language, 2)
+    typed(app_each_language, "Cy")
     assert other.entry.get_text() == "Cy"
 
 
-def test_the_rename_dialog_has_no_empty_band_under_its_heading(app, drawn):
+def test_the_rename_dialog_has_no_empty_band_under_its_heading(app_each_language, drawn):
     """Seen in a real window: the first start's note left its room empty when renaming."""
     from game.client.history import store
     from game.client.menus.profile import ProfileScene
 
-    made = store(app).create_profile("Ana")
-    app.scenes.push(TitleScene(app))
-    editor = app.scenes.push(ProfileScene(app, "edit", made))
-    frames(app, 1)
+    made = store(app_each_language).create_profile("Ana")
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    editor = app_each_language.scenes.push(ProfileScene(app_each_language, "edit", made))
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     heading = next(r for m, r in drawn if m == t("profile.edit_heading"))
     assert editor.entry.rect.top - heading.bottom < 40
     panel = editor.panel_rect()
     assert panel.contains(editor.b_ok.rect) and editor.b_ok.rect.top > editor.swatch_rects()[0].bottom + 20
 
 
-def test_every_choice_of_a_hot_seat_profile_drop_down_fits_it(app):
+def test_every_choice_of_a_hot_seat_profile_drop_down_fits_it(app_each_language):
     """Seen in a real window: 'ゲスト（プロフィールなし）' ran under the drop-down's arrow."""
     from game.client.menus.setup import NOTE_W
 
@@ -298,18 +298,18 @@ def test_every_choice_of_a_hot_seat_profile_drop_down_fits_it(app):
         assert gfx.font(17, True).size(t(key))[0] <= NOTE_W - arrow, t(key)
 
 
-def test_the_lesson_offers_answers_fit_their_buttons(app):
+def test_the_lesson_offers_answers_fit_their_buttons(app_each_language):
     """Seen in a real window: 'No thanks, set up a game' and '今はいい、ゲームを設定する' ran to
     (and in Japanese past) their button's edges."""
     from game.client.menus.confirm import ConfirmScene
 
     offer = ConfirmScene(
-        app, "tutorial.offer_heading", "tutorial.offer_text", "tutorial.offer_yes", lambda: None
+        app_each_language, "tutorial.offer_heading", "tutorial.offer_text", "tutorial.offer_yes", lambda: None
     )
     offer.cancel_key = "tutorial.offer_no"
-    app.scenes.push(TitleScene(app))
-    app.scenes.push(offer)
-    frames(app, 1)
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    app_each_language.scenes.push(offer)
+    frames(app_each_language, 1)
     panel = offer.panel_rect()
     for button, key in ((offer.b_confirm, "tutorial.offer_yes"), (offer.b_cancel, "tutorial.offer_no")):
         assert gfx.font(17, True).size(t(key))[0] <= button.rect.width - 24, t(key)
@@ -318,11 +318,11 @@ def test_the_lesson_offers_answers_fit_their_buttons(app):
 
 
 def test_the_errors_list_keeps_three_rows_when_the_decision_is_long(
-    app, hacktrick_record, drawn, monkeypatch
+    app_each_language, hacktrick_record, drawn, monkeypatch
 ):
     """The README's replay listed one error of 30 under the decision and the note on the numbers."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, hacktrick_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, hacktrick_record))
     review = a_review(scene, last_choice(scene), best=0.71, played=0.26, critical=True)
     session = scene.session
     more = [i for i in range(1, session.length) if len(session.states[i].legal_actions()) > 1][:5]
@@ -335,14 +335,14 @@ def test_the_errors_list_keeps_three_rows_when_the_decision_is_long(
     monkeypatch.setattr(scene.table, "name", lambda p: ["Simple bot #1", "Simple bot #2"][p])
     scene.hand_graph = True
     scene.seek(last_choice(scene))
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     rows = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
     assert len(rows) >= 3, rows
 
 
-def test_a_provisional_rating_change_is_one_line_of_the_results_box(app):
+def test_a_provisional_rating_change_is_one_line_of_the_results_box(app_each_language):
     """Seen in a real window, in Japanese: 'あなたのレーティング：−166（現在 / 1334 ± 243） （暫定：10戦中1戦）',
     broken inside '現在1334' with a space before the full-width bracket."""
     line = rating_change_text(None, -166.0, Rating(mu=20.0, sigma=8.0, games=1))
@@ -350,7 +350,7 @@ def test_a_provisional_rating_change_is_one_line_of_the_results_box(app):
     assert " （" not in line and "\u2212166" in line
 
 
-def test_a_lost_two_player_game_says_lost_not_place_2(app):
+def test_a_lost_two_player_game_says_lost_not_place_2(app_each_language):
     """Seen in a real window: the games' list said 'Place 2' of a game against one bot."""
     from game.client.menus.statistics import StatisticsScene
     from game.history import entry_from_record
@@ -376,22 +376,22 @@ def test_a_lost_two_player_game_says_lost_not_place_2(app):
     [((0.60, 0.55), (0.80, 0.30), "hand"), ((0.70, 0.20), (0.50, 0.45), "game")],
 )
 def test_the_errors_list_and_the_panel_give_the_same_loss_and_say_of_what(
-    app, ratjack_record, drawn, game_chances, hand_chances, where
+    app_each_language, ratjack_record, drawn, game_chances, hand_chances, where
 ):
     """The errors list gave the larger of the hand's and the game's loss (−50%) while the panel gave
     the game's (−5%) with the grade: both give the larger now, the grade beside it, and say whether
     it is the game's chance or the hand's/round's."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, ratjack_record))
     review = one_decision_review(scene, last_choice(scene), *game_chances, "blunder", hands=True)
     d = review.decisions[0]
     (gw, gp), (hw, hp) = game_chances, hand_chances
     review.decisions = [dataclasses.replace(d, hand_win=hw, hand_value=hp, hand_drop=hw - hp, loss=0.5)]
     scene.review = review
     scene.seek(d.index)
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     loss = round(100 * max(gw - gp, hw - hp))
     unit = scene.unit_word()
     what = t("replay.loss_game") if where == "game" else t("replay.loss_unit", unit=unit)
@@ -410,12 +410,12 @@ def test_the_errors_list_and_the_panel_give_the_same_loss_and_say_of_what(
         assert t("replay.hand_drop", **values) in panel
 
 
-def test_an_error_row_keeps_its_loss_and_what_of_whole(app, ratjack_record, drawn, monkeypatch):
+def test_an_error_row_keeps_its_loss_and_what_of_whole(app_each_language, ratjack_record, drawn, monkeypatch):
     """In a real window "#32  Easy bot  ina…−17% (round)" cut the grade in the middle: a row gives the
     decision, the name, the loss and what it is the loss of (its marker shows the grade), whole for
     short names; a name too long for the list is what gets shortened, never the loss."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, ratjack_record))
     review = one_decision_review(scene, last_choice(scene), 0.60, 0.55, "inaccuracy", hands=True)
     d = review.decisions[0]
     review.decisions = [dataclasses.replace(d, hand_win=0.80, hand_value=0.63, hand_drop=0.17, loss=0.17)]
@@ -424,9 +424,9 @@ def test_an_error_row_keeps_its_loss_and_what_of_whole(app, ratjack_record, draw
     for name in (t("seat.you"), t("seat.name.mcts_easy"), "Simple rules bot #2 of four"):
         monkeypatch.setattr(scene.table, "name", lambda p, name=name: name)
         scene.seek(d.index)
-        frames(app, 1)
+        frames(app_each_language, 1)
         drawn.clear()
-        app.render()
+        app_each_language.render()
         (row,) = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
         full = t("replay.error_line", k=d.index, name=name, p=17, what=what)
         suffix = full[min(full.rindex("−"), full.rindex(what)) :]  # "−17% (round)", "ラウンド−17%"
@@ -436,11 +436,13 @@ def test_an_error_row_keeps_its_loss_and_what_of_whole(app, ratjack_record, draw
             assert row == full, row  # the names of two-player tables: the whole row
 
 
-def test_an_errors_list_of_one_row_shows_the_error_at_the_cursor(app, ratjack_record, drawn, monkeypatch):
+def test_an_errors_list_of_one_row_shows_the_error_at_the_cursor(
+    app_each_language, ratjack_record, drawn, monkeypatch
+):
     """In Japanese a long decision left the list one row, and it showed the error before the cursor
     (#32) while the panel described the one at it (#33)."""
-    app.scenes.push(TitleScene(app))
-    scene = app.scenes.push(ReplayScene(app, ratjack_record))
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    scene = app_each_language.scenes.push(ReplayScene(app_each_language, ratjack_record))
     review = a_review(scene, last_choice(scene), best=0.71, played=0.26)
     session = scene.session
     choices = [i for i in range(1, session.length) if len(session.states[i].legal_actions()) > 1]
@@ -450,8 +452,8 @@ def test_an_errors_list_of_one_row_shows_the_error_at_the_cursor(app, ratjack_re
     scene.review = review
     monkeypatch.setattr(scene, "decision_text", lambda: "\n".join(["A long line of the decision."] * 30))
     scene.seek(choices[2])
-    frames(app, 1)
+    frames(app_each_language, 1)
     drawn.clear()
-    app.render()
+    app_each_language.render()
     rows = [m for m, r in drawn if SIDE.contains(r) and m.startswith("#")]
     assert len(rows) == 1 and rows[0].startswith(f"#{choices[2]} "), rows

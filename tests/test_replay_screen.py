@@ -27,22 +27,10 @@ from game.client.scenes.hacktrick import COLOURS as HACKTRICK_COLOURS
 from game.client.session import Session
 from game.client.table.scene import HINT_COLOUR
 from game.rules import GameRecord, action_from_json
-from tests.client_helpers import click, click_button, frames, key, make_app, run_until
+from tests.client_helpers import click, click_button, frames, key, run_until
 from tests.review_helpers import one_decision_review
 
 SEATS = ["human", "mcts:level=easy"]
-
-
-@pytest.fixture(params=["en", "ja"])
-def lang(request):
-    return request.param
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch, lang):
-    a = make_app(tmp_path, monkeypatch, lang=lang)
-    yield a
-    a.shutdown()
 
 
 @pytest.fixture(scope="module")
@@ -92,14 +80,14 @@ def a_mistake(scene: ReplayScene, best: float = 0.74, played: float = 0.52) -> R
 
 # ---------------------------------------------------------------------------- 1. the title fits
 @pytest.mark.parametrize("game", tables())
-def test_title_and_every_side_text_stay_inside_the_panel(app, records, game, drawn):
-    scene = open_replay(app, records[game], move=3)
+def test_title_and_every_side_text_stay_inside_the_panel(app_each_language, records, game, drawn):
+    scene = open_replay(app_each_language, records[game], move=3)
     scene.review = a_mistake(scene)
     for k in (3, scene.review.decisions[0].index):
         scene.seek(k)
         drawn.clear()
-        app.render()
-        texts = side_texts(drawn, app)
+        app_each_language.render()
+        texts = side_texts(drawn, app_each_language)
         title = [c for c in texts if c[0] == scene.title_text()]
         assert title, "the title is drawn whole on one line"
         inside = SIDE.inflate(-16, -8)
@@ -107,7 +95,7 @@ def test_title_and_every_side_text_stay_inside_the_panel(app, records, game, dra
             assert inside.contains(rect), (msg, rect, inside)
 
 
-def test_a_title_too_long_for_any_size_is_wrapped_inside_the_panel(app):
+def test_a_title_too_long_for_any_size_is_wrapped_inside_the_panel(app_each_language):
     width = SIDE.width - 24
     lines, size = fit_lines(
         "Replay: " + " ".join(["Very long game name"] * 4), width, (20, 18, 16), bold=True
@@ -125,27 +113,29 @@ UNITS = {
 
 
 @pytest.mark.parametrize("game", tables())
-def test_the_side_panel_says_hand_or_round_as_the_game_does(app, records, game, lang, drawn):
-    scene = open_replay(app, records[game], move=0)
-    word = UNITS[game][lang == "ja"]
+def test_the_side_panel_says_hand_or_round_as_the_game_does(
+    app_each_language, records, game, each_language, drawn
+):
+    scene = open_replay(app_each_language, records[game], move=0)
+    word = UNITS[game][each_language == "ja"]
     for n, start in enumerate(scene.session.sections[:3]):
         scene.seek(start + 1)  # just after the section started
         number = (
             scene.session.states[start + 1].view(0).get("hand_number" if game == "hacktrick" else "round")
         )
         drawn.clear()
-        app.render()
-        texts = [c[0] for c in side_texts(drawn, app)]
+        app_each_language.render()
+        texts = [c[0] for c in side_texts(drawn, app_each_language)]
         assert (word.format(n=number) if number else t("replay.setup")) in texts, (n, texts)
         assert not [m for m in texts if "hand/round" in m or "ハンド/ラウンド" in m]
 
 
 @pytest.mark.parametrize("game", tables())
-def test_each_key_group_stays_on_one_line(app, records, game, drawn):
-    open_replay(app, records[game], move=5)
+def test_each_key_group_stays_on_one_line(app_each_language, records, game, drawn):
+    open_replay(app_each_language, records[game], move=5)
     drawn.clear()
-    app.render()
-    texts = [c[0] for c in side_texts(drawn, app)]
+    app_each_language.render()
+    texts = [c[0] for c in side_texts(drawn, app_each_language)]
     unit = t(f"replay.unit_{'hand' if game == 'hacktrick' else 'round'}")
     groups = [g.strip() for g in t("replay.keys", unit=unit).split(" · ")]
     assert len(groups) >= 5
@@ -154,13 +144,15 @@ def test_each_key_group_stays_on_one_line(app, records, game, drawn):
     assert pack_groups(["a", "b"], 12, 1000) == ["a · b"] and pack_groups(["a", "b"], 12, 12) == ["a", "b"]
 
 
-def test_watching_the_bots_seat_does_not_call_its_hand_yours(app, records, lang, drawn):
+def test_watching_the_bots_seat_does_not_call_its_hand_yours(
+    app_each_language, records, each_language, drawn
+):
     record = records["hacktrick"]
-    scene = open_replay(app, record, move=3)
-    key(app, pygame.K_v)  # seat 0 (you) -> seat 1 (the bot)
+    scene = open_replay(app_each_language, record, move=3)
+    key(app_each_language, pygame.K_v)  # seat 0 (you) -> seat 1 (the bot)
     assert scene.table.viewer == 1 and not scene.open_cards
     drawn.clear()
-    app.render()
+    app_each_language.render()
     texts = [c[0] for c in drawn]
     hand = scene.session.state.view(1)["hand"]
     assert t("ht.your_cards", n=len(hand), total=sum(hand)) in texts
@@ -178,12 +170,12 @@ def test_graph_colours_are_the_tables():
 
 
 @pytest.mark.parametrize("game", ["hacktrick", "ratjack"])
-def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, drawn):
-    scene = open_replay(app, records[game], move=3)
+def test_legend_and_mistake_markers_use_each_players_colour(app_each_language, records, game, drawn):
+    scene = open_replay(app_each_language, records[game], move=3)
     review = a_mistake(scene)
     d = review.decisions[0]
     # a flat line for the mistake's player, so the marker's pixels are its own
-    surface = pygame.Surface(app.size)
+    surface = pygame.Surface(app_each_language.size)
     surface.fill((0, 0, 0))
     graph = WinGraph(scene.graph.rect, review.actions, game=game)
     names = scene.legend_names()
@@ -202,13 +194,15 @@ def test_legend_and_mistake_markers_use_each_players_colour(app, records, game, 
         ]
     drawn.clear()
     scene.review = review
-    app.render()
+    app_each_language.render()
     assert names[0] in [c[0] for c in drawn]
 
 
 # ---------------------------------------------------------------------------- 4. the numbers
-def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, records, lang, drawn):
-    scene = open_replay(app, records["hacktrick"], move=0)
+def test_the_decision_says_best_move_played_move_and_what_the_line_shows(
+    app_each_language, records, each_language, drawn
+):
+    scene = open_replay(app_each_language, records["hacktrick"], move=0)
     scene.review = a_mistake(scene, best=0.74, played=0.52)
     d = scene.review.decisions[0]
     scene.seek(d.index)
@@ -216,15 +210,19 @@ def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, re
     best = scene.table.action_label(action_from_json("hacktrick", d.best))
     assert t("replay.best_move", action=best, p=74) in text
     assert t("replay.played_graded", p=52, drop=22, grade=t("review.grade_mistake")) in text
-    assert ("52% (−22%)" if lang == "en" else "52%（−22%）") in text
+    assert ("52% (−22%)" if each_language == "en" else "52%（−22%）") in text
     note = scene.decision_note()
-    assert note and ("best move" in note if lang == "en" else "最善手" in note)
+    assert note and ("best move" in note if each_language == "en" else "最善手" in note)
     drawn.clear()
-    app.render()
-    shown = " ".join(c[0] for c in side_texts(drawn, app))
+    app_each_language.render()
+    shown = " ".join(c[0] for c in side_texts(drawn, app_each_language))
     assert "74%" in shown and "−22%" in shown
     assert f"#{d.index}" in shown  # the mistakes list, with the same −22%
-    assert [m for m in (c[0] for c in side_texts(drawn, app)) if m.startswith(f"#{d.index}") and "−22%" in m]
+    assert [
+        m
+        for m in (c[0] for c in side_texts(drawn, app_each_language))
+        if m.startswith(f"#{d.index}") and "−22%" in m
+    ]
 
 
 # ---------------------------------------------------------------------------- 5. names, results -> replay
@@ -238,28 +236,28 @@ def test_the_decision_says_best_move_played_move_and_what_the_line_shows(app, re
         ["human", "random", "random"],
     ],
 )
-def test_seat_names_are_the_tables_names(app, seats):
+def test_seat_names_are_the_tables_names(app_each_language, seats):
     record = GameRecord("ratjack" if len(seats) > 2 else "hacktrick", len(seats), {}, 1, [])
     session = Session(record, seats)
     table_names = [GameScene.name(SimpleNamespace(session=session), p) for p in range(len(seats))]
     assert seat_names(seats) == table_names
 
 
-def test_the_replay_list_names_players_as_the_results_screen(app, records, lang):
+def test_the_replay_list_names_players_as_the_results_screen(app_each_language, records, each_language):
     record = records["hacktrick"]
     bot_won = GameRecord(record.game, 2, record.options, record.seed, record.actions, [0, 1], record.meta)
     you_won = GameRecord(record.game, 2, record.options, record.seed, record.actions, [1, 0], record.meta)
     keep_finished(bot_won, SEATS, now=1_800_000_000)
     keep_finished(you_won, SEATS, now=1_800_000_100)
-    menu = app.scenes.push(ReplaysScene(app))
-    frames(app, 2)
+    menu = app_each_language.scenes.push(ReplaysScene(app_each_language))
+    frames(app_each_language, 2)
     easy = t("seat.name.mcts_easy")
-    assert easy == ("Easy bot" if lang == "en" else "かんたんボット")
+    assert easy == ("Easy bot" if each_language == "en" else "かんたんボット")
     assert menu.lines[0].players == f"{t('seat.you')} / {easy}" and menu.lines[0].result == t(
         "replays.you_won"
     )
     assert menu.lines[1].result == t("replays.winner", name=easy)
-    assert menu.lines[1].result == ("won by Easy bot" if lang == "en" else "かんたんボットの勝ち")
+    assert menu.lines[1].result == ("won by Easy bot" if each_language == "en" else "かんたんボットの勝ち")
 
 
 def finish_a_game(app, record) -> ResultsScene:
@@ -271,34 +269,34 @@ def finish_a_game(app, record) -> ResultsScene:
     return app.scenes.top
 
 
-def test_results_open_the_replay_of_the_game_just_finished(app, records):
+def test_results_open_the_replay_of_the_game_just_finished(app_each_language, records):
     record = records["hacktrick"]
-    results = finish_a_game(app, record)
+    results = finish_a_game(app_each_language, record)
     (kept,) = list_replays()
     assert results.replay_path == kept and results.b_replay is not None
     buttons = [results.b_rematch, results.b_again, results.b_replay, results.b_title]
-    screen = pygame.Rect(0, 0, *app.size)
+    screen = pygame.Rect(0, 0, *app_each_language.size)
     assert all(screen.contains(b.rect) for b in buttons)
     assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1 :])
     assert results.b_replay.text == t("replay.results_button")
-    click_button(app, results.b_replay)
-    replay = app.scenes.top
+    click_button(app_each_language, results.b_replay)
+    replay = app_each_language.scenes.top
     assert isinstance(replay, ReplayScene) and replay.path == kept and replay.record.actions == record.actions
     assert [replay.table.name(p) for p in range(2)] == results.names  # the same names everywhere
-    click_button(app, replay.b_back)
-    assert app.scenes.top is results
+    click_button(app_each_language, replay.b_back)
+    assert app_each_language.scenes.top is results
 
 
-def test_results_without_a_kept_replay_have_no_replay_button(app, records):
+def test_results_without_a_kept_replay_have_no_replay_button(app_each_language, records):
     s = Session.new("hacktrick", SEATS, seed=4)
-    app.scenes.push(TitleScene(app))
-    results = app.scenes.push(ResultsScene(app, s, ["You", "Easy bot"]))
-    frames(app, 2)
+    app_each_language.scenes.push(TitleScene(app_each_language))
+    results = app_each_language.scenes.push(ResultsScene(app_each_language, s, ["You", "Easy bot"]))
+    frames(app_each_language, 2)
     assert results.replay_path is None and results.b_replay is None
 
 
 # ---------------------------------------------------------------------------- 6. unreadable files
-def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, lang):
+def test_unreadable_files_are_marked_in_the_list_and_kept(app_each_language, records, drawn, each_language):
     record = records["hacktrick"]
     good = keep_finished(record, SEATS, now=1_800_000_000)
     folder = good.parent
@@ -310,8 +308,8 @@ def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, l
     data["actions"] = data["actions"][:3] + data["actions"][:3]  # parses, but does not replay
     illegal = folder / "20261123-070300-hacktrick.json"
     illegal.write_text(json.dumps(data))
-    menu = app.scenes.push(ReplaysScene(app))
-    frames(app, 2)
+    menu = app_each_language.scenes.push(ReplaysScene(app_each_language))
+    frames(app_each_language, 2)
     rows = {p.name: row for p, row in zip(menu.paths, menu.lines, strict=True)}
     unreadable = t("replays.unreadable")
     assert rows[good.name].readable
@@ -320,26 +318,32 @@ def test_unreadable_files_are_marked_in_the_list_and_kept(app, records, drawn, l
         assert not row.readable and row.players == unreadable and row.game == t(title)
         assert row.date.startswith("2026-11-23 07:0")
     drawn.clear()
-    app.render()
+    app_each_language.render()
     marks = [c for c in drawn if c[0] == unreadable]
     assert len(marks) == 2 and all(colour == tuple(gfx.MUTED) for _, _, colour, _ in marks)
     i = menu.paths.index(illegal)
     assert menu.lines[i].readable
     menu.select(i)
     menu.open(i)
-    assert app.scenes.top is menu and not menu.lines[i].readable and menu.lines[i].players == unreadable
-    assert app.notice[0] == t("replays.broken", name=illegal.name)  # in the player's language, no parser text
+    assert (
+        app_each_language.scenes.top is menu
+        and not menu.lines[i].readable
+        and menu.lines[i].players == unreadable
+    )
+    assert app_each_language.notice[0] == t(
+        "replays.broken", name=illegal.name
+    )  # in the player's language, no parser text
     assert garbage.read_text() == "garbage{" and empty.read_text() == "{}" and illegal.is_file()
 
 
 @pytest.mark.parametrize("game", ["ratjack", "hakkutsu"])
-def test_the_next_move_never_names_another_players_hidden_choice(app, records, game):
+def test_the_next_move_never_names_another_players_hidden_choice(app_each_language, records, game):
     """Watching as Player 1, "Next: Easy bot — Keep Helicopter" named the bot's secret equipment, while
     the log said only "keeps one equipment card"; now the line says what the watched seat sees."""
     from game.rules import events_for
 
     record = records[game]
-    scene = open_replay(app, record, move=0, seat=0)
+    scene = open_replay(app_each_language, record, move=0, seat=0)
     session = scene.session
     hidden = next(
         k
@@ -357,37 +361,37 @@ def test_the_next_move_never_names_another_players_hidden_choice(app, records, g
 
 # ---------------------------------------------------------------------------- 7. accuracy, grades, hands (issue 33)
 def test_results_show_each_players_accuracy_and_keep_the_review_for_the_replay(
-    app, records, drawn, monkeypatch
+    app_each_language, records, drawn, monkeypatch
 ):
     import time
 
     monkeypatch.setattr(ResultsScene, "analysis_budget", 8)
-    results = finish_a_game(app, records["hacktrick"])
+    results = finish_a_game(app_each_language, records["hacktrick"])
     deadline = time.monotonic() + 90
     while results.review is None and time.monotonic() < deadline:
-        frames(app, 1)
+        frames(app_each_language, 1)
         time.sleep(0.05)
     review = results.review
     assert review is not None and review.budget == 8 and results.analysis is None
     drawn.clear()
-    app.render()
+    app_each_language.render()
     texts = [c[0] for c in drawn]
     for p in range(2):
         assert t("results.accuracy", a=round(review.accuracy[p])) in texts
     assert results.accuracy_note() == t("results.accuracy_note") in texts  # what it means, whole, on one line
     assert (review_dir_for(results.replay_path) / "review.json").is_file()
-    click_button(app, results.b_replay)
-    assert app.scenes.top.review == review  # the replay opens with it
+    click_button(app_each_language, results.b_replay)
+    assert app_each_language.scenes.top.review == review  # the replay opens with it
 
 
-def test_results_say_the_accuracy_is_being_computed(app, records, drawn):
-    results = finish_a_game(app, records["hacktrick"])
+def test_results_say_the_accuracy_is_being_computed(app_each_language, records, drawn):
+    results = finish_a_game(app_each_language, records["hacktrick"])
     results.review = None
     results.analysis = SimpleNamespace(
         fraction=0.25, running=True, poll_saved=lambda record_path, notify: None, close=lambda: None
     )
     drawn.clear()
-    app.render()
+    app_each_language.render()
     assert t("results.accuracy_pending", p=25) in [c[0] for c in drawn]
 
 
@@ -398,39 +402,41 @@ def hacktrick_review(records):
     return review_record(records["hacktrick"], budget=12, seed=1)
 
 
-def test_the_graph_switches_between_the_game_and_the_hands(app, records, hacktrick_review, drawn, lang):
-    scene = open_replay(app, records["hacktrick"], move=5)
+def test_the_graph_switches_between_the_game_and_the_hands(
+    app_each_language, records, hacktrick_review, drawn, each_language
+):
+    scene = open_replay(app_each_language, records["hacktrick"], move=5)
     scene.review = hacktrick_review
     assert not scene.hand_graph
-    key(app, pygame.K_g)
+    key(app_each_language, pygame.K_g)
     assert scene.hand_graph
     drawn.clear()
-    app.render()
+    app_each_language.render()
     assert t("replay.graph_hand", unit=t("replay.unit_hand")) in [c[0] for c in drawn]
-    click(app, scene.toggle_rect().center)
+    click(app_each_language, scene.toggle_rect().center)
     assert not scene.hand_graph and scene.cursor == 5  # the label's click is not a jump
     drawn.clear()
-    app.render()
+    app_each_language.render()
     assert t("replay.graph_game") in [c[0] for c in drawn]
 
 
-def test_a_game_without_hands_has_one_graph(app, records, drawn):
+def test_a_game_without_hands_has_one_graph(app_each_language, records, drawn):
     from ai.review import review_record
 
-    scene = open_replay(app, records["hakkutsu"], move=5)
+    scene = open_replay(app_each_language, records["hakkutsu"], move=5)
     short = GameRecord(*[getattr(records["hakkutsu"], f) for f in ("game", "players", "options", "seed")], [])
     scene.review = review_record(short, budget=4)
-    key(app, pygame.K_g)
+    key(app_each_language, pygame.K_g)
     assert not scene.hand_graph and scene.toggle_rect() is None
 
 
 def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
-    app, records, hacktrick_review
+    app_each_language, records, hacktrick_review
 ):
     from ai.review import Critical
 
     review = hacktrick_review
-    scene = open_replay(app, records["hacktrick"], move=0)
+    scene = open_replay(app_each_language, records["hacktrick"], move=0)
     d = next(d for d in review.decisions if d.best_text != d.action_text)
     review.critical = [Critical(0, d.index, d.player, 0.5, d.best, d.best_text)]
     scene.review = review
@@ -442,7 +448,7 @@ def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
     outline = pygame.Rect(100, 100, 40, 60)
     scene.table.hint_rects = lambda action: [outline] if action == best else []
     assert t("replay.critical_here_outlined", unit=t("replay.unit_hand"), n=1) in scene.decision_text()
-    canvas = pygame.Surface(app.size)
+    canvas = pygame.Surface(app_each_language.size)
     canvas.fill((0, 0, 0))
     scene.draw_better_move(canvas)
     assert tuple(canvas.get_at((outline.left - 4, outline.centery)))[:3] == HINT_COLOUR
@@ -453,6 +459,6 @@ def test_the_panel_shows_accuracy_and_the_critical_moment_with_the_better_move(
     scene.seek(d.index)
     scene.table.hint_rects = lambda action: []  # a move the table cannot outline is not said to be
     assert t("replay.critical_here", unit=t("replay.unit_hand"), n=1) in scene.decision_text()
-    key(app, pygame.K_HOME)
-    key(app, pygame.K_c)
+    key(app_each_language, pygame.K_HOME)
+    key(app_each_language, pygame.K_c)
     assert scene.cursor == d.index  # C jumps to the critical moment
