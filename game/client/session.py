@@ -124,6 +124,53 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _record_key(record: GameRecord) -> tuple[str, int, int, dict[str, object]]:
+    """What a record's game is, apart from its actions (a replay depends on these and the actions)."""
+    return (record.game, record.players, record.seed, dict(record.options))
+
+
+class SeatReplica:
+    """``player``'s seat replayed along a record, so that its history (:attr:`Seat.history`) grows
+    with the record instead of being rebuilt from the first action at every request.
+
+    It holds the true state, like the session it lives in; only the seat's own views go out
+    (:meth:`history`).  :meth:`fits` says whether the record still starts with exactly the actions
+    replayed so far (the same game, seed and options; the consumed actions equal, compared in one
+    pass that is mostly identity checks), else the replica must be rebuilt."""
+
+    __slots__ = ("_actions", "_key", "_seat", "_state")
+
+    def __init__(self, record: GameRecord, player: int) -> None:
+        self._key = _record_key(record)
+        self._state = record.new_state()
+        self._seat = Seat(self._state, player)
+        self._actions: list = []  # the actions replayed so far (the record's own objects)
+
+    def fits(self, record: GameRecord) -> bool:
+        """True when ``record`` is this replica's game and begins with the actions it replayed."""
+        n = len(self._actions)
+        return (
+            len(record.actions) >= n
+            and record.actions[:n] == self._actions
+            and _record_key(record) == self._key
+        )
+
+    def advance(self, actions: list) -> None:
+        """Replay the actions of ``actions`` after the ones already replayed (it must :meth:`fit
+        <fits>` them), the seat witnessing each decision."""
+        for action in actions[len(self._actions) :]:
+            actor = self._state.current_player
+            if actor is None:
+                raise ValueError(f"action {len(self._actions)} ({action}) comes after the game's end")
+            self._seat.witness(actor)
+            self._state.apply(action)
+            self._actions.append(action)
+
+    def history(self) -> list[Witnessed]:
+        """The seat's own view before each decision replayed, oldest first (a fresh list)."""
+        return list(self._seat.history)
+
+
 class Session:
     """One game being played in the client."""
 
@@ -138,6 +185,7 @@ class Session:
         self.end_barrier = self.reveal_barrier = 0
         self.state = self._replay(record)
         self.history: list[list[dict]] = []  # events of each action since the session began
+        self._replicas: dict[int, SeatReplica] = {}  # each bot seat's history, kept (seat_history)
         self.save_file: Path | None = None  # the save this session was loaded from or saved to
         self._save_digest: str | None = None  # ... and the SHA-256 of its bytes at that moment
         self._saved_actions: list = []  # the record's actions when it was last saved or loaded
@@ -219,13 +267,20 @@ class Session:
 
     def seat_history(self, player: int) -> list[Witnessed]:
         """``player``'s own view before each decision of the game so far, oldest first (what a bot's
-        beliefs read, :attr:`game.rules.Seat.history`), rebuilt by replaying the record."""
-        state = self.record.new_state()
-        seat = Seat(state, player)
-        for action in self.record.actions:
-            seat.witness(state.current_player)
-            state.apply(action)
-        return list(seat.history)
+        beliefs read, :attr:`game.rules.Seat.history`), as replaying the record would witness it.
+
+        The session keeps a :class:`SeatReplica` per player asked for and advances it only over
+        the actions appended since; a record it no longer fits (undone, replaced) is replayed from
+        the start.  A fresh list goes out; its entries are shared with the replica (read only)."""
+        replica = self._replicas.get(player)
+        if replica is None or not replica.fits(self.record):
+            replica = self._replicas[player] = SeatReplica(self.record, player)
+        try:
+            replica.advance(self.record.actions)
+        except BaseException:
+            del self._replicas[player]  # half advanced: never trusted again
+            raise
+        return replica.history()
 
     def events_for(self, events: list[dict], player: int) -> list[dict]:
         return events_for(events, player)
