@@ -19,6 +19,13 @@ Monte Carlo Tree Search", IEEE TCIAIG 4(2)):
   own statistics, but the decisions after it are grown apart per outcome
   (:meth:`Node.after`), like the chance nodes of MO-ISMCTS: otherwise the
   mining decision would be one average over every rock the site might hold.
+* optionally (``merge=1``) an opponent's moves that the searcher cannot tell apart
+  (a card placed face down, a card kept secretly) keep their own statistics, but
+  share the subtree below them (:meth:`Node.share`): edges stay concrete actions,
+  yet the searcher's later decisions are not split by what it could not see (the
+  partially observable moves of Cowling, Powley & Whitehouse 2012, which MO-ISMCTS
+  handles with a tree per observer).  What the searcher saw of a move is the move's
+  events filtered for it (:func:`game.rules.core.events_for`), with the mover.
 
 The bot only ever touches :class:`game.rules.Seat` (``view``, ``legal_actions``,
 ``determinize``): it cannot peek.  Its random numbers come from its seed and a
@@ -49,6 +56,9 @@ Spec options (``make_agent("mcts:level=normal")``)
                 decisions (:mod:`ai.beliefs`, the game's ``belief_evidence`` hook, from the
                 seat's own history); ``0``: uniform worlds.  Default: the game's ``MCTS``
                 tuning by player count (Hacktrick: on), else off.
+``merge``       ``1``: the opponents' moves the searcher cannot tell apart (the same mover and
+                the same events as the searcher sees them) share the subtree below them, each
+                keeping its own statistics; ``0`` (default): every concrete move its own subtree.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
@@ -77,6 +87,7 @@ from dataclasses import dataclass
 from math import log, sqrt
 from typing import TYPE_CHECKING
 
+from game.rules.core import events_for
 from game.rules.rng import Rng
 
 from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, OptionValue, positive_option, register_agent
@@ -122,6 +133,8 @@ class PlayoutPlan:
     cut_at_hand: bool
     #: Progressive bias W (0: off; always 0 without a rollout policy).
     bias: float
+    #: Opponents' moves the searcher cannot tell apart share their subtree (``merge=1``).
+    merge: bool = False
 
 
 #: Iterations per decision for ``level=normal`` when a game's tuning names none for its player count.
@@ -182,7 +195,50 @@ OPTIONS = (
     "bias",
     "opponents",
     "beliefs",
+    "merge",
 )
+
+
+def observation_key(
+    player: int,
+    events: Sequence[Mapping[str, object]],
+    before: Mapping[str, object],
+    after: Mapping[str, object],
+    observer: int,
+) -> str:
+    """What ``observer`` saw of a move by ``player``: the mover, the move's ``events`` as
+    ``observer`` gets them (:func:`events_for`) and how the move changed ``observer``'s view (from
+    ``before`` to ``after``, :func:`view_change`: a step of a turn that sends no event still shows
+    in the view), as canonical JSON. Two moves from the same state with equal keys leave
+    ``observer`` the same view and the same events: ``observer`` cannot tell them apart."""
+    seen = events_for(events, observer)  # type: ignore[type-var]
+    change = view_change(before, after)
+    return json.dumps([player, seen, change], sort_keys=True, separators=(",", ":"), default=str)
+
+
+#: :func:`view_change`'s mark of a key that a view lost.
+REMOVED = "<removed>"
+
+
+def view_change(before: object, after: object) -> object:
+    """The parts of a JSON-able value that differ between ``before`` and ``after``: ``None`` if
+    equal; for two dicts, the changed keys' changes (:data:`REMOVED` for a key gone); for two
+    lists of one length, the changed positions' changes; else ``["=", after]`` (the new value).
+    What stayed the same (e.g. what a seat saw before, which may differ between the sampled worlds
+    of one tree node) does not appear."""
+    if before == after:
+        return None
+    if isinstance(before, dict) and isinstance(after, dict):
+        changed: dict[str, object] = {
+            str(k): view_change(before.get(k), v)
+            for k, v in after.items()
+            if k not in before or before[k] != v
+        }
+        changed.update((str(k), REMOVED) for k in before if k not in after)
+        return changed
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return {str(i): view_change(b, a) for i, (b, a) in enumerate(zip(before, after)) if b != a}
+    return ["=", after]
 
 
 def view_digest(view: Mapping[str, object]) -> str:
@@ -237,6 +293,11 @@ class MCTSAgent(Agent):
             raise ValueError(f"mcts option beliefs={beliefs!r}: choose 1 (on) or 0 (off)")
         #: ``beliefs=1``/``0`` as given (``None``: the game's default, :meth:`beliefs_in`).
         self.beliefs: bool | None = None if beliefs is None else beliefs in (1, "1")
+        merge = options.get("merge", 0)
+        if merge not in (0, 1, "0", "1") or not isinstance(merge, int | str) or isinstance(merge, bool):
+            raise ValueError(f"mcts option merge={merge!r}: choose 1 (on) or 0 (off)")
+        #: The opponents' moves the searcher cannot tell apart share their subtree (``merge=1``).
+        self.merge = merge in (1, "1")
         #: Root-parallel searches per decision: ``workers=N``, else all cores but one for ``hard``.
         self.workers = (
             positive_option("mcts", "workers", options["workers"], int, MAX_WORKERS)
@@ -369,7 +430,7 @@ class MCTSAgent(Agent):
                 if deadline is not None and now >= deadline:
                     break
             state = world() if beliefs is None else beliefs.draw(world, stream)
-            self.iterate(root, state, stream, plan)
+            self.iterate(root, state, stream, plan, me)
             done += 1
             if (
                 deadline is not None
@@ -405,14 +466,24 @@ class MCTSAgent(Agent):
             max_steps=horizon if isinstance(horizon, int) else MAX_ROLLOUT_STEPS,
             cut_at_hand=horizon == "hand",
             bias=bias if policy is not None else 0.0,
+            merge=self.merge,
         )
 
     def iterate(
-        self, root: Node, state: AnyState, rng: random.Random, plan: PlayoutPlan
+        self,
+        root: Node,
+        state: AnyState,
+        rng: random.Random,
+        plan: PlayoutPlan,
+        searcher: int | None = None,
     ) -> tuple[float, ...]:
         """One ISMCTS iteration of this agent on the full state ``state`` (a determinization, mutated):
         down the tree from ``root`` (availability-aware UCB1), one new node, a rollout cut where
         ``plan`` says, and the back-up; returns the rewards, one per player.
+
+        ``searcher`` (default: the player to move in ``state``) is whose tree it is: with
+        ``plan.merge``, a new node of another player's move shares its subtree with its siblings
+        that ``searcher`` cannot tell from it (:meth:`Node.share`, :func:`observation_key`).
 
         :meth:`search_tree` runs it from the decision's root; the game review
         (:func:`ai.review.search.judge`) runs it on a tree of its own rooted after a candidate move,
@@ -421,6 +492,7 @@ class MCTSAgent(Agent):
         node = root
         c, policy, evaluate, observe = plan.c, plan.policy, plan.evaluate, plan.observe
         bias = plan.bias
+        observer = (state.player if searcher is None else searcher) if plan.merge else None
         path: list[Node] = []
         start_scores = state.scores
         randrange = rng.randrange
@@ -457,9 +529,15 @@ class MCTSAgent(Agent):
                     a = hint
                 else:
                     a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(a, state.player)
+                mover = state.player
+                child = Node(a, mover)
                 children[a] = child
-                state.apply(a)
+                if observer is not None and mover != observer:
+                    before = state.view(observer)
+                    events = state.apply(a)
+                    node.share(child, observation_key(mover, events, before, state.view(observer), observer))
+                else:
+                    state.apply(a)
                 path.append(child)
                 break
             if best is None or best_move is None:  # every legal action has a child: one was the best

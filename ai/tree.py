@@ -39,9 +39,14 @@ class Node:
 
     ``reward`` sums the rewards of ``player`` (who moved into this node);
     ``avail`` counts the visits of the parent in which ``action`` was legal.
+
+    Sibling nodes may share their continuation (:meth:`share`: the same ``children``,
+    ``outcomes`` and ``shared`` objects) while keeping their own statistics: the moves of an
+    opponent that the searcher cannot tell apart (``mcts:merge=1``). A walk over the tree
+    (:meth:`iter_nodes`) meets such a subtree once.
     """
 
-    __slots__ = ("action", "player", "children", "visits", "avail", "reward", "outcomes")
+    __slots__ = ("action", "player", "children", "visits", "avail", "reward", "outcomes", "shared")
 
     def __init__(self, action: GameAction | None = None, player: int = -1) -> None:
         self.action = action
@@ -51,6 +56,8 @@ class Node:
         self.avail = 1
         self.reward = 0.0
         self.outcomes: dict[Hashable, Node] | None = None
+        #: The first follower per observation key (:meth:`share`); ``None`` until one is shared.
+        self.shared: dict[Hashable, Node] | None = None
 
     def after(self, seen: Hashable) -> Node:
         """The node whose children follow this move when it showed everyone ``seen``.
@@ -67,6 +74,34 @@ class Node:
             node = outcomes[seen] = Node(self.action, self.player)
         return node
 
+    def share(self, child: Node, key: Hashable) -> None:
+        """Let the new follower ``child`` continue where its first sibling of the same ``key`` does.
+
+        ``key`` says what the searcher saw of the move into ``child``: followers with equal keys
+        keep their own statistics (the mover knows which it made) but share the nodes below them
+        (the ``children``, the ``outcomes`` of :meth:`after` and the keys of their own followers),
+        so the searcher's later decisions do not depend on what it could not see. Call it before
+        ``child`` has followers.
+        """
+        shared = self.shared
+        if shared is None:
+            shared = self.shared = {}
+        first = shared.get(key)
+        if first is None:
+            shared[key] = child
+            return
+        if first.outcomes is None:
+            first.outcomes = {}
+        if first.shared is None:
+            first.shared = {}
+        child.children = first.children
+        child.outcomes = first.outcomes
+        child.shared = first.shared
+
+    def shares_with(self, other: Node) -> bool:
+        """Whether this node and ``other`` continue in the same nodes (:meth:`share`)."""
+        return self.children is other.children
+
     @property
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -80,11 +115,16 @@ class Node:
         return nodes
 
     def iter_nodes(self) -> Iterator[Node]:
-        """This node and every node below it (the moves' nodes, not the outcome layers)."""
+        """This node and every node below it, each once (the moves' nodes, not the outcome
+        layers; a continuation shared by siblings, :meth:`share`, is walked once)."""
         stack = [self]
+        walked: set[int] = set()
         while stack:
             node = stack.pop()
             yield node
+            if id(node.children) in walked:
+                continue
+            walked.add(id(node.children))
             stack.extend(node.followers())
 
     def __repr__(self) -> str:

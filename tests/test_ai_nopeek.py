@@ -65,7 +65,7 @@ def _same_samples(state, twin, player) -> bool:
     )
 
 
-SPECS = ["mcts:iterations=60", "mcts:iterations=60,opponents=1", "heuristic"]
+SPECS = ["mcts:iterations=60", "mcts:iterations=60,opponents=1", "mcts:iterations=60,merge=1", "heuristic"]
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

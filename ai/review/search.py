@@ -185,7 +185,7 @@ def _value_on_worlds(
             rewards = state.returns() if state.is_terminal else evaluate_vector(state, plan.evaluate)
         else:  # the game goes on as the bot would think it through, on a tree rooted after the candidate
             seen = plan.observe(state, action) if plan.observe is not None else None
-            rewards = agent.iterate(tree.after(seen) if seen is not None else tree, state, rng, plan)
+            rewards = agent.iterate(tree.after(seen) if seen is not None else tree, state, rng, plan, me)
         game_total += float(rewards[me])
         if hands:
             hand_total += hand_result(start, state.scores, me)
