@@ -87,7 +87,7 @@ from dataclasses import dataclass
 from math import log, sqrt
 from typing import TYPE_CHECKING
 
-from game.rules.core import events_for
+from game.rules.core import Event, events_for
 from game.rules.rng import Rng
 
 from .agents import MAX_ITERATIONS, MAX_SECONDS, Agent, OptionValue, positive_option, register_agent
@@ -200,19 +200,19 @@ OPTIONS = (
 
 
 def observation_key(
-    player: int,
-    events: Sequence[Mapping[str, object]],
-    before: Mapping[str, object],
-    after: Mapping[str, object],
-    observer: int,
-) -> str:
-    """What ``observer`` saw of a move by ``player``: the mover, the move's ``events`` as
-    ``observer`` gets them (:func:`events_for`) and how the move changed ``observer``'s view (from
-    ``before`` to ``after``, :func:`view_change`: a step of a turn that sends no event still shows
-    in the view), as canonical JSON. Two moves from the same state with equal keys leave
-    ``observer`` the same view and the same events: ``observer`` cannot tell them apart."""
-    seen = events_for(events, observer)  # type: ignore[type-var]
-    change = view_change(before, after)
+    player: int, events: Sequence[Event], before: AnyState, after: AnyState, observer: int
+) -> str | None:
+    """What ``observer`` saw of a move by ``player`` from the state ``before`` to ``after`` that
+    sent ``events``; ``None`` if the move showed ``observer`` all it did (it sent events and none
+    kept anything from ``observer``: such a move is told apart from any other). Else the mover,
+    the events as ``observer`` gets them (:func:`events_for`) and how the move changed
+    ``observer``'s view (:func:`view_change`: a step of a turn that sends no event still shows in
+    the view), as canonical JSON: two moves from one state with equal keys leave ``observer`` the
+    same view after the same events, it cannot tell them apart."""
+    if events and all(observer in e.get("visible_to", [observer]) for e in events):
+        return None
+    seen = events_for(events, observer)
+    change = view_change(before.view(observer), after.view(observer))
     return json.dumps([player, seen, change], sort_keys=True, separators=(",", ":"), default=str)
 
 
@@ -533,9 +533,10 @@ class MCTSAgent(Agent):
                 child = Node(a, mover)
                 children[a] = child
                 if observer is not None and mover != observer:
-                    before = state.view(observer)
-                    events = state.apply(a)
-                    node.share(child, observation_key(mover, events, before, state.view(observer), observer))
+                    before = state.clone()
+                    key = observation_key(mover, state.apply(a), before, state, observer)
+                    if key is not None:
+                        node.share(child, key)
                 else:
                     state.apply(a)
                 path.append(child)
