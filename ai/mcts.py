@@ -24,8 +24,10 @@ Monte Carlo Tree Search", IEEE TCIAIG 4(2)):
   share the subtree below them (:meth:`Node.share`): edges stay concrete actions,
   yet the searcher's later decisions are not split by what it could not see (the
   partially observable moves of Cowling, Powley & Whitehouse 2012, which MO-ISMCTS
-  handles with a tree per observer).  What the searcher saw of a move is the move's
-  events filtered for it (:func:`game.rules.core.events_for`), with the mover.
+  handles with a tree per observer).  What the searcher saw of a move
+  (:func:`observation_key`) is the mover, the move's events filtered for it
+  (:func:`game.rules.core.events_for`) and the change of its view; a move that kept
+  nothing from it is never merged.
 
 The bot only ever touches :class:`game.rules.Seat` (``view``, ``legal_actions``,
 ``determinize``): it cannot peek.  Its random numbers come from its seed and a
@@ -56,9 +58,10 @@ Spec options (``make_agent("mcts:level=normal")``)
                 decisions (:mod:`ai.beliefs`, the game's ``belief_evidence`` hook, from the
                 seat's own history); ``0``: uniform worlds.  Default: the game's ``MCTS``
                 tuning by player count (Hacktrick: on), else off.
-``merge``       ``1``: the opponents' moves the searcher cannot tell apart (the same mover and
-                the same events as the searcher sees them) share the subtree below them, each
-                keeping its own statistics; ``0`` (default): every concrete move its own subtree.
+``merge``       ``1``: the opponents' moves the searcher cannot tell apart (the same mover, the
+                same events as the searcher gets them, the same change of its view) share the
+                subtree below them, each keeping its own statistics; ``0`` (default): every
+                concrete move its own subtree.
 ``workers``     root-parallel searches per decision (:mod:`ai.parallel`): one tree
                 per worker process, each with the full budget, root visit counts
                 summed.  Default: all cores but one for ``level=hard``, else 1.
