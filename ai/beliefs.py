@@ -58,11 +58,17 @@ the product of every opponent's likelihood, ``p(x) * prod_q L_q(x)``.
   acceptance is ``E[L_q] / bound_q`` instead of the product of them all, which with 3 opponents'
   evidence kept as few as 1 world in 500, so that nearly every iteration kept the heaviest of its
   :data:`MAX_TRIES` worlds.
-* Without the hook (Hacktrick, 2 players: one opponent), **whole worlds**: a world drawn from the
-  prior is kept with probability ``weight / bound`` on the product of the likelihoods (``bound``
-  as above, on the product), else a new world is drawn, at most :data:`MAX_TRIES` times (then the
-  heaviest).  This is exact up to the cap and the bound whatever the evidence reads, and with one
-  opponent the same distribution as the per-opponent draw.
+* Without the hook (Hacktrick, 2 players: one opponent), **whole worlds, resampled**
+  (sampling-importance-resampling): :data:`BATCH` worlds are drawn from the prior at once, each
+  weighted by the product of the likelihoods, and :data:`BATCH` draws are taken from them in
+  proportion to their weights (systematic resampling), served in a random order, a world drawn
+  several times served as separate copies.  Every world drawn is used, so this costs one prior
+  world per iteration as without beliefs (Hacktrick at ``normal``'s 2,500 iterations: ×1.02-1.04
+  the time of the search without beliefs, where rejection cost ×1.18), and the draw is exact as
+  the batch grows (its bias shrinks as ``1 / BATCH``); on 30 Hacktrick games it held the true hand
+  as often as rejection did (0.480 against 0.477).  ``batch=0``: rejection instead, a world kept
+  with probability ``weight / bound`` on the product of the likelihoods (``bound`` as above, on
+  the product), else a new world, at most :data:`MAX_TRIES` times (then the heaviest).
 
 A redraw deals from the determinizer's pool only: a game's opponent model (Ratjack 2p's finisher
 swap) is not applied to the cards dealt again, so with it the prior of a redrawn opponent's cards
@@ -105,6 +111,8 @@ MAX_TRIES = 12
 PILOT = 8
 #: Passes over the opponents when the worlds are drawn opponent by opponent (Gibbs sweeps).
 SWEEPS = 1
+#: Worlds weighted at once when whole worlds are resampled (``Beliefs(batch=...)``).
+BATCH = 128
 
 
 def decision_probability(
@@ -124,18 +132,31 @@ def decision_probability(
 class Beliefs:
     """The weighting of a decision's sampled worlds by ``evidence`` (see the module docstring);
     ``redraw``: how one opponent's cards are dealt again (``None``: whole worlds are drawn);
-    ``sweeps``: the passes over the opponents when drawn opponent by opponent."""
+    ``sweeps``: the passes over the opponents when drawn opponent by opponent; ``batch``: the
+    worlds resampled at once when whole worlds are drawn (0: rejection instead)."""
 
     def __init__(
-        self, evidence: OpponentEvidence, redraw: Redraw | None = None, sweeps: int = SWEEPS
+        self,
+        evidence: OpponentEvidence,
+        redraw: Redraw | None = None,
+        sweeps: int = SWEEPS,
+        batch: int = BATCH,
     ) -> None:
         if sweeps < 1:
             raise ValueError(f"beliefs: sweeps must be at least 1, got {sweeps}")
+        if batch < 0:
+            raise ValueError(f"beliefs: batch must be 0 (rejection) or more, got {batch}")
         #: Per opponent with evidence (in player order), its likelihood functions.
         self.evidence: dict[int, list[Evidence]] = {q: list(e) for q, e in sorted(evidence.items()) if e}
         #: How a rejected opponent's cards are dealt again (``None``: a new world from the sampler).
         self.redraw = redraw
         self.sweeps = sweeps
+        #: Whole worlds: weighted ``batch`` at a time and resampled (0: rejection, one at a time).
+        self.batch = batch
+        #: The resampled worlds not served yet (the last served first).
+        self._queue: list[AnyState] = []
+        #: How many times each queued world (by ``id``) is still to be served.
+        self._copies: dict[int, int] = {}
         #: The rejection bound on the product of the likelihoods (whole worlds).
         self.bound = 0.0
         #: The rejection bound per opponent (opponent by opponent); empty until the pilot.
@@ -170,7 +191,7 @@ class Beliefs:
         if not self.evidence:
             return sample()
         if self.redraw is None:
-            return self._draw_whole(sample, rng)
+            return self._draw_resampled(sample, rng) if self.batch else self._draw_whole(sample, rng)
         if not self.bounds:
             pilot = [sample() for _ in range(PILOT)]
             self.bounds = {q: max(self.opponent_weight(w, q) for w in pilot) for q in self.evidence}
@@ -202,6 +223,35 @@ class Beliefs:
             if w > best_weight:
                 best, best_weight = world, w
         return best
+
+    def _draw_resampled(self, sample: Callable[[], AnyState], rng: random.Random) -> AnyState:
+        """The next of a batch of worlds: :attr:`batch` worlds from ``sample`` weighted by the
+        evidence and resampled by weight (systematic resampling), each served as a copy."""
+        if not self._queue:
+            worlds = [sample() for _ in range(self.batch)]
+            weights = [self.weight(w) for w in worlds]
+            self.drawn += len(worlds)
+            total = sum(weights)
+            step = total / len(worlds)
+            point = rng.random() * step
+            queue: list[AnyState] = []
+            acc = 0.0
+            for world, w in zip(worlds, weights, strict=True):
+                acc += w
+                while point < acc and len(queue) < len(worlds):
+                    queue.append(world)
+                    point += step
+            while len(queue) < len(worlds):  # rounding: the last world fills the batch
+                queue.append(worlds[-1])
+            rng.shuffle(queue)
+            self._queue = queue
+            self._copies = {}
+            for world in queue:
+                self._copies[id(world)] = self._copies.get(id(world), 0) + 1
+        self.kept += 1
+        world = self._queue.pop()
+        left = self._copies[id(world)] = self._copies[id(world)] - 1
+        return world.clone() if left else world  # the last copy served is the world itself
 
     def _draw_whole(self, sample: Callable[[], AnyState], rng: random.Random) -> AnyState:
         """A world from ``sample`` kept with probability ``weight / bound`` on the product of the

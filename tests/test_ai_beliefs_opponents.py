@@ -13,7 +13,7 @@ from typing import Any, cast
 import pytest
 
 from ai import make_agent
-from ai.beliefs import MAX_TRIES, PILOT, Beliefs, beliefs_for
+from ai.beliefs import BATCH, MAX_TRIES, PILOT, Beliefs, beliefs_for
 from ai.heuristics import heuristics_for
 from game.rules import Seat, new_game
 from game.rules.core import AnyState
@@ -137,12 +137,17 @@ def test_hakkutsu_redraw_moves_only_one_opponents_museum_and_equipment() -> None
 
 # ------------------------------------------------------------------ the draw
 
+HACKTRICK = heuristics_for("hacktrick")
+
 
 class _Table:
     """A stand-in world for the draw: each opponent's one hidden card."""
 
     def __init__(self, cards: dict[int, str]) -> None:
         self.cards = cards
+
+    def clone(self) -> _Table:
+        return _Table(dict(self.cards))
 
 
 #: Two opponents, each holding one of two cards from its own pool, each card equally likely a priori.
@@ -151,7 +156,7 @@ POOLS = {1: ("a", "b"), 2: ("c", "d")}
 LIKELIHOODS = {1: [{"a": 0.9, "b": 0.3}, {"a": 0.5, "b": 0.8}], 2: [{"c": 0.2, "d": 0.8}]}
 
 
-def _constructed(redraw: bool) -> tuple[Beliefs, list[int]]:
+def _constructed(redraw: bool, batch: int = BATCH) -> tuple[Beliefs, list[int]]:
     calls = [0]
 
     def reader(q: int, table: dict[str, float]) -> Any:
@@ -165,7 +170,7 @@ def _constructed(redraw: bool) -> tuple[Beliefs, list[int]]:
         cards[q] = POOLS[q][int(rng.random() * 2)]
         return cast(AnyState, _Table(cards))
 
-    return Beliefs(evidence, again if redraw else None), calls
+    return Beliefs(evidence, again if redraw else None, batch=batch), calls
 
 
 def _exact() -> dict[tuple[str, str], float]:
@@ -182,9 +187,10 @@ def _exact() -> dict[tuple[str, str], float]:
     return {k: v / total for k, v in joint.items()}
 
 
-@pytest.mark.parametrize("redraw", [True, False])
-def test_the_draw_follows_the_product_of_the_opponents_likelihoods(redraw: bool) -> None:
-    beliefs, calls = _constructed(redraw)
+@pytest.mark.parametrize(("redraw", "batch"), [(True, BATCH), (False, 0), (False, BATCH)])
+def test_the_draw_follows_the_product_of_the_opponents_likelihoods(redraw: bool, batch: int) -> None:
+    """Opponent by opponent, whole worlds by rejection (``batch=0``) and whole worlds resampled."""
+    beliefs, calls = _constructed(redraw, batch)
     rng = random.Random(11)
 
     def sample() -> AnyState:
@@ -276,7 +282,7 @@ def test_hakkutsu_4p_keeps_far_more_worlds_than_whole_world_rejection() -> None:
     )
     beliefs = beliefs_for(HAKKUTSU, seat)
     assert beliefs is not None and beliefs.redraw is not None
-    whole = Beliefs(beliefs.evidence)  # today's: whole worlds kept on the product
+    whole = Beliefs(beliefs.evidence, batch=0)  # before: whole worlds kept on the product
     det = Rng(3)
     rng = random.Random(4)
     for b in (beliefs, whole):
@@ -318,14 +324,35 @@ def _thirty_draws(
     return [draw(sample, rng).to_json() for _ in range(30)]
 
 
-def test_hacktrick_draws_are_whole_worlds_as_before() -> None:
-    """Hacktrick (2 players, no redraw hook): for a fixed seed, the very worlds of the draw before."""
+def test_hacktrick_resampled_worlds_are_served_as_separate_copies() -> None:
+    """Hacktrick (no redraw hook) resamples whole worlds: a batch of :data:`BATCH` weighted at
+    once, the worlds drawn several times each served as its own copy (the search mutates them)."""
+    seat = next(
+        seat for _, seat in _positions("hacktrick", 2, seed=4, every=5) if beliefs_for(HACKTRICK, seat)
+    )
+    beliefs = beliefs_for(HACKTRICK, seat)
+    assert beliefs is not None and beliefs.batch == BATCH
+    det, rng = Rng(7), random.Random(8)
+    served = [beliefs.draw(lambda: seat.determinize(det), rng) for _ in range(BATCH)]
+    assert beliefs.drawn == BATCH and beliefs.kept == BATCH
+    texts = [w.to_json() for w in served]
+    assert len({id(w) for w in served}) == BATCH  # never the same object twice
+    assert len({str(t) for t in texts}) < BATCH  # heavy worlds were drawn more than once
+    served[0].apply(served[0].legal_actions()[0])  # the search plays on one of them ...
+    assert [w.to_json() for w in served[1:]] == texts[1:]  # ... and no other changes
+    beliefs.draw(lambda: seat.determinize(det), rng)
+    assert beliefs.drawn == 2 * BATCH  # the next batch
+
+
+def test_hacktrick_rejection_draws_are_whole_worlds_as_before() -> None:
+    """With ``batch=0`` (rejection), Hacktrick: for a fixed seed, the very worlds of the draw before."""
     hacktrick = heuristics_for("hacktrick")
     compared = 0
     for _, seat in _positions("hacktrick", 2, seed=4, every=5):
         beliefs = beliefs_for(hacktrick, seat)
         if beliefs is None:
             continue
+        beliefs.batch = 0
         assert beliefs.redraw is None and list(beliefs.evidence) == [1 - seat.player]
         reference = beliefs_for(hacktrick, seat)
         assert reference is not None
