@@ -413,6 +413,8 @@ class MCTSAgent(Agent):
                 beliefs = beliefs_for(heuristics_for(game), seat)
             except ValueError:  # a game without hooks has no evidence
                 beliefs = None
+            if beliefs is not None and iterations is not None:
+                beliefs.batch = min(beliefs.batch, iterations)  # no more worlds than iterations
         self.last_beliefs = beliefs
 
         def world() -> AnyState:

@@ -52,8 +52,15 @@ if TYPE_CHECKING:
 
 #: MCTS tuning (read by ``ai.mcts.game_tuning``): ``normal_iterations`` by player count, calibrated with
 #: ``python -m tools.bench ai --parts speed`` (about 0.5 s a move on one idle core of the 2-core reference
-#: machine); rollouts by this module's policy, cut at the end of the hand.
-MCTS: MCTSTuning = {"normal_iterations": {2: 2500}, "rollout": "policy", "horizon": "hand"}
+#: machine); rollouts by this module's policy, cut at the end of the hand.  Beliefs on (``ai.beliefs``,
+#: ``ai/README.md`` "Beliefs"): resampled whole worlds cost x1.02-1.04 and the evidence a fixed ~1.5 ms
+#: a decision, so 2,300 iterations where there were 2,500 without them (no level thinks longer).
+MCTS: MCTSTuning = {
+    "normal_iterations": {2: 2300},
+    "rollout": "policy",
+    "horizon": "hand",
+    "beliefs": {2: True},
+}
 
 #: The game review's tuning (``ai.review``): iterations per decision (the most that keeps a whole
 #: 2-player review under a minute with ``--jobs 2`` on the 2-core machine) and the grades'
