@@ -18,7 +18,6 @@ from ai.heuristics import heuristics_for
 from game.rules import Seat, new_game
 from game.rules.core import AnyState
 from game.rules.hakkutsu.hidden import check_accounting, returned_range
-from game.rules.hakkutsu.state import HakkutsuState
 from game.rules.ratjack.hidden import unknown_slots
 from game.rules.ratjack.state import RatjackState
 from game.rules.rng import Rng
@@ -43,6 +42,22 @@ def _positions(game: str, players: int, seed: int, every: int) -> Iterator[tuple
         k += 1
 
 
+def _redraw_cases(game: str, players: int, seed: int, every: int) -> Iterator[tuple[Any, int, Any, int]]:
+    """``(state, seat's player, world, opponent)`` for every opponent at every unfinished position of
+    :func:`_positions` (``world``: a determinization of the seat's); checks that redrawing leaves
+    the world given unchanged."""
+    for n, (state, seat) in enumerate(_positions(game, players, seed=seed, every=every)):
+        if state.phase == "over":  # type: ignore[attr-defined]
+            continue
+        me = seat.player
+        world = seat.determinize(Rng(n))
+        before = world.to_json()
+        for q in range(players):
+            if q != me:
+                yield state, me, world, q
+        assert world.to_json() == before  # the world given is not changed
+
+
 def _cards(world: RatjackState) -> list[int]:
     every = [c for h in world.hands for c in h] + [c for a in world.areas for c in a]
     return sorted(every + world.deck + world.discard + [world.drawn_card])
@@ -53,85 +68,59 @@ def _cards(world: RatjackState) -> list[int]:
 
 def test_ratjack_redraw_moves_only_one_opponents_unknown_cards() -> None:
     checked = 0
-    for state, seat in _positions("ratjack", 4, seed=3, every=7):
-        assert isinstance(state, RatjackState)
-        if state.phase == "over":
-            continue
-        me = seat.player
-        world = seat.determinize(Rng(checked))
-        assert isinstance(world, RatjackState)
-        before = world.to_json()
-        for q in range(4):
-            if q == me:
-                continue
-            mine = {
-                (kind, a, b) for kind, a, b in unknown_slots(world, me) if kind in ("hand", "area") and a == q
-            }
-            pool = {world.hands[q][b] if kind == "hand" else world.areas[q][b] for kind, _, b in mine}
-            pool |= set(world.deck)
-            seen: set[int] = set()
-            for k in range(40):
-                again = RATJACK.belief_redraw(world, me, random.Random(k), q)
-                assert again.view(me) == world.view(me)  # nothing the seat knows moved
-                assert _cards(again) == _cards(world)
-                for x in range(4):
-                    places = [("hand", c) for c in world.hands[x]] + [("area", c) for c in world.areas[x]]
-                    new = [("hand", c) for c in again.hands[x]] + [("area", c) for c in again.areas[x]]
-                    if x != q:  # every other player's cards stay where they are
-                        assert new == places
-                    for (_, c), (_, d) in zip(places, new):  # what a place shows stays with it
-                        assert (again.known[d], again.face_up[d], again.token_on[d]) == (
-                            world.known[c],
-                            world.face_up[c],
-                            world.token_on[c],
-                        )
-                seen |= {again.hands[q][b] if kind == "hand" else again.areas[q][b] for kind, _, b in mine}
-            assert seen <= pool
-            if mine and world.deck and state.phase != "ability":
-                assert len(seen) > len(mine)  # dealt again from the deck's cards too
-            checked += 1
-        assert world.to_json() == before  # the world given is not changed
+    for state, me, world, q in _redraw_cases("ratjack", 4, seed=3, every=7):
+        mine = {
+            (kind, a, b) for kind, a, b in unknown_slots(world, me) if kind in ("hand", "area") and a == q
+        }
+        pool = {world.hands[q][b] if kind == "hand" else world.areas[q][b] for kind, _, b in mine}
+        pool |= set(world.deck)
+        seen: set[int] = set()
+        for k in range(40):
+            again = RATJACK.belief_redraw(world, me, random.Random(k), q)
+            assert again.view(me) == world.view(me)  # nothing the seat knows moved
+            assert _cards(again) == _cards(world)
+            for x in range(4):
+                places = [("hand", c) for c in world.hands[x]] + [("area", c) for c in world.areas[x]]
+                new = [("hand", c) for c in again.hands[x]] + [("area", c) for c in again.areas[x]]
+                if x != q:  # every other player's cards stay where they are
+                    assert new == places
+                for (_, c), (_, d) in zip(places, new):  # what a place shows stays with it
+                    assert (again.known[d], again.face_up[d], again.token_on[d]) == (
+                        world.known[c],
+                        world.face_up[c],
+                        world.token_on[c],
+                    )
+            seen |= {again.hands[q][b] if kind == "hand" else again.areas[q][b] for kind, _, b in mine}
+        assert seen <= pool
+        if mine and world.deck and state.phase != "ability":
+            assert len(seen) > len(mine)  # dealt again from the deck's cards too
+        checked += 1
     assert checked > 20
 
 
 def test_hakkutsu_redraw_moves_only_one_opponents_museum_and_equipment() -> None:
     checked = 0
     for players, seed in ((4, 1), (3, 5)):
-        for state, seat in _positions("hakkutsu", players, seed=seed, every=17):
-            assert isinstance(state, HakkutsuState)
-            if state.phase == "over":
-                continue
-            me = seat.player
-            world = seat.determinize(Rng(checked))
-            assert isinstance(world, HakkutsuState)
-            before = world.to_json()
-            for q in range(players):
-                if q == me:
-                    continue
-                museums: set[int] = set()
-                for k in range(30):
-                    again = HAKKUTSU.belief_redraw(world, me, random.Random(k), q)
-                    check_accounting(again)
-                    assert again.view(me) == world.view(me)
-                    assert again.stacks == world.stacks and again.set_aside == world.set_aside
-                    for x in range(players):
-                        if x != q:
-                            assert again.museum[x] == world.museum[x]
-                            assert (
-                                again.eq_hand[x] == world.eq_hand[x] and again.eq_deal[x] == world.eq_deal[x]
-                            )
-                            mine = returned_range(world, x)
-                            assert [again.eq_returned[i] for i in mine] == [
-                                world.eq_returned[i] for i in mine
-                            ]
-                    museums.add(again.museum[q])
-                if world.museum[q] >= 0 and not world.museum_public[q]:
-                    unseen = set(world.museum_deck) | {world.museum[q]}
-                    if not (world.draft_seen >> me) & 1:
-                        unseen |= set(world.draft_pool)
-                    assert museums == unseen  # from every museum card no other player holds
-                checked += 1
-            assert world.to_json() == before
+        for _, me, world, q in _redraw_cases("hakkutsu", players, seed=seed, every=17):
+            museums: set[int] = set()
+            for k in range(30):
+                again = HAKKUTSU.belief_redraw(world, me, random.Random(k), q)
+                check_accounting(again)
+                assert again.view(me) == world.view(me)
+                assert again.stacks == world.stacks and again.set_aside == world.set_aside
+                for x in range(players):
+                    if x != q:
+                        assert again.museum[x] == world.museum[x]
+                        assert again.eq_hand[x] == world.eq_hand[x] and again.eq_deal[x] == world.eq_deal[x]
+                        mine = returned_range(world, x)
+                        assert [again.eq_returned[i] for i in mine] == [world.eq_returned[i] for i in mine]
+                museums.add(again.museum[q])
+            if world.museum[q] >= 0 and not world.museum_public[q]:
+                unseen = set(world.museum_deck) | {world.museum[q]}
+                if not (world.draft_seen >> me) & 1:
+                    unseen |= set(world.draft_pool)
+                assert museums == unseen  # from every museum card no other player holds
+            checked += 1
     assert checked > 15
 
 
