@@ -98,10 +98,6 @@ class Node:
         child.outcomes = first.outcomes
         child.shared = first.shared
 
-    def shares_with(self, other: Node) -> bool:
-        """Whether this node and ``other`` continue in the same nodes (:meth:`share`)."""
-        return self.children is other.children
-
     @property
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0

@@ -21,6 +21,11 @@ from game.rules.rng import Rng
 from .test_ai_mcts import _position
 
 
+def _shared(a: Node, b: Node) -> bool:
+    """Whether two followers continue in the same nodes (:meth:`Node.share`)."""
+    return a.children is b.children
+
+
 def _ratjack_setup():
     """Ratjack 2p, seed 3: player 0 chooses the card it sets face down; then player 1 does."""
     return new_game("ratjack", players=2, seed=3)
@@ -87,10 +92,10 @@ def test_hidden_opponent_moves_share_the_searchers_next_decisions(game, kind):
                 common = set(first.children) & set(other.children)
                 assert common
                 if root is merged:
-                    assert other.shares_with(first)
+                    assert _shared(other, first)
                     assert all(other.children[a] is first.children[a] for a in common)
                 else:
-                    assert not other.shares_with(first)
+                    assert not _shared(other, first)
                     assert not any(other.children[a] is first.children[a] for a in common)
             if root is merged:
                 # the searcher's next decisions: one node each for every hidden move, visited
@@ -112,13 +117,13 @@ def test_moves_the_searcher_can_tell_apart_keep_their_own_subtrees():
             hidden = _face_down_unseen(draw, after_draw, 0)
             shown = [ch for ch in draw.children.values() if ch not in hidden]
             assert len(hidden) >= 2 and len(shown) >= 2
-            assert all(ch.shares_with(hidden[0]) for ch in hidden)
+            assert all(_shared(ch, hidden[0]) for ch in hidden)
             face_up = [ch for ch in shown if ch.action.kind == FACE_UP]
             assert len(face_up) >= 2
             # face up, another card, a card it has seen (the discard it drew): each its own subtree
             for i, ch in enumerate(shown):
-                assert not ch.shares_with(hidden[0])
-                assert not any(ch.shares_with(other) for other in shown[i + 1 :])
+                assert not _shared(ch, hidden[0])
+                assert not any(_shared(ch, other) for other in shown[i + 1 :])
             checked += 1
     assert checked >= 2
 
@@ -138,7 +143,7 @@ def test_a_review_tree_rooted_at_an_opponents_move_merges_for_the_searcher():
             agent.iterate(root, seat.determinize(Rng(n)), rng, plan, searcher)
         followers = list(root.children.values())
         assert len(followers) > 5 and all(ch.player == 1 for ch in followers)
-        assert all(ch.shares_with(followers[0]) for ch in followers) is shared
+        assert all(_shared(ch, followers[0]) for ch in followers) is shared
 
 
 @pytest.mark.parametrize("game", [*GAMES, "ratjack-setup", "ratjack-midgame"])
